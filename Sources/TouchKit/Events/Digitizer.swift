@@ -1,0 +1,224 @@
+import Foundation
+
+/// One change of one pointer, as a browser reports it.
+public struct PointerChange: Equatable, Sendable {
+    public enum Phase: String, Sendable { case down, move, up, cancel }
+
+    public var pointerID: Int
+    public var phase: Phase
+    /// Location in window points.
+    public var location: CGPoint
+    /// Client timestamp in seconds.
+    public var timestamp: TimeInterval
+    /// Normalised pressure 0…1 (Pointer Events' `pressure`); nil when the device has none.
+    public var pressure: CGFloat?
+    /// Contact width and height in points; nil when unknown.
+    public var contactSize: CGSize?
+    public var type: UITouch.TouchType
+
+    public init(
+        pointerID: Int, phase: Phase, location: CGPoint, timestamp: TimeInterval,
+        pressure: CGFloat? = nil, contactSize: CGSize? = nil, type: UITouch.TouchType = .direct
+    ) {
+        self.pointerID = pointerID
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+        self.pressure = pressure
+        self.contactSize = contactSize
+        self.type = type
+    }
+}
+
+/// Turns raw pointer input into `UITouch` updates and `UIEvent` dispatches — the one TouchKit entry
+/// point that is not UIKit API (on iOS the hardware digitizer does this).
+///
+/// Rules (§1.1): a pointer keeps one `UITouch` for its whole life; touches that did not change in a
+/// dispatch are `stationary`; a multitouch sequence begins with the first finger down and ends when
+/// the last one lifts. All changes of one frame become one dispatch, except that a pointer changing
+/// twice in a frame in a way that cannot be merged (down then move, move then up) splits the frame
+/// into consecutive dispatches; consecutive moves of one pointer merge into one (coalesced samples).
+/// A frame is validated as a whole before anything is applied, so a rejected frame changes nothing.
+public final class Digitizer {
+    /// The digitizer's thresholds. tapCount rules are not documented by Apple (§1.13, §6.1); these
+    /// follow the candidate tap constants so a double tap means the same to `tapCount` and to
+    /// `UITapGestureRecognizer`.
+    public struct Configuration: Equatable, Sendable {
+        /// Longest lift-to-next-down interval that still counts as the same tap series (350 ms).
+        public var multiTapInterval: TimeInterval = 0.35
+        /// Farthest a follow-up tap may land from the previous one (45 pt).
+        public var multiTapRadius: CGFloat = 45
+        /// A touch counts as a tap for the series only if it moved at most this far (45 pt)…
+        public var tapAllowableMovement: CGFloat = 45
+        /// …and lasted at most this long (750 ms).
+        public var maximumTapDuration: TimeInterval = 0.75
+        /// Simultaneous touches allowed; a frame that would exceed it is rejected.
+        public var maximumTouches = 10
+        /// `maximumPossibleForce` for pointers with pressure: 20/3, what 3D Touch iPhones report.
+        /// `force` = pressure × 2, so a browser's default pressure 0.5 is force 1.0, UIKit's
+        /// "average touch".
+        public var maximumPossibleForce: CGFloat = 20.0 / 3.0
+
+        public init() {}
+    }
+
+    public var configuration = Configuration()
+    private unowned let application: UIApplication
+    private var liveTouches: [UITouch] = []
+    private var recentTaps: [(location: CGPoint, endTime: TimeInterval, count: Int)] = []
+    private var nextTouchID = 1
+    private var nextSequence = 1
+    private var currentSequence = 0
+    private lazy var touchEvent = UIEvent(type: .touches, timestamp: 0, application: application)
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
+    /// The touches currently on the screen, in landing order.
+    public var activeTouches: [UITouch] { liveTouches }
+
+    /// Applies one input frame: validates it, then dispatches it as one or more touch events.
+    public func process(_ frame: [PointerChange]) throws(InputError) {
+        try validate(frame)
+        for batch in batches(of: frame) {
+            dispatch(batch)
+        }
+    }
+
+    /// Cancels every live touch (the page lost focus, a client disconnected mid-gesture).
+    public func cancelAllTouches(at timestamp: TimeInterval) throws(InputError) {
+        let changes = liveTouches.map {
+            PointerChange(pointerID: $0.pointerID, phase: .cancel, location: $0.locationInWindow, timestamp: timestamp, type: $0.type)
+        }
+        guard !changes.isEmpty else { return try application.advance(to: timestamp) }
+        try process(changes)
+    }
+
+    private func validate(_ frame: [PointerChange]) throws(InputError) {
+        var live = Set(liveTouches.map(\.pointerID))
+        for change in frame {
+            guard change.timestamp.isFinite else { throw .nonFiniteTimestamp }
+            guard change.timestamp >= application.currentTime else {
+                throw .timeWentBackwards(previous: application.currentTime, got: change.timestamp)
+            }
+            let values = [change.location.x, change.location.y, change.pressure ?? 0,
+                          change.contactSize?.width ?? 0, change.contactSize?.height ?? 0]
+            guard values.allSatisfy(\.isFinite) else { throw .nonFiniteValue(pointer: change.pointerID) }
+            guard values.dropFirst(2).allSatisfy({ $0 >= 0 }) else { throw .negativeValue(pointer: change.pointerID) }
+            switch change.phase {
+            case .down:
+                guard !live.contains(change.pointerID) else { throw .pointerAlreadyDown(change.pointerID) }
+                guard live.count < configuration.maximumTouches else { throw .tooManyTouches(limit: configuration.maximumTouches) }
+                live.insert(change.pointerID)
+            case .move:
+                guard live.contains(change.pointerID) else { throw .unknownPointer(change.pointerID) }
+            case .up, .cancel:
+                guard live.contains(change.pointerID) else { throw .unknownPointer(change.pointerID) }
+                live.remove(change.pointerID)
+            }
+        }
+    }
+
+    private func batches(of frame: [PointerChange]) -> [[PointerChange]] {
+        var batches: [[PointerChange]] = []
+        var current: [PointerChange] = []
+        for change in frame {
+            if let index = current.firstIndex(where: { $0.pointerID == change.pointerID }) {
+                if current[index].phase == .move && change.phase == .move {
+                    current[index] = change
+                    continue
+                }
+                batches.append(current)
+                current = []
+            }
+            current.append(change)
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+
+    private func dispatch(_ batch: [PointerChange]) {
+        let time = max(batch.map(\.timestamp).max() ?? application.currentTime, application.currentTime)
+        // Validation guaranteed time >= currentTime, so this only fires due timers.
+        try? application.prepare(for: time)
+        if liveTouches.isEmpty {
+            currentSequence = nextSequence
+            nextSequence += 1
+        }
+        var changed = Set<ObjectIdentifier>()
+        for change in batch {
+            let touch: UITouch
+            if change.phase == .down {
+                touch = makeTouch(for: change)
+                liveTouches.append(touch)
+            } else {
+                guard let existing = liveTouches.first(where: { $0.pointerID == change.pointerID }) else { continue }
+                touch = existing
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = change.location
+                touch.timestamp = change.timestamp
+                touch.phase = switch change.phase {
+                case .move: .moved
+                case .up: .ended
+                default: .cancelled
+                }
+                applyForceAndRadius(change, to: touch)
+            }
+            changed.insert(ObjectIdentifier(touch))
+        }
+        for touch in liveTouches where !changed.contains(ObjectIdentifier(touch)) {
+            touch.phase = .stationary
+            touch.previousLocationInWindow = touch.locationInWindow
+        }
+        touchEvent.timestamp = time
+        touchEvent.orderedTouches = liveTouches
+        application.performTurn {
+            application.sendEvent(touchEvent)
+        }
+        for touch in liveTouches where !touch.isActive {
+            if touch.phase == .ended { rememberTap(touch) }
+        }
+        liveTouches.removeAll { !$0.isActive }
+    }
+
+    private func makeTouch(for change: PointerChange) -> UITouch {
+        let touch = UITouch(
+            identifier: nextTouchID, pointerID: change.pointerID, sequence: currentSequence,
+            location: change.location, timestamp: change.timestamp,
+            tapCount: tapCount(at: change.location, time: change.timestamp), type: change.type,
+            force: 0, maximumPossibleForce: 0, majorRadius: 0, majorRadiusTolerance: 0)
+        nextTouchID += 1
+        applyForceAndRadius(change, to: touch)
+        if let window = application.keyWindow ?? application.windows.last {
+            touch.window = window
+        }
+        return touch
+    }
+
+    private func applyForceAndRadius(_ change: PointerChange, to touch: UITouch) {
+        if let pressure = change.pressure {
+            touch.maximumPossibleForce = configuration.maximumPossibleForce
+            touch.force = min(pressure * 2, configuration.maximumPossibleForce)
+        }
+        if let size = change.contactSize {
+            // Browsers report whole CSS pixels, so the radius is known to ±0.5 pt.
+            touch.majorRadius = max(size.width, size.height) / 2
+            touch.majorRadiusTolerance = 0.5
+        }
+    }
+
+    private func tapCount(at location: CGPoint, time: TimeInterval) -> Int {
+        recentTaps.removeAll { time - $0.endTime > configuration.multiTapInterval }
+        let match = recentTaps.last { $0.location.distance(to: location) <= configuration.multiTapRadius }
+        return (match?.count ?? 0) + 1
+    }
+
+    private func rememberTap(_ touch: UITouch) {
+        let moved = touch.locationInWindow.distance(to: touch.initialLocationInWindow)
+        let duration = touch.timestamp - touch.beganTimestamp
+        recentTaps.removeAll { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
+        guard moved <= configuration.tapAllowableMovement, duration <= configuration.maximumTapDuration else { return }
+        recentTaps.append((touch.locationInWindow, touch.timestamp, touch.tapCount))
+    }
+}

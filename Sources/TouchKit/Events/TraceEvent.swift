@@ -1,0 +1,78 @@
+import Foundation
+
+/// One entry of the engine's ordered event log: what UIKit does silently, made visible.
+///
+/// Hosts (the server, tests, replay) read the log with `UIApplication.drainTrace()`. Every entry names
+/// objects by their `traceName`, so logs are stable across runs and processes.
+public enum TraceEvent: Equatable, Sendable {
+    /// A new touch was hit-tested; `path` runs from the window down to the hit-test view.
+    case hitTest(touch: Int, path: [String])
+    /// A responder method was called, by the window's delivery or by a default implementation
+    /// forwarding to `next` (then `forwardedFrom` names the sender).
+    case responder(ResponderCall)
+    /// A touch was not delivered to its view, or held back, or released; `reason` says why.
+    case delivery(touch: Int, view: String, note: String)
+    /// A recognizer changed state; failures and cancellations always carry a reason.
+    case transition(recognizer: String, from: UIGestureRecognizer.State, to: UIGestureRecognizer.State, reason: String?, values: RecognizerValues)
+    /// A recognizer that wants to leave `.possible` is held there (failure requirements).
+    case waiting(recognizer: String, reason: String)
+    /// A target–action pair was invoked.
+    case action(recognizer: String, state: UIGestureRecognizer.State)
+    /// A control sent one of its control events.
+    case controlEvent(control: String, event: String)
+    /// A diagnostic note (a recognizer moved to another view, an illegal transition was ignored…).
+    case note(String)
+}
+
+/// A responder method call in the event log.
+public struct ResponderCall: Equatable, Sendable {
+    public enum Method: String, Sendable {
+        case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+        case motionBegan, motionEnded, motionCancelled
+        case remoteControlReceived
+    }
+
+    public var method: Method
+    public var responder: String
+    public var touches: [TouchRecord]
+    public var subtype: UIEvent.EventSubtype
+    public var forwardedFrom: String?
+}
+
+/// A touch as the event log shows it.
+public struct TouchRecord: Equatable, Sendable {
+    public var id: Int
+    public var phase: UITouch.Phase
+    public var tapCount: Int
+    public var location: CGPoint
+
+    init(_ touch: UITouch) {
+        id = touch.identifier
+        phase = touch.phase
+        tapCount = touch.tapCount
+        location = touch.locationInWindow
+    }
+}
+
+/// A recognizer's values at a transition, so a client can show them without asking.
+public struct RecognizerValues: Equatable, Sendable {
+    public var location: CGPoint
+    public var numberOfTouches: Int
+    public var translation: CGPoint?
+    public var velocity: CGPoint?
+    public var scale: CGFloat?
+    public var rotation: CGFloat?
+    public var direction: String?
+
+    public init(location: CGPoint, numberOfTouches: Int) {
+        self.location = location
+        self.numberOfTouches = numberOfTouches
+    }
+}
+
+/// Objects the event log names.
+public protocol TraceNamed: AnyObject {
+    /// A stable, readable name: the object's `accessibilityIdentifier` or `name` when set,
+    /// otherwise its class and an id unique within its application.
+    var traceName: String { get }
+}

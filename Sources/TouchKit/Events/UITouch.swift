@@ -1,0 +1,138 @@
+import Foundation
+
+/// One finger (or pen, or mouse pointer) on the screen for the whole of a multitouch sequence.
+///
+/// UIKit rule (§1.1 of the behaviour reference): the same `UITouch` object represents a finger from
+/// the moment it lands until it lifts; it is mutated in place (phase, location, timestamp, tapCount).
+/// Touches compare and hash by identity, as UIKit's do.
+public final class UITouch: Hashable, CustomStringConvertible {
+    /// The phase of a touch within its sequence.
+    public enum Phase: Int, Sendable, CustomStringConvertible {
+        case began, moved, stationary, ended, cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+
+    /// What produced the touch. A desktop mouse becomes `.indirectPointer`, a pen `.pencil`.
+    public enum TouchType: Int, Sendable, CustomStringConvertible {
+        case direct, indirect, pencil, indirectPointer
+
+        public var description: String {
+            switch self {
+            case .direct: "direct"
+            case .indirect: "indirect"
+            case .pencil: "pencil"
+            case .indirectPointer: "indirectPointer"
+            }
+        }
+    }
+
+    /// A stable number for this touch within its application (1, 2, 3 … in order of landing).
+    /// Not UIKit API: hosts use it to name touches in traces and on the wire.
+    public let identifier: Int
+    /// The pointer id the client used for this finger.
+    public let pointerID: Int
+
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: TimeInterval
+    /// Consecutive taps at this spot, set when the touch begins (see `Digitizer.Configuration`).
+    public internal(set) var tapCount: Int
+    public internal(set) var force: CGFloat
+    public internal(set) var maximumPossibleForce: CGFloat
+    public internal(set) var majorRadius: CGFloat
+    public internal(set) var majorRadiusTolerance: CGFloat
+    public internal(set) var type: TouchType
+
+    /// The hit-test view, bound once when the touch began (§1.2); nil if hit-testing found no view
+    /// or the view has since left the window.
+    public internal(set) weak var view: UIView?
+    public internal(set) weak var window: UIWindow?
+    /// The recognizers that receive this touch (gathered when it began, §1.6), in delivery order.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
+    }
+
+    var locationInWindow: CGPoint
+    var previousLocationInWindow: CGPoint
+    let initialLocationInWindow: CGPoint
+    let beganTimestamp: TimeInterval
+    /// The multitouch sequence this touch belongs to.
+    let sequence: Int
+    var recognizers: [WeakRecognizer] = []
+    var delivery = ViewDelivery()
+
+    init(
+        identifier: Int, pointerID: Int, sequence: Int, location: CGPoint, timestamp: TimeInterval,
+        tapCount: Int, type: TouchType, force: CGFloat, maximumPossibleForce: CGFloat,
+        majorRadius: CGFloat, majorRadiusTolerance: CGFloat
+    ) {
+        self.identifier = identifier
+        self.pointerID = pointerID
+        self.sequence = sequence
+        self.phase = .began
+        self.timestamp = timestamp
+        self.beganTimestamp = timestamp
+        self.tapCount = tapCount
+        self.type = type
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
+        self.majorRadius = majorRadius
+        self.majorRadiusTolerance = majorRadiusTolerance
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.initialLocationInWindow = location
+    }
+
+    /// The touch's current location in `view`'s coordinate system (the window's when `view` is nil).
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The touch's location at the previous dispatch, in `view`'s coordinate system.
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    /// Whether the touch is still on the screen.
+    var isActive: Bool { phase != .ended && phase != .cancelled }
+
+    public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String {
+        "UITouch(\(identifier), \(phase), tapCount \(tapCount), at (\(locationInWindow.x), \(locationInWindow.y)))"
+    }
+}
+
+/// How far a touch has been delivered to its hit-test view (§1.3, §1.8).
+struct ViewDelivery {
+    enum Stage { case pending, delivered, finished, undeliverable }
+    var stage: Stage = .pending
+    /// `touchesBegan` is held back by a recognizer with `delaysTouchesBegan`.
+    var beganWithheld = false
+    /// `touchesEnded` is held back by a recognizer with `delaysTouchesEnded`.
+    var endedWithheld = false
+    /// A recognizer with `cancelsTouchesInView` recognized: the view gets no more of this touch.
+    var claimed = false
+    /// Why the view does not get this touch (for the trace).
+    var reason: String?
+}
+
+struct WeakRecognizer {
+    weak var value: UIGestureRecognizer?
+}
+
+extension Collection where Element == UITouch {
+    /// The touches in landing order: Set iteration order is random per process, traces must not be.
+    var inTouchOrder: [UITouch] { sorted { $0.identifier < $1.identifier } }
+}

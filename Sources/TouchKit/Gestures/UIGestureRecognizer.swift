@@ -1,0 +1,353 @@
+import Foundation
+
+/// The base class of gesture recognizers: a state machine fed with touches before the views get
+/// them, which sends actions to its targets as it recognizes.
+///
+/// Subclass it the way UIKit's `UIGestureRecognizerSubclass` header describes: override
+/// `touchesBegan/Moved/Ended/Cancelled(_:with:)`, set `state`, and override `reset()`.
+///
+/// Linux adaptation — target–action without selectors: pass a method reference, e.g.
+/// `UITapGestureRecognizer(target: self, action: ViewController.handleTap)` where `handleTap` is
+/// `func handleTap()` or `func handleTap(_ sender: UITapGestureRecognizer)`. The target is held
+/// weakly, as in UIKit. A closure form, `init(handler:)`, exists too.
+open class UIGestureRecognizer: TraceNamed {
+    /// Recognizer states (§1.7). `.recognized` is `.ended`.
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+
+        public static var recognized: State { .ended }
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+
+        var isActive: Bool { self == .began || self == .changed }
+        var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    }
+
+    var objectID = 0
+    private var currentState = State.possible
+    private var targets: [TargetAction] = []
+    private var nextHandlerID = 1
+    var failureRequirements: [WeakRecognizer] = []
+
+    // Per attempt (cleared by reset)
+    var trackedTouches: [UITouch] = []
+    var ignoredTouchIDs: Set<Int> = []
+    var pendingState: State?
+    var pendingReason: String?
+    var didCancelTouchesInView = false
+    var recognizedThisTurn = false
+    var lastLocationInWindow = CGPoint.zero
+    private var timers: [TimerToken] = []
+
+    // MARK: Configuration
+
+    /// Disabling a recognizer mid-gesture cancels it (action sent) or fails it (§1.7).
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { stopParticipating(reason: "isEnabled set to false") }
+        }
+    }
+
+    public internal(set) weak var view: UIView?
+    public weak var delegate: UIGestureRecognizerDelegate?
+    /// true (UIKit's default): on recognition the view gets `touchesCancelled` for this gesture's
+    /// touches, just before the first action, and no more of them (§1.8).
+    public var cancelsTouchesInView = true
+    /// false (default): true holds `touchesBegan` back from the view while this recognizer is undecided.
+    public var delaysTouchesBegan = false
+    /// true (default): `touchesEnded` is held back from the view while this recognizer is undecided.
+    public var delaysTouchesEnded = true
+    /// A name for the event log and tests.
+    public var name: String?
+
+    public init() {}
+
+    /// A recognizer whose action is `target.action()`.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer whose action is `target.action(sender)`.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that calls `handler` with itself on every action.
+    public convenience init(handler: @escaping (UIGestureRecognizer) -> Void) {
+        self.init()
+        addHandler(handler)
+    }
+
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+        targets.append(TargetAction(target: target, handlerID: nil) { object, _ in
+            guard let object = object as? Target else { return }
+            action(object)()
+        })
+    }
+
+    public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        targets.append(TargetAction(target: target, handlerID: nil) { object, recognizer in
+            guard let object = object as? Target, let recognizer = recognizer as? Recognizer else { return }
+            action(object)(recognizer)
+        })
+    }
+
+    /// Adds a closure action; the returned id removes it with `removeHandler(_:)`.
+    @discardableResult
+    public func addHandler(_ handler: @escaping (UIGestureRecognizer) -> Void) -> Int {
+        let id = nextHandlerID
+        nextHandlerID += 1
+        targets.append(TargetAction(target: nil, handlerID: id) { _, recognizer in handler(recognizer) })
+        return id
+    }
+
+    public func removeHandler(_ id: Int) {
+        targets.removeAll { $0.handlerID == id }
+    }
+
+    /// Removes every action of `target`; nil removes every target–action pair (UIKit's nil rule).
+    /// Swift cannot compare method references, so removal is by target.
+    public func removeTarget(_ target: AnyObject?) {
+        guard let target else { return targets.removeAll { $0.handlerID == nil } }
+        targets.removeAll { $0.handlerID == nil && $0.target === target }
+    }
+
+    // MARK: State
+
+    /// The current state. Subclasses set it from their touch methods; the arena decides whether a
+    /// move out of `.possible` happens now, waits for failure requirements, or fails (§2.1).
+    /// Illegal transitions (e.g. possible → changed) are ignored and noted in the event log.
+    open var state: State {
+        get { currentState }
+        set { requestTransition(to: newValue, reason: nil) }
+    }
+
+    /// Sets the state with a reason for the event log (not UIKit API: TouchBridge explains every
+    /// failure). Built-in recognizers always give one.
+    public func setState(_ newState: State, reason: String) {
+        requestTransition(to: newState, reason: reason)
+    }
+
+    /// Called after the recognizer reaches ended, cancelled or failed, once its actions were sent;
+    /// afterwards it gets no more updates for touches that are still down (§1.7).
+    open func reset() {}
+
+    /// Stops delivering `touch` to this recognizer; its view will get the touch's remaining phases
+    /// even if the recognizer recognizes (UIGestureRecognizerSubclass).
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        ignoredTouchIDs.insert(touch.identifier)
+        trackedTouches.removeAll { $0 === touch }
+    }
+
+    // MARK: Touches (subclass hooks)
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+
+    // MARK: Location
+
+    /// The number of touches the recognizer is tracking.
+    open var numberOfTouches: Int { touchesForLocation.count }
+
+    /// The centroid of the recognizer's touches in `view`'s coordinates (window's when nil).
+    open func location(in view: UIView?) -> CGPoint {
+        let touches = touchesForLocation
+        let inWindow = touches.isEmpty ? lastLocationInWindow : touches.map(\.locationInWindow).centroid()
+        return view?.convert(inWindow, from: nil) ?? inWindow
+    }
+
+    /// The location of one of the recognizer's touches.
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        let touches = touchesForLocation
+        guard touches.indices.contains(touchIndex) else { return location(in: view) }
+        return touches[touchIndex].location(in: view)
+    }
+
+    /// Touches still down, or — once all lifted — those of the last dispatch.
+    var touchesForLocation: [UITouch] {
+        let active = trackedTouches.filter(\.isActive)
+        if !active.isEmpty { return active }
+        let latest = trackedTouches.map(\.timestamp).max()
+        return trackedTouches.filter { $0.timestamp == latest }
+    }
+
+    // MARK: Relationships
+
+    /// This recognizer waits in `.possible` until `otherGestureRecognizer` fails; if the other
+    /// recognizes, this one fails (§1.7, §2.5).
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        guard otherGestureRecognizer !== self else { return }
+        failureRequirements.append(WeakRecognizer(value: otherGestureRecognizer))
+    }
+
+    /// Whether this recognizer, recognizing, may force `preventedGestureRecognizer` to fail. Default true.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer`, recognizing, may force this one to fail. Default true.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Subclass hook: true makes this recognizer wait for `otherGestureRecognizer` to fail. Default false.
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Subclass hook: true makes `otherGestureRecognizer` wait for this one to fail. Default false.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    // MARK: Timers
+
+    /// Runs `work` after `delay` seconds of engine time unless the recognizer resets first (not UIKit
+    /// API: TouchKit has no run loop; long press and multi-tap use this).
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) {
+        guard let application = view?.window?.application else { return }
+        let token = application.schedule(after: delay) { [weak self] in
+            guard self != nil else { return }
+            work()
+        }
+        timers.append(token)
+    }
+
+    func cancelTimers() {
+        guard let application = view?.window?.application else { return timers.removeAll() }
+        for token in timers { application.cancelScheduled(token) }
+        timers.removeAll()
+    }
+
+    // MARK: Naming and values
+
+    open var traceName: String {
+        if let name { return name }
+        if objectID == 0, let application = view?.window?.application { application.assignID(self) }
+        return "\(String(describing: type(of: self)))#\(objectID)"
+    }
+
+    /// The values shown with each transition in the event log; subclasses add theirs.
+    func transitionValues() -> RecognizerValues {
+        RecognizerValues(location: location(in: nil), numberOfTouches: numberOfTouches)
+    }
+
+    // MARK: Internals
+
+    var environment: GestureEnvironment? { view?.window?.application?.gestureEnvironment }
+
+    /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
+    /// or is waiting on a failure requirement.
+    var isParticipating: Bool { !trackedTouches.isEmpty || pendingState != nil }
+
+    /// Whether the recognizer is undecided about `touch` (holds its delayed phases).
+    func isUndecided(about touch: UITouch) -> Bool {
+        isEnabled && currentState == .possible && trackedTouches.contains { $0 === touch }
+    }
+
+    func receives(_ touch: UITouch) -> Bool {
+        isEnabled && !ignoredTouchIDs.contains(touch.identifier) && touch.recognizers.contains { $0.value === self }
+    }
+
+    private func requestTransition(to newState: State, reason: String?) {
+        let old = currentState
+        if old == .possible, pendingState != nil {
+            switch newState {
+            case .failed:
+                pendingState = nil
+                commit(.failed, reason: reason)
+            case .began, .ended:
+                pendingState = newState
+                pendingReason = reason
+            default:
+                break
+            }
+            return
+        }
+        guard Self.isLegal(from: old, to: newState) else {
+            environment?.application.record(.note("\(traceName): illegal transition \(old) → \(newState) ignored"))
+            return
+        }
+        if old == .possible, newState == .began || newState == .ended, let environment {
+            environment.attemptToRecognize(self, as: newState, reason: reason)
+        } else {
+            commit(newState, reason: reason)
+        }
+    }
+
+    /// Applies a transition the arena has approved.
+    func commit(_ newState: State, reason: String?) {
+        let old = currentState
+        currentState = newState
+        if newState != .possible { pendingState = nil }
+        let explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
+        environment?.didTransition(self, from: old, to: newState, reason: explanation)
+    }
+
+    /// The UIKit transition table (§1.7).
+    static func isLegal(from old: State, to new: State) -> Bool {
+        switch (old, new) {
+        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        default: false
+        }
+    }
+
+    func sendActions() {
+        for targetAction in targets {
+            if targetAction.handlerID == nil && targetAction.target == nil { continue }
+            targetAction.invoke(targetAction.target, self)
+        }
+    }
+
+    var hasTargets: Bool { targets.contains { $0.handlerID != nil || $0.target != nil } }
+
+    /// Back to `.possible` after a terminal state; touches still down are ignored from now on.
+    func performReset() {
+        for touch in trackedTouches where touch.isActive { ignoredTouchIDs.insert(touch.identifier) }
+        if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
+        let old = currentState
+        trackedTouches.removeAll()
+        pendingState = nil
+        pendingReason = nil
+        didCancelTouchesInView = false
+        cancelTimers()
+        currentState = .possible
+        if old != .possible { environment?.application.record(.transition(recognizer: traceName, from: old, to: .possible, reason: "reset", values: transitionValues())) }
+        reset()
+    }
+
+    func stopParticipating(reason: String) {
+        if currentState.isActive {
+            commit(.cancelled, reason: reason)
+        } else if currentState == .possible, isParticipating {
+            commit(.failed, reason: reason)
+        }
+        environment?.application.flushIfIdle()
+    }
+
+    func detachedFromView() {
+        stopParticipating(reason: "removed from its view")
+        environment?.forget(self)
+        view = nil
+    }
+}
+
+struct TargetAction {
+    weak var target: AnyObject?
+    let handlerID: Int?
+    let invoke: (AnyObject?, UIGestureRecognizer) -> Void
+
+    init(target: AnyObject?, handlerID: Int?, invoke: @escaping (AnyObject?, UIGestureRecognizer) -> Void) {
+        self.target = target
+        self.handlerID = handlerID
+        self.invoke = invoke
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Recognizes fingers held still for a while (continuous).
+///
+/// UIKit rules (§1.9): it begins when `numberOfTouchesRequired` fingers have been down for
+/// `minimumPressDuration` without moving more than `allowableMovement`; the movement limit applies
+/// only before it begins (afterwards every move is `.changed`); it ends when any finger lifts.
+/// With `numberOfTapsRequired` > 0 the press must follow that many quick taps.
+open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    public var minimumPressDuration: TimeInterval = 0.5
+    public var allowableMovement: CGFloat = 10
+    public var numberOfTouchesRequired = 1
+    public var numberOfTapsRequired = 0
+    /// Longest gap between the preliminary taps (same candidate as the tap recognizer's, 350 ms).
+    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+
+    private var startLocations: [Int: CGPoint] = [:]
+    private var tapsCompleted = 0
+    private var pressSerial = 0
+
+    private var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
+        guard state == .possible else { return }
+        pressSerial += 1
+        let down = activeTouches.count
+        if down > numberOfTouchesRequired {
+            return setState(.failed, reason: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+        }
+        if down == numberOfTouchesRequired {
+            let serial = pressSerial
+            schedule(after: minimumPressDuration) { [weak self] in
+                guard let self, self.pressSerial == serial, self.state == .possible,
+                      self.tapsCompleted == self.numberOfTapsRequired,
+                      self.activeTouches.count == self.numberOfTouchesRequired else { return }
+                self.state = .began
+            }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive {
+            state = .changed
+            return
+        }
+        for touch in touches.inTouchOrder {
+            let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
+            if moved > allowableMovement {
+                return setState(.failed, reason: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+            }
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive {
+            state = .ended
+            return
+        }
+        if tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty {
+            tapsCompleted += 1
+            pressSerial += 1
+            let serial = pressSerial
+            schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
+                guard let self, self.pressSerial == serial, self.state == .possible else { return }
+                self.setState(.failed, reason: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
+            }
+            return
+        }
+        setState(.failed, reason: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive {
+            setState(.cancelled, reason: "touches cancelled")
+        } else {
+            setState(.failed, reason: "touches cancelled")
+        }
+    }
+
+    open override func reset() {
+        startLocations.removeAll()
+        tapsCompleted = 0
+        pressSerial += 1
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Recognizes dragging (continuous): translation and velocity of the touches' centroid.
+///
+/// UIKit rules (§1.9): it begins once at least `minimumNumberOfTouches` fingers moved far enough
+/// (`hysteresis`, undocumented in UIKit, 10 pt here); it ends when fewer than the minimum remain
+/// (for one finger: when all lift). Choice for §6.2: the translation at `.began` includes the
+/// hysteresis distance (the finger has already moved when `.began` fires). Velocity at `.ended` is the
+/// last one computed, not zero (§5.12).
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    public var minimumNumberOfTouches = 1
+    public var maximumNumberOfTouches = Int.max
+    /// Distance the centroid must travel before the pan begins (not UIKit API; UIKit keeps it private).
+    public var hysteresis: CGFloat = 10
+
+    /// Translation in window coordinates: centroid now minus centroid at start, plus rebasing.
+    private var origin: CGPoint?
+    private var translationBase = CGPoint.zero
+    private var lastCentroid: CGPoint?
+    private var lastTouchCount = 0
+    private var samples: [(time: TimeInterval, point: CGPoint)] = []
+    private var currentVelocity = CGPoint.zero
+
+    var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
+
+    /// The translation in `view`'s coordinate system (window's when nil).
+    public func translation(in view: UIView?) -> CGPoint {
+        let inWindow = rawTranslation
+        guard let view else { return inWindow }
+        let zero = view.convert(CGPoint.zero, from: nil)
+        return view.convert(inWindow, from: nil) - zero
+    }
+
+    /// Rebases the translation so it reads `translation` in `view`'s coordinates now.
+    public func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        var inWindow = translation
+        if let view {
+            let zero = view.convert(CGPoint.zero, to: nil)
+            inWindow = view.convert(translation, to: nil) - zero
+        }
+        translationBase = inWindow
+        origin = currentCentroid
+        samples.removeAll()
+    }
+
+    /// Points per second in `view`'s coordinate system.
+    public func velocity(in view: UIView?) -> CGPoint {
+        guard let view else { return currentVelocity }
+        let zero = view.convert(CGPoint.zero, from: nil)
+        return view.convert(currentVelocity, from: nil) - zero
+    }
+
+    private var currentCentroid: CGPoint {
+        let active = activeTouches
+        return active.isEmpty ? (lastCentroid ?? .zero) : active.map(\.locationInWindow).centroid()
+    }
+
+    private var rawTranslation: CGPoint {
+        guard let origin else { return translationBase }
+        return currentCentroid - origin + translationBase
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if activeTouches.count > maximumNumberOfTouches {
+            for touch in touches.inTouchOrder where activeTouches.count > maximumNumberOfTouches {
+                ignore(touch, for: event)
+            }
+        }
+        rebaseForTouchCountChange()
+        if origin == nil { origin = currentCentroid }
+        record(event.timestamp)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        record(event.timestamp)
+        switch state {
+        case .possible:
+            let count = activeTouches.count
+            guard count >= minimumNumberOfTouches else { return }
+            if rawTranslation.distance(to: translationBase) >= hysteresis { state = .began }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        let remaining = activeTouches.count
+        if state.isActive {
+            if remaining < minimumNumberOfTouches || remaining == 0 {
+                state = .ended
+            } else {
+                rebaseForTouchCountChange()
+            }
+        } else if remaining == 0 {
+            let touchesSeen = trackedTouches.count
+            if touchesSeen < minimumNumberOfTouches {
+                setState(.failed, reason: "\(touchesSeen) touch(es) < minimumNumberOfTouches \(minimumNumberOfTouches)")
+            } else {
+                setState(.failed, reason: "lifted before moving \(points(hysteresis))")
+            }
+        } else {
+            rebaseForTouchCountChange()
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive {
+            setState(.cancelled, reason: "touches cancelled")
+        } else {
+            setState(.failed, reason: "touches cancelled")
+        }
+    }
+
+    open override func reset() {
+        origin = nil
+        translationBase = .zero
+        lastCentroid = nil
+        lastTouchCount = 0
+        samples.removeAll()
+        currentVelocity = .zero
+    }
+
+    /// Keeps the translation continuous when fingers join or leave (the centroid jumps).
+    private func rebaseForTouchCountChange() {
+        let count = activeTouches.count
+        defer { lastTouchCount = count; lastCentroid = count > 0 ? currentCentroid : lastCentroid }
+        guard count != lastTouchCount, count > 0, let origin, let lastCentroid else { return }
+        let translationSoFar = lastCentroid - origin + translationBase
+        self.origin = currentCentroid
+        translationBase = translationSoFar
+    }
+
+    private func record(_ time: TimeInterval) {
+        let point = currentCentroid
+        lastCentroid = point
+        lastTouchCount = activeTouches.count
+        samples.append((time, point))
+        samples.removeAll { time - $0.time > 0.1 }
+        if let first = samples.first, time - first.time > 0 {
+            let dt = CGFloat(time - first.time)
+            currentVelocity = CGPoint(x: (point.x - first.point.x) / dt, y: (point.y - first.point.y) / dt)
+        }
+    }
+
+    override func transitionValues() -> RecognizerValues {
+        var values = super.transitionValues()
+        values.translation = translation(in: view)
+        values.velocity = velocity(in: view)
+        return values
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Recognizes two fingers moving apart or together (continuous).
+///
+/// `scale` is the current distance between the two touches over the distance when the gesture
+/// started, times whatever `scale` was last set to (setting it rebases and resets `velocity`).
+/// UIKit's start threshold is undocumented (§1.13); TouchKit begins when the distance has changed
+/// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    public var hysteresis: CGFloat = 8
+    public private(set) var velocity: CGFloat = 0
+
+    public var scale: CGFloat {
+        get { scaleBase * (currentDistance / max(referenceDistance, .ulpOfOne)) }
+        set {
+            scaleBase = newValue
+            referenceDistance = currentDistance
+            velocity = 0
+        }
+    }
+
+    private var startDistance: CGFloat?
+    private var referenceDistance: CGFloat = 1
+    private var scaleBase: CGFloat = 1
+    private var lastDistance: CGFloat = 0
+    private var lastSample: (time: TimeInterval, scale: CGFloat)?
+
+    private var pair: [UITouch] { Array(trackedTouches.filter(\.isActive).prefix(2)) }
+
+    private var currentDistance: CGFloat {
+        let touches = pair
+        guard touches.count == 2 else { return lastDistance }
+        return touches[0].locationInWindow.distance(to: touches[1].locationInWindow)
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
+            ignore(touch, for: event)
+        }
+        if pair.count == 2 {
+            let distance = currentDistance
+            if startDistance == nil { startDistance = distance }
+            if state == .possible {
+                referenceDistance = distance
+            } else {
+                scaleBase = scale(from: lastDistance)
+                referenceDistance = distance
+            }
+            lastDistance = distance
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard pair.count == 2, let startDistance else { return }
+        let distance = currentDistance
+        defer { lastDistance = distance }
+        switch state {
+        case .possible:
+            if abs(distance - startDistance) >= hysteresis {
+                updateVelocity(event.timestamp)
+                state = .began
+            }
+        case .began, .changed:
+            updateVelocity(event.timestamp)
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        let remaining = trackedTouches.filter(\.isActive).count
+        if state.isActive {
+            if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = 1; lastDistance = 1 }
+        } else if remaining == 0 || trackedTouches.count < 2 {
+            setState(.failed, reason: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))")
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
+    }
+
+    open override func reset() {
+        startDistance = nil
+        referenceDistance = 1
+        scaleBase = 1
+        lastDistance = 0
+        lastSample = nil
+        velocity = 0
+    }
+
+    private func scale(from distance: CGFloat) -> CGFloat {
+        scaleBase * (distance / max(referenceDistance, .ulpOfOne))
+    }
+
+    private func updateVelocity(_ time: TimeInterval) {
+        let now = scale
+        if let last = lastSample, time > last.time {
+            velocity = (now - last.scale) / CGFloat(time - last.time)
+        }
+        lastSample = (time, now)
+    }
+
+    override func transitionValues() -> RecognizerValues {
+        var values = super.transitionValues()
+        values.scale = scale
+        values.velocity = CGPoint(x: velocity, y: 0)
+        return values
+    }
+}

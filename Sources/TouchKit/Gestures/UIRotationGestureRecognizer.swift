@@ -1,0 +1,102 @@
+import Foundation
+
+/// Recognizes two fingers turning around each other (continuous).
+///
+/// `rotation` is in radians since the gesture started (clockwise positive on a y-down screen), plus
+/// whatever it was last set to; setting it resets `velocity`. UIKit's start threshold is undocumented
+/// (§1.13); TouchKit begins when the fingers have travelled `hysteresis` (8 pt) along their circle —
+/// the same finger distance as the pinch, so whichever movement dominates wins. Pinch and rotation
+/// prevent each other by default (§1.9).
+open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    public var hysteresis: CGFloat = 8
+    public private(set) var velocity: CGFloat = 0
+
+    public var rotation: CGFloat {
+        get { rotationBase + accumulated }
+        set {
+            rotationBase = newValue - accumulated
+            velocity = 0
+            lastSample = nil
+        }
+    }
+
+    private var accumulated: CGFloat = 0
+    private var rotationBase: CGFloat = 0
+    private var lastAngle: CGFloat?
+    private var lastSample: (time: TimeInterval, rotation: CGFloat)?
+
+    private var pair: [UITouch] { Array(trackedTouches.filter(\.isActive).prefix(2)) }
+
+    private var currentAngle: CGFloat? {
+        let touches = pair
+        guard touches.count == 2 else { return nil }
+        let delta = touches[1].locationInWindow - touches[0].locationInWindow
+        return CGFloat(atan2(Double(delta.y), Double(delta.x)))
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
+            ignore(touch, for: event)
+        }
+        lastAngle = currentAngle
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard let angle = currentAngle, let previous = lastAngle else { return }
+        var delta = angle - previous
+        if delta > .pi { delta -= 2 * .pi }
+        if delta < -.pi { delta += 2 * .pi }
+        accumulated += delta
+        lastAngle = angle
+        switch state {
+        case .possible:
+            let touches = pair
+            let radius = touches[0].locationInWindow.distance(to: touches[1].locationInWindow) / 2
+            if abs(accumulated) * radius >= hysteresis {
+                updateVelocity(event.timestamp)
+                state = .began
+            }
+        case .began, .changed:
+            updateVelocity(event.timestamp)
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        let remaining = trackedTouches.filter(\.isActive).count
+        if state.isActive {
+            if remaining == 0 { state = .ended } else { lastAngle = currentAngle }
+        } else if remaining == 0 || trackedTouches.count < 2 {
+            setState(.failed, reason: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))")
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
+    }
+
+    open override func reset() {
+        accumulated = 0
+        rotationBase = 0
+        lastAngle = nil
+        lastSample = nil
+        velocity = 0
+    }
+
+    private func updateVelocity(_ time: TimeInterval) {
+        let now = rotation
+        if let last = lastSample, time > last.time {
+            velocity = (now - last.rotation) / CGFloat(time - last.time)
+        }
+        lastSample = (time, now)
+    }
+
+    override func transitionValues() -> RecognizerValues {
+        var values = super.transitionValues()
+        values.rotation = rotation
+        values.velocity = CGPoint(x: velocity, y: 0)
+        return values
+    }
+}

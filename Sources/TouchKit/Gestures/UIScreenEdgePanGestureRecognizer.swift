@@ -1,0 +1,44 @@
+import Foundation
+
+/// Screen edges, with UIKit's raw values.
+public struct UIRectEdge: OptionSet, Sendable, CustomStringConvertible {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+
+    public var description: String {
+        [(UIRectEdge.top, "top"), (.left, "left"), (.bottom, "bottom"), (.right, "right")]
+            .filter { contains($0.0) }.map(\.1).joined(separator: "|")
+    }
+}
+
+/// A pan that must start at an edge of the window (continuous).
+///
+/// UIKit's edge band is undocumented (§1.13); TouchKit uses `edgeBandWidth` (20 pt) and requires the
+/// first movement to point away from that edge.
+open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
+    public var edges: UIRectEdge = []
+    public var edgeBandWidth: CGFloat = 20
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible, let touch = touches.inTouchOrder.first, let window = touch.window {
+            let point = touch.locationInWindow
+            let bounds = window.bounds
+            let distances: [(UIRectEdge, CGFloat)] = [
+                (.left, point.x - bounds.minX), (.right, bounds.maxX - point.x),
+                (.top, point.y - bounds.minY), (.bottom, bounds.maxY - point.y),
+            ]
+            let inBand = distances.filter { edges.contains($0.0) && $0.1 <= edgeBandWidth }
+            if inBand.isEmpty {
+                let nearest = distances.filter { edges.contains($0.0) }.min { $0.1 < $1.1 }
+                let detail = nearest.map { "began \(points($0.1)) from the \($0.0) edge" } ?? "no edges set"
+                return setState(.failed, reason: "\(detail) > edgeBandWidth \(points(edgeBandWidth))")
+            }
+        }
+        super.touchesBegan(touches, with: event)
+    }
+}

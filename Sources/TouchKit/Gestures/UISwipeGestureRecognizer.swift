@@ -1,0 +1,131 @@
+import Foundation
+
+/// Recognizes a quick straight stroke in one of the allowed directions (discrete).
+///
+/// It recognizes during the movement, as soon as the criteria hold, not at the lift. The limits are
+/// the black-box measurements of iOS 26.1 in §1.9: at most 0.5 s; primary travel at least
+/// 50 pt × (1 − 0.94·t); cross-axis drift at most 50 pt × (1 − 0.98·t); no travel against the
+/// direction at all; every required finger must qualify; with a mask mixing axes, horizontal
+/// directions are tried first; an empty mask never recognizes.
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    /// Swipe directions, with UIKit's raw values.
+    public struct Direction: OptionSet, Sendable, CustomStringConvertible {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+
+        public var description: String {
+            [(Direction.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
+                .filter { contains($0.0) }.map(\.1).joined(separator: "|")
+        }
+
+        /// Unit vector of a single direction (y grows downwards).
+        var vector: CGPoint {
+            switch self {
+            case .right: CGPoint(x: 1, y: 0)
+            case .left: CGPoint(x: -1, y: 0)
+            case .up: CGPoint(x: 0, y: -1)
+            default: CGPoint(x: 0, y: 1)
+            }
+        }
+    }
+
+    public var direction: Direction = .right
+    public var numberOfTouchesRequired = 1
+    public var maximumDuration: TimeInterval = 0.5
+    /// Minimum primary travel at t = 0 and its decay per second (§1.9: 50 pt, 0.94).
+    public var minimumPrimaryMovement: CGFloat = 50
+    public var primaryDecayPerSecond: CGFloat = 0.94
+    /// Maximum cross-axis drift at t = 0 and its decay per second (§1.9: 50 pt, 0.98).
+    public var maximumSecondaryMovement: CGFloat = 50
+    public var secondaryDecayPerSecond: CGFloat = 0.98
+
+    private var startTime: TimeInterval?
+    private var startLocations: [Int: CGPoint] = [:]
+    private var deadDirections: Direction = []
+    private var deathReason = ""
+    private var recognizedDirection: Direction?
+
+    private static let order: [Direction] = [.right, .left, .up, .down]
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if direction.isEmpty { return setState(.failed, reason: "direction mask is empty") }
+        if startTime == nil {
+            startTime = event.timestamp
+            schedule(after: maximumDuration) { [weak self] in
+                guard let self, self.state == .possible else { return }
+                self.setState(.failed, reason: "took longer than maximumDuration \(milliseconds(self.maximumDuration))")
+            }
+        }
+        for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
+        let count = trackedTouches.count
+        if count > numberOfTouchesRequired {
+            setState(.failed, reason: "\(count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard let startTime else { return }
+        let t = event.timestamp - startTime
+        if t > maximumDuration {
+            return setState(.failed, reason: "took longer than maximumDuration \(milliseconds(maximumDuration))")
+        }
+        let minimumPrimary = minimumPrimaryMovement * (1 - primaryDecayPerSecond * CGFloat(t))
+        let maximumSecondary = maximumSecondaryMovement * (1 - secondaryDecayPerSecond * CGFloat(t))
+        let fingers = trackedTouches
+        for candidate in Self.order where direction.contains(candidate) && !deadDirections.contains(candidate) {
+            var qualifies = fingers.count == numberOfTouchesRequired
+            for touch in fingers {
+                let delta = touch.locationInWindow - (startLocations[touch.identifier] ?? touch.locationInWindow)
+                let axis = candidate.vector
+                let primary = delta.x * axis.x + delta.y * axis.y
+                let secondary = abs(delta.x * axis.y - delta.y * axis.x)
+                if primary < 0 {
+                    deadDirections.insert(candidate)
+                    deathReason = "moved \(points(-primary)) against \(candidate)"
+                    qualifies = false
+                    break
+                }
+                if secondary > maximumSecondary {
+                    deadDirections.insert(candidate)
+                    deathReason = "drifted \(points(secondary)) off the \(candidate) axis > \(points(maximumSecondary))"
+                    qualifies = false
+                    break
+                }
+                if primary < minimumPrimary { qualifies = false }
+            }
+            if qualifies {
+                recognizedDirection = candidate
+                state = .ended
+                return
+            }
+        }
+        if direction.isSubset(of: deadDirections) {
+            setState(.failed, reason: deathReason)
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        setState(.failed, reason: "lifted before travelling far enough")
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        setState(.failed, reason: "touches cancelled")
+    }
+
+    open override func reset() {
+        startTime = nil
+        startLocations.removeAll()
+        deadDirections = []
+        recognizedDirection = nil
+    }
+
+    override func transitionValues() -> RecognizerValues {
+        var values = super.transitionValues()
+        values.direction = (recognizedDirection ?? direction).description
+        return values
+    }
+}

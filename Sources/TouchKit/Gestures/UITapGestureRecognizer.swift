@@ -1,0 +1,125 @@
+import Foundation
+
+/// Recognizes one or more taps by one or more fingers (discrete).
+///
+/// It recognizes on the final lift of the required taps with the required fingers (§1.9). UIKit keeps
+/// its movement, duration and interval limits private; TouchKit exposes them with the candidate values
+/// of §1.13 so a user can see and tune them.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
+    /// Farthest a finger may move during a tap, and a later tap may land from the first (45 pt).
+    public var allowableMovement: CGFloat = 45
+    /// Longest a single tap may be held (750 ms).
+    public var maximumTapDuration: TimeInterval = 0.75
+    /// Longest wait from a lift to the next tap's touch-down (350 ms); also the delay a single tap
+    /// that requires a double tap to fail waits for (§2.5).
+    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+
+    private var tapsCompleted = 0
+    private var touchesInCurrentTap: [UITouch] = []
+    private var startLocations: [Int: CGPoint] = [:]
+    private var firstTapLocation: CGPoint?
+    private var tapStart: TimeInterval = 0
+    private var tapSerial = 0
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if tapsCompleted == numberOfTapsRequired {
+            return setState(.failed, reason: "another touch began after \(tapsCompleted) tap(s) were complete")
+        }
+        if touchesInCurrentTap.isEmpty {
+            tapSerial += 1
+            tapStart = event.timestamp
+            let serial = tapSerial
+            schedule(after: maximumTapDuration) { [weak self] in
+                guard let self, self.tapSerial == serial, !self.touchesInCurrentTap.isEmpty, self.state == .possible else { return }
+                self.setState(.failed, reason: "held longer than maximumTapDuration \(milliseconds(self.maximumTapDuration))")
+            }
+        }
+        for touch in touches.inTouchOrder {
+            touchesInCurrentTap.append(touch)
+            startLocations[touch.identifier] = touch.locationInWindow
+            if let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement {
+                return setState(.failed, reason: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(allowableMovement))")
+            }
+        }
+        let down = touchesInCurrentTap.filter(\.isActive).count
+        if down > numberOfTouchesRequired {
+            setState(.failed, reason: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        for touch in touches.inTouchOrder {
+            let start = startLocations[touch.identifier] ?? touch.locationInWindow
+            let moved = touch.locationInWindow.distance(to: start)
+            if moved > allowableMovement {
+                return setState(.failed, reason: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+            }
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard touchesInCurrentTap.allSatisfy({ !$0.isActive }) else { return }
+        let fingers = touchesInCurrentTap.count
+        guard fingers == numberOfTouchesRequired else {
+            return setState(.failed, reason: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
+        }
+        if firstTapLocation == nil {
+            firstTapLocation = touchesInCurrentTap.map(\.locationInWindow).centroid()
+        }
+        tapsCompleted += 1
+        touchesInCurrentTap.removeAll()
+        if tapsCompleted == numberOfTapsRequired {
+            state = .ended
+        } else {
+            tapSerial += 1
+            let serial = tapSerial
+            schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
+                guard let self, self.tapSerial == serial, self.state == .possible else { return }
+                self.setState(.failed, reason: "multi-tap interval \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) elapsed after tap \(self.tapsCompleted) of \(self.numberOfTapsRequired)")
+            }
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        setState(.failed, reason: "touches cancelled")
+    }
+
+    open override func reset() {
+        tapsCompleted = 0
+        touchesInCurrentTap.removeAll()
+        startLocations.removeAll()
+        firstTapLocation = nil
+        tapSerial += 1
+    }
+
+    /// For multi-tap gestures, the first tap's location (UIKit's documented rule).
+    open override func location(in view: UIView?) -> CGPoint {
+        guard let firstTapLocation else { return super.location(in: view) }
+        return view?.convert(firstTapLocation, from: nil) ?? firstTapLocation
+    }
+
+    open override var numberOfTouches: Int {
+        state == .ended ? numberOfTouchesRequired : super.numberOfTouches
+    }
+
+    /// A tap that needs fewer taps cannot stop one that needs more: a single tap recognizing does not
+    /// fail a double tap on the same view (§2.5: without a requirement both fire, single first).
+    open override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = preventedGestureRecognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired {
+            return false
+        }
+        return super.canPrevent(preventedGestureRecognizer)
+    }
+
+    open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = preventingGestureRecognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired < numberOfTapsRequired {
+            return false
+        }
+        return super.canBePrevented(by: preventingGestureRecognizer)
+    }
+}
+
+func points(_ value: CGFloat) -> String { String(format: "%.1f pt", Double(value)) }
+func milliseconds(_ value: TimeInterval) -> String { "\(Int((value * 1000).rounded())) ms" }

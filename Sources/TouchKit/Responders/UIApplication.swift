@@ -1,0 +1,259 @@
+import Foundation
+
+/// The application's delegate. When it is a `UIResponder` (and not a view, controller, window or
+/// application), it is the last link of the responder chain (§1.4).
+public protocol UIApplicationDelegate: AnyObject {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool
+}
+
+extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool { true }
+}
+
+/// The root of an app's event handling: it owns the windows, the first responder, the digitizer that
+/// turns pointer input into touches, the gesture arena, and the engine's clock.
+///
+/// Linux adaptation: there is no `UIApplication.shared`. A server holds one application per session,
+/// so every application is an independent instance, and nothing in TouchKit is process-wide.
+/// Time is never read from a clock: it moves only with input timestamps and `advance(to:)`.
+open class UIApplication: UIResponder {
+    /// Strongly held (UIKit holds it through `UIApplicationMain`).
+    public var delegate: UIApplicationDelegate?
+    public private(set) var windows: [UIWindow] = []
+    public internal(set) weak var keyWindow: UIWindow?
+    /// The responder that receives motion and remote-control events first.
+    public internal(set) weak var firstResponder: UIResponder?
+    public private(set) var isReceivingRemoteControlEvents = false
+
+    /// Turns pointer input into touch events.
+    public private(set) lazy var digitizer = Digitizer(application: self)
+    /// The engine's current time: the latest input timestamp or `advance(to:)` target.
+    public private(set) var currentTime: TimeInterval = 0
+    /// Record the event log (on by default; hosts that do not read it can turn it off).
+    public var isTracing = true
+
+    let scheduler = Scheduler()
+    lazy var gestureEnvironment = GestureEnvironment(application: self)
+    private var trace: [TraceEvent] = []
+    private var nextObjectID = 1
+    private var turnDepth = 0
+    private var renderTreeVersion = 0
+
+    public init(delegate: UIApplicationDelegate? = nil) {
+        self.delegate = delegate
+        super.init()
+        assignID(self)
+    }
+
+    /// Tells the delegate the app finished launching (hosts call this once after setting up).
+    @discardableResult
+    public func launch(options: [String: String]? = nil) -> Bool {
+        delegate?.application(self, didFinishLaunchingWithOptions: options) ?? true
+    }
+
+    /// The delegate, when it is a plain responder (§1.4).
+    open override var next: UIResponder? {
+        guard let responder = delegate as? UIResponder else { return nil }
+        if responder is UIView || responder is UIViewController || responder is UIApplication { return nil }
+        return responder
+    }
+
+    // MARK: Windows
+
+    func register(_ window: UIWindow) {
+        guard !windows.contains(where: { $0 === window }) else { return }
+        windows.append(window)
+        window.forEachInSubtree { assignID($0) }
+    }
+
+    // MARK: Remote control
+
+    /// Remote-control events reach the first responder only after this call (§1.4).
+    public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
+    public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
+
+    // MARK: Event dispatch
+
+    /// Dispatches an event: touches to the windows of their touches, motion and remote-control events
+    /// to the first responder (or, without one, the key window), from where they walk the chain.
+    open func sendEvent(_ event: UIEvent) {
+        switch event.type {
+        case .touches:
+            var windowsInEvent: [UIWindow] = []
+            for touch in event.orderedTouches {
+                if let window = touch.window, !windowsInEvent.contains(where: { $0 === window }) {
+                    windowsInEvent.append(window)
+                }
+            }
+            for window in windowsInEvent { window.sendEvent(event) }
+        case .motion, .remoteControl, .presses:
+            (keyWindow ?? windows.first)?.sendEvent(event)
+        }
+    }
+
+    /// Sends a shake (or other motion) phase to the first responder.
+    public func sendMotion(_ phase: MotionPhase, subtype: UIEvent.EventSubtype = .motionShake, timestamp: TimeInterval) throws(InputError) {
+        try prepare(for: timestamp)
+        pendingMotionPhase = phase
+        performTurn {
+            sendEvent(UIEvent(type: .motion, subtype: subtype, timestamp: timestamp, application: self))
+        }
+    }
+
+    /// Sends a remote-control command; dropped (with a log note) until
+    /// `beginReceivingRemoteControlEvents()` was called.
+    public func sendRemoteControl(_ subtype: UIEvent.EventSubtype, timestamp: TimeInterval) throws(InputError) {
+        guard subtype.rawValue >= 100 else { throw .invalidRemoteControl(subtype.rawValue) }
+        try prepare(for: timestamp)
+        performTurn {
+            guard isReceivingRemoteControlEvents else {
+                record(.note("remote control \(subtype) dropped: beginReceivingRemoteControlEvents() was not called"))
+                return
+            }
+            sendEvent(UIEvent(type: .remoteControl, subtype: subtype, timestamp: timestamp, application: self))
+        }
+    }
+
+    /// The phase of the motion event being delivered (UIEvent has no phase; the window needs it).
+    var pendingMotionPhase = MotionPhase.began
+
+    /// The phases of a motion event.
+    public enum MotionPhase: String, Sendable {
+        case began, ended, cancelled
+    }
+
+    // MARK: Time
+
+    /// The earliest pending timer (long press, multi-tap timeout, delayed work), so a host can arm
+    /// one real timer for it.
+    public var nextDeadline: TimeInterval? { scheduler.nextDeadline }
+
+    /// Moves the clock to `time`, firing every timer due until then, each in its own turn.
+    public func advance(to time: TimeInterval) throws(InputError) {
+        guard time.isFinite else { throw .nonFiniteTimestamp }
+        guard time >= currentTime else { throw .timeWentBackwards(previous: currentTime, got: time) }
+        fireTimers(through: time)
+        currentTime = time
+    }
+
+    /// Runs `work` after `delay` seconds of engine time (UIKit code uses `perform(_:with:afterDelay:)`
+    /// or `DispatchQueue.main.asyncAfter`; TouchKit's clock is virtual, so use this instead).
+    @discardableResult
+    public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> TimerToken {
+        scheduler.schedule(at: currentTime + max(delay, 0), work)
+    }
+
+    public func cancelScheduled(_ token: TimerToken) { scheduler.cancel(token) }
+
+    /// Validates a timestamp and fires the timers due strictly before it.
+    func prepare(for timestamp: TimeInterval) throws(InputError) {
+        guard timestamp.isFinite else { throw .nonFiniteTimestamp }
+        guard timestamp >= currentTime else { throw .timeWentBackwards(previous: currentTime, got: timestamp) }
+        fireTimers(through: timestamp)
+        currentTime = timestamp
+    }
+
+    private func fireTimers(through time: TimeInterval) {
+        while let (deadline, work) = scheduler.popDue(through: time) {
+            currentTime = deadline
+            performTurn(work)
+        }
+    }
+
+    // MARK: Turns
+
+    /// Runs `body` as one turn of the run loop: afterwards recognizer actions are sent, withheld
+    /// touches released, and the layout and display passes run.
+    func performTurn(_ body: () -> Void) {
+        turnDepth += 1
+        body()
+        turnDepth -= 1
+        guard turnDepth == 0 else { return }
+        gestureEnvironment.finishTurn()
+        layoutAndDisplay()
+    }
+
+    var isInTurn: Bool { turnDepth > 0 }
+
+    private func layoutAndDisplay() {
+        for window in windows {
+            window.layoutIfNeeded()
+            window.forEachInSubtree { view in
+                guard view.needsDisplay else { return }
+                view.needsDisplay = false
+                let commands = GraphicsContextBinding.record { view.draw(view.bounds) }
+                view.displayList = commands.isEmpty ? nil : commands
+            }
+        }
+    }
+
+    // MARK: Touch cancellation when views leave the window (§1.5)
+
+    func viewsLeftWindow(_ root: UIView) {
+        performTurn { gestureEnvironment.subtreeLeftWindow(root) }
+    }
+
+    // MARK: Render tree
+
+    /// A snapshot of every window's views, for hosts that draw them.
+    public func renderTree() -> RenderTree {
+        var nodes: [RenderNode] = []
+        for window in windows {
+            appendNodes(of: window, parent: nil, to: &nodes)
+        }
+        return RenderTree(nodes: nodes)
+    }
+
+    private func appendNodes(of view: UIView, parent: Int?, to nodes: inout [RenderNode]) {
+        if view.objectID == 0 { assignID(view) }
+        nodes.append(view.makeRenderNode(id: view.objectID, parent: parent, name: view.traceName))
+        for subview in view.subviews { appendNodes(of: subview, parent: view.objectID, to: &nodes) }
+    }
+
+    func renderTreeChanged() { renderTreeVersion &+= 1 }
+
+    // MARK: Event log
+
+    /// Returns the event log recorded since the last call and clears it.
+    public func drainTrace() -> [TraceEvent] {
+        defer { trace.removeAll(keepingCapacity: true) }
+        return trace
+    }
+
+    func record(_ event: @autoclosure () -> TraceEvent) {
+        guard isTracing else { return }
+        trace.append(event())
+    }
+
+    func record(
+        _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>,
+        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil
+    ) {
+        guard isTracing else { return }
+        trace.append(.responder(ResponderCall(
+            method: method, responder: responder.traceName, touches: touches.inTouchOrder.map(TouchRecord.init),
+            subtype: subtype, forwardedFrom: forwardedFrom?.traceName)))
+    }
+
+    /// Gives `object` an id unique within this application (ids follow creation order of use, so
+    /// they are the same on every run of the same scene).
+    func assignID(_ object: UIResponder) {
+        guard object.objectID == 0 else { return }
+        object.objectID = nextObjectID
+        nextObjectID += 1
+    }
+
+    func assignID(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.objectID == 0 else { return }
+        recognizer.objectID = nextObjectID
+        nextObjectID += 1
+    }
+}
+
+extension UIApplication {
+    /// Runs an empty turn when app code changed recognizer state outside any dispatch, so actions
+    /// and resets still happen.
+    func flushIfIdle() {
+        if !isInTurn { performTurn {} }
+    }
+}

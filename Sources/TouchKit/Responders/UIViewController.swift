@@ -1,0 +1,73 @@
+import Foundation
+
+/// Manages a view hierarchy. Its view is created lazily by `loadView`, then `viewDidLoad` runs.
+///
+/// UIKit rule (§1.4): a controller's root view has the controller as its `next` responder, and the
+/// controller's `next` is its view's superview — so a controller sits in the chain between its view
+/// and whatever contains it.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    public private(set) weak var parent: UIViewController?
+    public private(set) var children: [UIViewController] = []
+    /// A title for pickers and logs.
+    open var title: String?
+
+    public override init() { super.init() }
+
+    /// The root view, loaded on first access.
+    public var view: UIView! {
+        get {
+            if loadedView == nil { loadViewIfNeeded() }
+            return loadedView
+        }
+        set {
+            loadedView?.viewController = nil
+            loadedView = newValue
+            newValue?.viewController = self
+        }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+    public var viewIfLoaded: UIView? { loadedView }
+
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView(frame: .zero) }
+        viewDidLoad()
+    }
+
+    /// Creates the root view; override to install a custom view class (as DrawLines does).
+    open func loadView() {
+        view = UIView(frame: .zero)
+    }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    /// The controller's next responder is its view's superview (or its parent controller's view path).
+    open override var next: UIResponder? {
+        loadedView?.superview
+    }
+
+    open func addChild(_ childController: UIViewController) {
+        childController.removeFromParent()
+        children.append(childController)
+        childController.parent = self
+    }
+
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    open override var traceName: String {
+        if objectID == 0, let application = loadedView?.window?.application { application.assignID(self) }
+        return super.traceName
+    }
+}

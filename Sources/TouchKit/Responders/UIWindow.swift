@@ -1,0 +1,95 @@
+import Foundation
+
+/// The root of a view hierarchy, and the object that delivers touches to views.
+///
+/// Linux adaptation: a window joins an application explicitly — `UIWindow(application:)` — where
+/// UIKit would use the shared application or a window scene.
+open class UIWindow: UIView {
+    public private(set) weak var application: UIApplication?
+    public private(set) var isKeyWindow = false
+
+    /// The controller whose view fills the window.
+    public var rootViewController: UIViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let oldView = oldValue?.viewIfLoaded, oldView.superview === self {
+                oldValue?.viewWillDisappear(false)
+                oldView.removeFromSuperview()
+                oldValue?.viewDidDisappear(false)
+            }
+            if isKeyWindow { installRootView() }
+        }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// A window in `application`, sized to `frame` (Linux adaptation of `init(windowScene:)`).
+    public init(application: UIApplication, frame: CGRect) {
+        self.application = application
+        super.init(frame: frame)
+        application.register(self)
+    }
+
+    /// A window's next responder is its application (§1.4).
+    open override var next: UIResponder? { application }
+
+    open override var window: UIWindow? { self }
+
+    /// Makes this the application's key window and shows the root view controller's view.
+    public func makeKeyAndVisible() {
+        if let application {
+            application.keyWindow?.isKeyWindow = false
+            application.keyWindow = self
+        }
+        isKeyWindow = true
+        installRootView()
+    }
+
+    open override func layoutSubviews() {
+        rootViewController?.viewIfLoaded?.frame = bounds
+    }
+
+    private func installRootView() {
+        guard let controller = rootViewController else { return }
+        let rootView: UIView = controller.view
+        guard rootView.superview !== self else { return }
+        controller.viewWillAppear(false)
+        rootView.frame = bounds
+        addSubview(rootView)
+        layoutIfNeeded()
+        application?.assignID(controller)
+        controller.viewDidAppear(false)
+    }
+
+    /// Delivers an event: touches to their hit-test views after the gesture recognizers have seen
+    /// them (§2.1), motion and remote-control events to the first responder.
+    open func sendEvent(_ event: UIEvent) {
+        guard let application else { return }
+        switch event.type {
+        case .touches:
+            application.gestureEnvironment.dispatch(event, in: self)
+        case .motion:
+            let target: UIResponder = application.firstResponder ?? self
+            let subtype = event.subtype
+            switch application.pendingMotionPhase {
+            case .began:
+                application.record(.motionBegan, to: target, touches: [], subtype: subtype)
+                target.motionBegan(subtype, with: event)
+            case .ended:
+                application.record(.motionEnded, to: target, touches: [], subtype: subtype)
+                target.motionEnded(subtype, with: event)
+            case .cancelled:
+                application.record(.motionCancelled, to: target, touches: [], subtype: subtype)
+                target.motionCancelled(subtype, with: event)
+            }
+        case .remoteControl:
+            let target: UIResponder = application.firstResponder ?? self
+            application.record(.remoteControlReceived, to: target, touches: [], subtype: event.subtype)
+            target.remoteControlReceived(with: event)
+        case .presses:
+            break
+        }
+    }
+}

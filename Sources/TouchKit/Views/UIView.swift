@@ -1,0 +1,382 @@
+import Foundation
+
+/// A rectangular area that draws content and handles touches.
+///
+/// Geometry follows UIKit: `center` is in the superview's coordinates, `bounds` in the view's own,
+/// `transform` applies about the center, and `frame` is derived from the three (only meaningful with
+/// an identity transform, as UIKit documents).
+open class UIView: UIResponder {
+    // MARK: Geometry
+
+    public var bounds: CGRect {
+        didSet {
+            if bounds.size != oldValue.size { setNeedsLayout() }
+            renderStateChanged()
+        }
+    }
+
+    public var center: CGPoint {
+        didSet { renderStateChanged() }
+    }
+
+    public var transform: CGAffineTransform = .identity {
+        didSet { renderStateChanged() }
+    }
+
+    public var frame: CGRect {
+        get {
+            let size = bounds.size
+            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            bounds.size = newValue.size
+        }
+    }
+
+    // MARK: Visual state
+
+    public var alpha: CGFloat = 1 { didSet { renderStateChanged() } }
+    public var isHidden = false { didSet { renderStateChanged() } }
+    public var backgroundColor: UIColor? { didSet { renderStateChanged() } }
+    public var clipsToBounds = false { didSet { renderStateChanged() } }
+    public var tag = 0
+    /// A name for tests and the event log (UIKit's accessibility identifier).
+    public var accessibilityIdentifier: String?
+    /// Corner radius and border, as on UIKit's backing layer.
+    public let layer = CALayer()
+
+    // MARK: Event-related state
+
+    /// Whether hit-testing may return this view or its subviews (§1.2).
+    public var isUserInteractionEnabled = true
+    /// false (UIKit's default): the view gets only the first touch of a sequence (§1.3).
+    public var isMultipleTouchEnabled = false
+    /// true: while this view tracks a touch no other view gets one, and vice versa (§1.3).
+    public var isExclusiveTouch = false
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    /// The view controller whose root view this is (UIKit's private `_viewDelegate`).
+    weak var viewController: UIViewController?
+
+    var needsLayout = true
+    var needsDisplay = true
+    var displayList: [DrawCommand]?
+    var recognizers: [UIGestureRecognizer] = []
+
+    public init(frame: CGRect) {
+        bounds = CGRect(origin: .zero, size: frame.size)
+        center = CGPoint(x: frame.midX, y: frame.midY)
+        super.init()
+        layer.owner = self
+    }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// A view's next responder is its view controller when it is that controller's root view,
+    /// otherwise its superview (§1.4).
+    open override var next: UIResponder? {
+        if let viewController { return viewController }
+        return superview
+    }
+
+    /// The window this view is in, if any.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    open override var traceName: String {
+        if let accessibilityIdentifier { return accessibilityIdentifier }
+        if objectID == 0, let application = window?.application { application.assignID(self) }
+        return super.traceName
+    }
+
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self else { return }
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            renderStateChanged()
+            return
+        }
+        let oldWindow = view.window
+        view.detachFromSuperview()
+        view.willMove(toSuperview: self)
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        view.windowChanged(from: oldWindow, to: window)
+        renderStateChanged()
+    }
+
+    public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? 0 : 1
+        insertSubview(view, at: index + adjust)
+    }
+
+    public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? -1 : 0
+        insertSubview(view, at: index + adjust)
+    }
+
+    /// Moves `view` to the front: it is hit-tested first and drawn last.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Removes the view from its superview. If that takes it out of its window while it is handling
+    /// touches, it gets `touchesCancelled` for them (§1.5).
+    public func removeFromSuperview() {
+        let oldWindow = window
+        guard superview != nil else { return }
+        detachFromSuperview()
+        windowChanged(from: oldWindow, to: nil)
+    }
+
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        willMove(toSuperview: nil)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        didMoveToSuperview()
+        parent.renderStateChanged()
+    }
+
+    func windowChanged(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
+        guard oldWindow !== newWindow else { return }
+        forEachInSubtree { $0.willMove(toWindow: newWindow) }
+        if let application = oldWindow?.application {
+            application.viewsLeftWindow(self)
+        }
+        forEachInSubtree { $0.didMoveToWindow() }
+        newWindow?.application?.renderTreeChanged()
+    }
+
+    func forEachInSubtree(_ body: (UIView) -> Void) {
+        body(self)
+        for subview in subviews { subview.forEachInSubtree(body) }
+    }
+
+    // MARK: Hit-testing (§1.2)
+
+    /// The farthest descendant containing `point` (in this view's coordinates) that can receive touches.
+    ///
+    /// UIKit rule: hidden views, views with user interaction disabled and views with alpha below 0.01
+    /// are skipped with their subviews; a point outside this view (`point(inside:with:)` false) never
+    /// reaches its subviews, even when they extend past its bounds; subviews are asked front-most
+    /// (last added) first. Boundary choice: alpha exactly 0.01 is hittable — Apple's wording is
+    /// "less than 0.01" (§1.12 #5).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
+        guard self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) {
+                return hit
+            }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside the view; its bounds by default.
+    /// Override to enlarge or shrink the touchable area.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Coordinate conversion
+
+    /// Converts a point from this view's coordinates to `view`'s (the window's when nil).
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let inRoot = convertToRoot(point)
+        guard let view else { return inRoot }
+        return view.convertFromRoot(inRoot)
+    }
+
+    /// Converts a point from `view`'s coordinates (the window's when nil) to this view's.
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let inRoot = view?.convertToRoot(point) ?? point
+        return convertFromRoot(inRoot)
+    }
+
+    /// Converts a rectangle; with rotations the result is the bounding box, as in UIKit.
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        boundingBox(of: rect) { convert($0, to: view) }
+    }
+
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        boundingBox(of: rect) { convert($0, from: view) }
+    }
+
+    /// This view's point in its superview's coordinates: about `center`, through `transform`.
+    func pointInSuperview(_ point: CGPoint) -> CGPoint {
+        let offset = CGPoint(x: point.x - bounds.midX, y: point.y - bounds.midY)
+        return offset.applying(transform) + center
+    }
+
+    func pointFromSuperview(_ point: CGPoint) -> CGPoint {
+        let offset = (point - center).applying(transform.inverted())
+        return CGPoint(x: offset.x + bounds.midX, y: offset.y + bounds.midY)
+    }
+
+    private func convertToRoot(_ point: CGPoint) -> CGPoint {
+        var result = point
+        var view = self
+        while let parent = view.superview {
+            result = view.pointInSuperview(result)
+            view = parent
+        }
+        return result
+    }
+
+    private func convertFromRoot(_ point: CGPoint) -> CGPoint {
+        var chain: [UIView] = []
+        var view = self
+        while let parent = view.superview {
+            chain.append(view)
+            view = parent
+        }
+        var result = point
+        for ancestor in chain.reversed() { result = ancestor.pointFromSuperview(result) }
+        return result
+    }
+
+    private func boundingBox(of rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
+        let r = rect.standardized
+        let corners = [
+            map(CGPoint(x: r.minX, y: r.minY)), map(CGPoint(x: r.maxX, y: r.minY)),
+            map(CGPoint(x: r.minX, y: r.maxY)), map(CGPoint(x: r.maxX, y: r.maxY)),
+        ]
+        let minX = corners.map(\.x).min()!, minY = corners.map(\.y).min()!
+        return CGRect(x: minX, y: minY, width: corners.map(\.x).max()! - minX, height: corners.map(\.y).max()! - minY)
+    }
+
+    // MARK: Layout and display
+
+    /// Marks the view for a `layoutSubviews` call in this turn's layout pass.
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Runs `layoutSubviews` now if the view needs it, then does the same for its subviews.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            viewController?.viewWillLayoutSubviews()
+            layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Override to position subviews; called once per turn after `setNeedsLayout`.
+    open func layoutSubviews() {}
+
+    /// Marks the view for a `draw(_:)` call in this turn's display pass.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        renderStateChanged()
+    }
+
+    /// Override to draw with `UIGraphicsGetCurrentContext()`; the commands become the view's
+    /// display list, which the page paints.
+    open func draw(_ rect: CGRect) {}
+
+    /// Extra render properties of subclasses (text of a label, image of an image view …).
+    func contributeRenderProperties(to node: inout RenderNode) {}
+
+    func renderStateChanged() {
+        renderVersion &+= 1
+    }
+
+    var renderVersion = 0
+
+    // MARK: Gesture recognizers
+
+    /// The recognizers attached to this view, in attach order; nil when there are none (UIKit's shape).
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { recognizers.isEmpty ? nil : recognizers }
+        set {
+            for recognizer in recognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches a recognizer. A recognizer belongs to one view: adding it here detaches it from its
+    /// previous view (UIKit since iOS 9, §1.6), and the event log says so.
+    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let previous = gestureRecognizer.view {
+            if previous === self { return }
+            window?.application?.record(.note(
+                "\(gestureRecognizer.traceName) moved from \(previous.traceName) to \(traceName): a recognizer belongs to one view"))
+            previous.removeGestureRecognizer(gestureRecognizer)
+        }
+        recognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard let index = recognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
+        recognizers.remove(at: index)
+        gestureRecognizer.detachedFromView()
+    }
+
+    /// Asked before a recognizer attached to this view leaves `.possible` (after its delegate);
+    /// false makes it fail. UISlider uses this, for example.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// The iOS 6 rule hook: standard controls return a reason when they keep `recognizer`'s gesture
+    /// for themselves (§1.7). Plain views and custom controls keep nothing.
+    func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? { nil }
+}
+
+/// The subset of Core Animation's layer that TouchBridge renders: corner radius and border.
+public final class CALayer {
+    weak var owner: UIView?
+    public var cornerRadius: CGFloat = 0 { didSet { owner?.renderStateChanged() } }
+    public var borderWidth: CGFloat = 0 { didSet { owner?.renderStateChanged() } }
+    public var borderColor: CGColor? { didSet { owner?.renderStateChanged() } }
+}
+

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds and runs TouchBridge on its built-in defaults.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh >&2
+swift build -c release --product touchbridge >&2
+exec .build/release/touchbridge "$@"
