@@ -348,7 +348,7 @@ final class GestureEnvironment {
                     touch.delivery.beganWithheld = true
                     withhold(touch)
                     application.record(.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesBegan withheld: delaysTouchesBegan of \(holder.traceName)"))
-                } else {
+                } else if contentAllows(touch, event: event) {
                     touch.delivery.stage = .delivered
                     began.append(touch)
                 }
@@ -395,6 +395,20 @@ final class GestureEnvironment {
         return nil
     }
 
+    /// Scroll views above the touch's view may refuse it (`touchesShouldBegin(_:with:in:)`, §1.11).
+    private func contentAllows(_ touch: UITouch, event: UIEvent?) -> Bool {
+        guard let view = touch.view else { return false }
+        var ancestor = view.superview
+        while let current = ancestor {
+            if let scrollView = current as? UIScrollView, !scrollView.allowsContentTouch(touch, in: view, event: event) {
+                markUndeliverable(touch, view: view, reason: "\(scrollView.traceName).touchesShouldBegin returned false")
+                return false
+            }
+            ancestor = current.superview
+        }
+        return true
+    }
+
     private func withhold(_ touch: UITouch) {
         if !withheldTouches.contains(where: { $0 === touch }) { withheldTouches.append(touch) }
     }
@@ -409,6 +423,7 @@ final class GestureEnvironment {
             if touch.delivery.beganWithheld {
                 guard holder(of: touch, delaying: \.delaysTouchesBegan) == nil else { continue }
                 touch.delivery.beganWithheld = false
+                guard contentAllows(touch, event: lastEvent) else { continue }
                 touch.delivery.stage = .delivered
                 releasedBegan.append(touch)
             }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A push button: sends `.touchUpInside` and `.primaryActionTriggered` when tapped.
+open class UIButton: UIControl {
+    public enum ButtonType: Int, Sendable { case custom, system }
+
+    public let buttonType: ButtonType
+    private var titles: [Bool: String] = [:]
+
+    public init(type buttonType: ButtonType) {
+        self.buttonType = buttonType
+        super.init(frame: .zero)
+    }
+
+    public override init(frame: CGRect) {
+        buttonType = .custom
+        super.init(frame: frame)
+    }
+
+    /// Sets the title for the normal (`isHighlighted == false`) or highlighted state.
+    public func setTitle(_ title: String?, for state: UIControl.State) {
+        titles[state == .highlighted] = title
+        renderStateChanged()
+    }
+
+    public func title(for state: UIControl.State) -> String? { titles[state == .highlighted] ?? titles[false] }
+    public var currentTitle: String? { title(for: isHighlighted ? .highlighted : .normal) }
+
+    override func touchUpInsideEvents() -> Event { [.touchUpInside, .primaryActionTriggered] }
+
+    /// iOS 6 rule: a superview's one-finger single tap does not steal a button's tap (§1.7).
+    override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
+        guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 else { return nil }
+        return "\(traceName) is a UIButton and keeps its single tap (iOS 6 rule)"
+    }
+
+    override func contributeRenderProperties(to node: inout RenderNode) {
+        super.contributeRenderProperties(to: &node)
+        node.control?.title = currentTitle
+    }
+}
+
+extension UIControl {
+    /// Control states used for titles.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal: State = []
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+}

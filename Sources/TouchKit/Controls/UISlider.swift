@@ -1,0 +1,56 @@
+import Foundation
+
+/// A horizontal slider. A drag must start on the thumb, as in UIKit.
+open class UISlider: UIControl {
+    public var minimumValue: Float = 0 { didSet { renderStateChanged() } }
+    public var maximumValue: Float = 1 { didSet { renderStateChanged() } }
+    public private(set) var value: Float = 0
+    /// true: `.valueChanged` during the drag; false: once at the end.
+    public var isContinuous = true
+    /// Half the width of the thumb's touch area.
+    public var thumbRadius: CGFloat = 22
+
+    public func setValue(_ value: Float, animated: Bool) {
+        self.value = min(max(value, minimumValue), maximumValue)
+        renderStateChanged()
+    }
+
+    private var thumbX: CGFloat {
+        let span = maximumValue - minimumValue
+        let fraction = span > 0 ? CGFloat((value - minimumValue) / span) : 0
+        return bounds.minX + thumbRadius + fraction * max(bounds.width - 2 * thumbRadius, 0)
+    }
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        abs(touch.location(in: self).x - thumbX) <= thumbRadius
+    }
+
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        let usable = max(bounds.width - 2 * thumbRadius, 1)
+        let fraction = Float(min(max((touch.location(in: self).x - bounds.minX - thumbRadius) / usable, 0), 1))
+        let newValue = minimumValue + fraction * (maximumValue - minimumValue)
+        if newValue != value {
+            setValue(newValue, animated: false)
+            if isContinuous { sendActions(for: .valueChanged, with: event) }
+        }
+        return true
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if !isContinuous { sendActions(for: .valueChanged, with: event) }
+    }
+
+    /// iOS 6 rule: a superview's one-finger swipe parallel to the slider does not steal its drag.
+    override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
+        guard let swipe = recognizer as? UISwipeGestureRecognizer, swipe.numberOfTouchesRequired == 1,
+              !swipe.direction.intersection([.left, .right]).isEmpty else { return nil }
+        return "\(traceName) is a UISlider and keeps parallel swipes (iOS 6 rule)"
+    }
+
+    override func contributeRenderProperties(to node: inout RenderNode) {
+        super.contributeRenderProperties(to: &node)
+        node.control?.value = Double(value)
+        node.control?.minimumValue = Double(minimumValue)
+        node.control?.maximumValue = Double(maximumValue)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// An on/off switch: a tap toggles it and sends `.valueChanged`.
+open class UISwitch: UIControl {
+    public private(set) var isOn = false
+
+    public override init(frame: CGRect) {
+        super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
+    }
+
+    public func setOn(_ on: Bool, animated: Bool) {
+        isOn = on
+        renderStateChanged()
+    }
+
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        guard let touch, isInsideForTracking(touch.location(in: self)) else { return }
+        setOn(!isOn, animated: true)
+        sendActions(for: .valueChanged, with: event)
+    }
+
+    /// iOS 6 rule: a superview's single tap, or a one-finger pan parallel to the switch, does not
+    /// steal the switch's gesture.
+    override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
+        if let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return "\(traceName) is a UISwitch and keeps its single tap (iOS 6 rule)"
+        }
+        if let pan = recognizer as? UIPanGestureRecognizer, pan.numberOfTouches == 1 {
+            let translation = pan.translation(in: nil)
+            if abs(translation.x) >= abs(translation.y) {
+                return "\(traceName) is a UISwitch and keeps parallel pans (iOS 6 rule)"
+            }
+        }
+        return nil
+    }
+
+    override func contributeRenderProperties(to node: inout RenderNode) {
+        super.contributeRenderProperties(to: &node)
+        node.control?.isOn = isOn
+    }
+}

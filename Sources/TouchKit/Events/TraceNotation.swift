@@ -1,0 +1,60 @@
+import Foundation
+
+extension TraceEvent {
+    /// The event in the compact notation of the behaviour reference's scenarios, one line each:
+    /// `V.tb(1)` (view V got touchesBegan with touch 1), `T:possible→ended`, `act(T,ended)`,
+    /// `B:touchUpInside`; reasons follow in brackets.
+    public var notation: String {
+        switch self {
+        case .hitTest(let touch, let path):
+            return "hit(\(touch)) \(path.joined(separator: ">"))"
+        case .responder(let call):
+            var line = "\(call.responder).\(call.method.shortName)"
+            switch call.method {
+            case .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled:
+                line += "(" + call.touches.map { $0.tapCount > 1 ? "\($0.id)×\($0.tapCount)" : "\($0.id)" }.joined(separator: ",") + ")"
+            default:
+                line += "(\(call.subtype))"
+            }
+            if let from = call.forwardedFrom { line += " via \(from)" }
+            return line
+        case .delivery(let touch, let view, let note):
+            return "\(touch)@\(view): \(note)"
+        case .transition(let recognizer, let from, let to, let reason, _):
+            return "\(recognizer):\(from)→\(to)" + (reason.map { " [\($0)]" } ?? "")
+        case .waiting(let recognizer, let reason):
+            return "\(recognizer) waits [\(reason)]"
+        case .action(let recognizer, let state):
+            return "act(\(recognizer),\(state))"
+        case .controlEvent(let control, let event):
+            return "\(control):\(event)"
+        case .note(let text):
+            return "note: \(text)"
+        }
+    }
+
+    /// true for entries that explain rather than act: hit-test paths, withheld/released touches, resets.
+    public var isDiagnostic: Bool {
+        switch self {
+        case .hitTest, .delivery, .note, .waiting: true
+        case .transition(_, _, let to, _, _): to == .possible
+        default: false
+        }
+    }
+}
+
+extension ResponderCall.Method {
+    /// tb, tm, te, tc for touches; the method name otherwise.
+    public var shortName: String {
+        switch self {
+        case .touchesBegan: "tb"
+        case .touchesMoved: "tm"
+        case .touchesEnded: "te"
+        case .touchesCancelled: "tc"
+        case .motionBegan: "motionBegan"
+        case .motionEnded: "motionEnded"
+        case .motionCancelled: "motionCancelled"
+        case .remoteControlReceived: "remoteControlReceived"
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// Insets, as UIKit's `UIEdgeInsets`.
+public struct UIEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+/// The scroll view's delegate (the subset TouchBridge uses).
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+}
+
+/// A view that scrolls its content with its own pan recognizer and zooms it with its own pinch
+/// recognizer, as UIKit's has done since 2009 (§1.11).
+///
+/// Content touches (§1.11): with `delaysContentTouches` (default true) a private recognizer holds the
+/// content's `touchesBegan` for `contentTouchDelay` (150 ms, measured by developers); a drag that starts
+/// scrolling within that time claims the touch, so the content never sees it. Once content is
+/// tracking, the pan may take the touch only if `canCancelContentTouches` and
+/// `touchesShouldCancel(in:)` agree — false for controls by default, so a held button keeps its touch.
+/// Choice: no deceleration; when `bounces` lets the offset overshoot, it snaps back on lift.
+open class UIScrollView: UIView {
+    public weak var delegate: UIScrollViewDelegate?
+    public var contentSize: CGSize = .zero
+    public var contentInset: UIEdgeInsets = .zero
+    public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    public var bounces = true
+    public var isDirectionalLockEnabled = false
+    public var delaysContentTouches = true { didSet { delayRecognizer.isEnabled = delaysContentTouches } }
+    public var canCancelContentTouches = true
+    /// How long content touches are held back (not UIKit API; UIKit's private timer is ~150 ms).
+    public var contentTouchDelay: TimeInterval {
+        get { delayRecognizer.delay }
+        set { delayRecognizer.delay = newValue }
+    }
+    public var minimumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
+    public var maximumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
+    public private(set) var zoomScale: CGFloat = 1
+    public private(set) var isDragging = false
+    public private(set) var isZooming = false
+
+    public let panGestureRecognizer = UIPanGestureRecognizer()
+    /// Present while zooming is possible (`minimumZoomScale < maximumZoomScale`).
+    public var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinchEnabled ? pinch : nil }
+
+    private let pinch = UIPinchGestureRecognizer()
+    private let delayRecognizer = ContentTouchDelayRecognizer()
+    private var pinchEnabled = false
+    private var offsetAtPanStart = CGPoint.zero
+    private var lockedAxis: (horizontal: Bool, vertical: Bool) = (true, true)
+    private var zoomAtPinchStart: CGFloat = 1
+    private let recognizerDelegate = ScrollRecognizerDelegate()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        panGestureRecognizer.name = "UIScrollView.pan"
+        panGestureRecognizer.addTarget(self, action: UIScrollView.handlePan)
+        pinch.name = "UIScrollView.pinch"
+        pinch.addTarget(self, action: UIScrollView.handlePinch)
+        panGestureRecognizer.delegate = recognizerDelegate
+        pinch.delegate = recognizerDelegate
+        recognizerDelegate.scrollView = self
+        delayRecognizer.name = "UIScrollView.delayContentTouches"
+        addGestureRecognizer(delayRecognizer)
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    /// The scrolled-to point: the origin of `bounds`, as in UIKit.
+    public var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue != bounds.origin else { return }
+            bounds.origin = newValue
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
+
+    public func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        applyZoom(min(max(scale, minimumZoomScale), maximumZoomScale))
+    }
+
+    /// Whether content should get a touch that begins in `view`. Default true.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
+
+    /// Whether the scroll view may take touches `view` is already tracking. Default: true, except for
+    /// controls (§1.10, §1.11).
+    open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
+
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === panGestureRecognizer else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        for touch in gestureRecognizer.trackedTouches where touch.delivery.stage == .delivered {
+            guard let content = touch.view, content !== self else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: content) { return false }
+        }
+        return true
+    }
+
+    private var scrollableRange: (min: CGPoint, max: CGPoint) {
+        let minimum = CGPoint(x: -contentInset.left, y: -contentInset.top)
+        let maximum = CGPoint(
+            x: max(contentSize.width + contentInset.right - bounds.width, minimum.x),
+            y: max(contentSize.height + contentInset.bottom - bounds.height, minimum.y))
+        return (minimum, maximum)
+    }
+
+    private func handlePan(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            isDragging = true
+            offsetAtPanStart = contentOffset
+            let t = pan.translation(in: nil)
+            if isDirectionalLockEnabled {
+                lockedAxis = abs(t.x) > 2 * abs(t.y) ? (true, false) : abs(t.y) > 2 * abs(t.x) ? (false, true) : (true, true)
+            } else {
+                lockedAxis = (true, true)
+            }
+            delegate?.scrollViewWillBeginDragging(self)
+            fallthrough
+        case .changed:
+            let t = pan.translation(in: nil)
+            var target = CGPoint(
+                x: offsetAtPanStart.x - (lockedAxis.horizontal && contentSize.width > 0 ? t.x : 0),
+                y: offsetAtPanStart.y - (lockedAxis.vertical && contentSize.height > 0 ? t.y : 0))
+            let range = scrollableRange
+            target.x = constrain(target.x, range.min.x, range.max.x)
+            target.y = constrain(target.y, range.min.y, range.max.y)
+            contentOffset = target
+        case .ended, .cancelled:
+            isDragging = false
+            let range = scrollableRange
+            contentOffset = CGPoint(x: min(max(contentOffset.x, range.min.x), range.max.x),
+                                    y: min(max(contentOffset.y, range.min.y), range.max.y))
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+        default:
+            break
+        }
+    }
+
+    /// Inside the range the offset follows the finger; past it, half as fast when bouncing.
+    private func constrain(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+        if value < low { return bounces ? low - (low - value) / 2 : low }
+        if value > high { return bounces ? high + (value - high) / 2 : high }
+        return value
+    }
+
+    private func handlePinch(_ recognizer: UIPinchGestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            isZooming = true
+            zoomAtPinchStart = zoomScale
+            fallthrough
+        case .changed:
+            applyZoom(min(max(zoomAtPinchStart * recognizer.scale, minimumZoomScale), maximumZoomScale))
+        case .ended, .cancelled:
+            isZooming = false
+        default:
+            break
+        }
+    }
+
+    private func applyZoom(_ scale: CGFloat) {
+        guard let zoomView = delegate?.viewForZooming(in: self) else { return }
+        zoomScale = scale
+        let size = zoomView.bounds.size
+        zoomView.transform = CGAffineTransform(scaleX: scale, y: scale)
+        zoomView.center = CGPoint(x: size.width * scale / 2, y: size.height * scale / 2)
+        contentSize = CGSize(width: size.width * scale, height: size.height * scale)
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    private func updatePinchAvailability() {
+        let enabled = minimumZoomScale < maximumZoomScale
+        guard enabled != pinchEnabled else { return }
+        pinchEnabled = enabled
+        if enabled { addGestureRecognizer(pinch) } else { removeGestureRecognizer(pinch) }
+    }
+
+    /// Content touches that the scroll view lets through are asked `touchesShouldBegin` first.
+    func allowsContentTouch(_ touch: UITouch, in view: UIView, event: UIEvent?) -> Bool {
+        view === self || touchesShouldBegin([touch], with: event, in: view)
+    }
+
+    fileprivate func ownsRecognizer(_ recognizer: UIGestureRecognizer) -> Bool {
+        recognizer === panGestureRecognizer || recognizer === pinch
+    }
+}
+
+/// Lets the scroll view's own pan and pinch run together, as UIKit's do.
+private final class ScrollRecognizerDelegate: UIGestureRecognizerDelegate {
+    weak var scrollView: UIScrollView?
+
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        scrollView?.ownsRecognizer(otherGestureRecognizer) == true
+    }
+}
+
+/// The private recognizer behind `delaysContentTouches`: it holds `touchesBegan` back from content
+/// (delaysTouchesBegan) and simply fails after the delay, releasing it. It never prevents anything.
+final class ContentTouchDelayRecognizer: UIGestureRecognizer {
+    var delay: TimeInterval = 0.15
+
+    override init() {
+        super.init()
+        delaysTouchesBegan = true
+        delaysTouchesEnded = false
+        cancelsTouchesInView = false
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        schedule(after: delay) { [weak self] in
+            guard let self, self.state == .possible else { return }
+            self.setState(.failed, reason: "content touch delay \(milliseconds(self.delay)) elapsed: content may have the touch")
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        setState(.failed, reason: "touch lifted before the scroll decided: content gets it")
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        setState(.failed, reason: "touches cancelled")
+    }
+
+    override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
