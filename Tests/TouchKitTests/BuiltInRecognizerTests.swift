@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.9 and the long press, swipe, pinch, rotation and edge scenarios S29–S42.
 @Suite struct BuiltInRecognizerTests {

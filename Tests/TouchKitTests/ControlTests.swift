@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.10 and scenarios S51, S54.
 @Suite struct ControlTests {

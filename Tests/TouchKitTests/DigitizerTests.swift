@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// Bad input is rejected with a typed error and nothing of the frame is applied (issue: digitizer).
 @Suite struct DigitizerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.2 and the hit-testing scenarios S01–S06 of §3.
 @Suite struct HitTestingTests {

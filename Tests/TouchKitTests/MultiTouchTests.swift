@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.1, §1.3, §1.5: sequences, phases, multiple and exclusive touch, tapCount, cancellation.
 @Suite struct MultiTouchTests {

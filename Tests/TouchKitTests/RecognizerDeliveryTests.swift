@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.8, §2.2–§2.4 and the recognizer ⇄ view delivery scenarios S18–S28.
 @Suite struct RecognizerDeliveryTests {

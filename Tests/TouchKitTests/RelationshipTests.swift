@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.7, §2.5, §2.6 and the relationship and delegate scenarios S43–S53.
 @Suite struct RelationshipTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.4 and the responder-chain, binding and first-responder scenarios of §3.
 @Suite struct ResponderChainTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchKitTestSupport
 
 /// §1.11 and scenarios S56–S59.
 @Suite struct ScrollViewTests {

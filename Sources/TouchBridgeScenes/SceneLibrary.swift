@@ -1,0 +1,44 @@
+import TouchKit
+
+/// A scene a user can open: a named view controller factory with a one-line description.
+public struct SceneDescriptor: Sendable {
+    public let name: String
+    public let title: String
+    public let summary: String
+    public let make: @Sendable () -> UIViewController
+
+    public init(name: String, title: String, summary: String, make: @escaping @Sendable () -> UIViewController) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.make = make
+    }
+}
+
+/// Every built-in Swift scene, in picker order.
+public enum SceneLibrary {
+    public static let all: [SceneDescriptor] = [
+        SceneDescriptor(name: "image-translation", title: "Image translation",
+                        summary: "A pan recognizer moves an image; the translation is reset after every step.") { ImageTranslationViewController() },
+        SceneDescriptor(name: "tap-recognition", title: "Tap recognition",
+                        summary: "A tap moves the image's centre to where you tapped.") { TapRecognitionViewController() },
+        SceneDescriptor(name: "drag-and-drop", title: "Drag and drop",
+                        summary: "Long-press to pick the image up (alpha 0.5), then drag it; long press and pan run simultaneously.") { DragAndDropViewController() },
+        SceneDescriptor(name: "draw-lines", title: "Draw lines",
+                        summary: "Draw with several fingers at once from the responder methods; double-tap to clear.") { DrawLinesViewController() },
+        SceneDescriptor(name: "checkmark", title: "Checkmark",
+                        summary: "A custom recognizer for a ✓ stroke: down-right, then up-right.") { CheckmarkViewController() },
+        SceneDescriptor(name: "transform-image", title: "Pinch, rotate, pan",
+                        summary: "Pinch, rotation and pan on one image at the same time, each applied incrementally.") { TransformImageViewController() },
+        SceneDescriptor(name: "single-double-tap", title: "Single vs double tap",
+                        summary: "require(toFail:) recognizers beside tapCount in the responder methods: see the latency.") { SingleDoubleTapViewController() },
+        SceneDescriptor(name: "swipe", title: "Swipes",
+                        summary: "Four swipe recognizers, and a view that tracks horizontal swipes by hand.") { SwipeViewController() },
+        SceneDescriptor(name: "move-me", title: "Move me",
+                        summary: "Drag the placard; it pulses on touch and returns on lift. Double-tap outside to change its text.") { MoveMeViewController() },
+    ]
+
+    public static func descriptor(named name: String) -> SceneDescriptor? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TouchKit
+
+/// The same two actions built two ways, side by side, so the latency difference is visible:
+/// left, a single-tap recognizer that requires the double-tap recognizer to fail (UIKit delays the
+/// single tap by the multi-tap interval); right, the source material's responder-method version
+/// that reads `tapCount` and delays the single tap itself.
+public final class SingleDoubleTapViewController: UIViewController {
+    public private(set) var recognizerPane: LiftClockView!
+    public private(set) var tapCountPane: TapCountView!
+    public private(set) var recognizerLabel: UILabel!
+    public private(set) var tapCountLabel: UILabel!
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        recognizerPane = LiftClockView(frame: CGRect(x: 0, y: 80, width: 200, height: 720))
+        recognizerPane.accessibilityIdentifier = "recognizers"
+        recognizerPane.backgroundColor = UIColor(red: 0.9, green: 0.95, blue: 1, alpha: 1)
+        view.addSubview(recognizerPane)
+        tapCountPane = TapCountView(frame: CGRect(x: 200, y: 80, width: 200, height: 720))
+        tapCountPane.accessibilityIdentifier = "tapCount"
+        tapCountPane.backgroundColor = UIColor(red: 1, green: 0.95, blue: 0.9, alpha: 1)
+        view.addSubview(tapCountPane)
+        recognizerLabel = makeStatusLabel("require(toFail:)", name: "recognizerResult")
+        recognizerLabel.frame = CGRect(x: 8, y: 8, width: 184, height: 64)
+        tapCountLabel = makeStatusLabel("tapCount", name: "tapCountResult")
+        tapCountLabel.frame = CGRect(x: 208, y: 8, width: 184, height: 64)
+
+        let single = UITapGestureRecognizer(target: self, action: SingleDoubleTapViewController.handleSingle)
+        single.name = "singleTap"
+        let double = UITapGestureRecognizer(target: self, action: SingleDoubleTapViewController.handleDouble)
+        double.name = "doubleTap"
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        recognizerPane.addGestureRecognizer(single)
+        recognizerPane.addGestureRecognizer(double)
+
+        tapCountPane.onSingle = { [weak self] latency in self?.tapCountLabel.text = "single (\(Int(latency * 1000)) ms)" }
+        tapCountPane.onDouble = { [weak self] latency in self?.tapCountLabel.text = "double (\(Int(latency * 1000)) ms)" }
+    }
+
+    func handleSingle(_ sender: UITapGestureRecognizer) {
+        recognizerLabel.text = "single (\(latency()) ms)"
+    }
+
+    func handleDouble(_ sender: UITapGestureRecognizer) {
+        recognizerLabel.text = "double (\(latency()) ms)"
+    }
+
+    /// Milliseconds from the lift that completed the gesture to the action.
+    private func latency() -> Int {
+        guard let application = view.window?.application else { return 0 }
+        return Int(((application.currentTime - recognizerPane.lastLiftTime) * 1000).rounded())
+    }
+}
+
+/// Remembers when its last touch lifted. The recognizers cancel the pane's touches just before their
+/// action, and a cancelled touch still carries its lift time.
+public final class LiftClockView: UIView {
+    public private(set) var lastLiftTime: TimeInterval = 0
+
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
+
+    private func note(_ touches: Set<UITouch>) {
+        if let touch = touches.first(where: { $0.phase == .ended }) { lastLiftTime = touch.timestamp }
+    }
+}
+
+/// Source material: single vs double tap from the responder methods. On a tapCount-1 lift the
+/// single-tap action is scheduled 0.3 s later; a second touch-down with tapCount 2 cancels it and the
+/// second lift performs the double-tap action.
+public final class TapCountView: UIView {
+    var onSingle: ((TimeInterval) -> Void)?
+    var onDouble: ((TimeInterval) -> Void)?
+    private var pendingSingle: TimerToken?
+    private var liftTime: TimeInterval = 0
+
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, touch.tapCount == 2, let pendingSingle else { return }
+        window?.application?.cancelScheduled(pendingSingle)
+        self.pendingSingle = nil
+    }
+
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, let application = window?.application else { return }
+        liftTime = touch.timestamp
+        if touch.tapCount == 1 {
+            pendingSingle = application.schedule(after: 0.3) { [weak self] in
+                guard let self else { return }
+                self.pendingSingle = nil
+                self.onSingle?(application.currentTime - self.liftTime)
+            }
+        } else if touch.tapCount == 2 {
+            onDouble?(application.currentTime - liftTime)
+        }
+    }
+}

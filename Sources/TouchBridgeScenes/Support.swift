@@ -1,0 +1,26 @@
+import TouchKit
+
+/// Small helpers shared by the scenes.
+extension UIViewController {
+    /// A label pinned to the top of the scene, for showing what happened.
+    func makeStatusLabel(_ text: String, name: String = "status") -> UILabel {
+        let label = UILabel(frame: CGRect(x: 16, y: 16, width: 368, height: 44))
+        label.text = text
+        label.accessibilityIdentifier = name
+        label.numberOfLines = 2
+        view.addSubview(label)
+        return label
+    }
+
+    /// An image view that accepts touches (UIImageView ignores them by default — the classic bug).
+    func makeImageView(_ name: String, center: CGPoint, size: CGSize = CGSize(width: 160, height: 160)) -> UIImageView {
+        let imageView = UIImageView(image: UIImage(named: name, size: size))
+        imageView.accessibilityIdentifier = "image"
+        imageView.center = center
+        imageView.backgroundColor = .systemBlue
+        imageView.layer.cornerRadius = 12
+        imageView.isUserInteractionEnabled = true
+        view.addSubview(imageView)
+        return imageView
+    }
+}
