@@ -351,3 +351,9 @@ struct TargetAction {
         self.invoke = invoke
     }
 }
+
+/// Recognizers compare by identity, as UIKit's do.
+extension UIGestureRecognizer: Hashable {
+    public static func == (lhs: UIGestureRecognizer, rhs: UIGestureRecognizer) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

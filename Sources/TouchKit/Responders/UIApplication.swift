@@ -128,12 +128,14 @@ open class UIApplication: UIResponder {
     /// one real timer for it.
     public var nextDeadline: TimeInterval? { scheduler.nextDeadline }
 
-    /// Moves the clock to `time`, firing every timer due until then, each in its own turn.
+    /// Moves the clock to `time`, firing every timer due until then, each in its own turn, and ends
+    /// with a turn of its own so changes made outside any dispatch are laid out and displayed.
     public func advance(to time: TimeInterval) throws(InputError) {
         guard time.isFinite else { throw .nonFiniteTimestamp }
         guard time >= currentTime else { throw .timeWentBackwards(previous: currentTime, got: time) }
         fireTimers(through: time)
         currentTime = time
+        performTurn {}
     }
 
     /// Runs `work` after `delay` seconds of engine time (UIKit code uses `perform(_:with:afterDelay:)`

@@ -105,3 +105,9 @@ open class UIResponder: TraceNamed {
         send(next)
     }
 }
+
+/// Responders compare by identity, as UIKit's NSObject-based ones do (`touch.view == placardView`).
+extension UIResponder: Hashable {
+    public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
