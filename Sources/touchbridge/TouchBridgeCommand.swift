@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct TouchBridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchbridge",
+        abstract: "UIKit's touch-event model, in any browser.",
+        discussion: """
+            TouchBridge runs a UIKit-faithful engine (TouchKit) on the server: touches, hit-testing, the \
+            responder chain and gesture recognizers behave as on iOS, and every decision is logged with \
+            its reason.
+            """,
+        subcommands: [DemoCommand.self],
+        defaultSubcommand: DemoCommand.self
+    )
+}
