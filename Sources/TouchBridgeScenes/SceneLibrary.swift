@@ -18,6 +18,8 @@ public struct SceneDescriptor: Sendable {
 /// Every built-in Swift scene, in picker order.
 public enum SceneLibrary {
     public static let all: [SceneDescriptor] = [
+        SceneDescriptor(name: "welcome", title: "Welcome",
+                        summary: "What TouchBridge is, a card to tap, drag and pinch, and links to every scene.") { WelcomeViewController() },
         SceneDescriptor(name: "image-translation", title: "Image translation",
                         summary: "A pan recognizer moves an image; the translation is reset after every step.") { ImageTranslationViewController() },
         SceneDescriptor(name: "tap-recognition", title: "Tap recognition",
@@ -36,7 +38,20 @@ public enum SceneLibrary {
                         summary: "Four swipe recognizers, and a view that tracks horizontal swipes by hand.") { SwipeViewController() },
         SceneDescriptor(name: "move-me", title: "Move me",
                         summary: "Drag the placard; it pulses on touch and returns on lift. Double-tap outside to change its text.") { MoveMeViewController() },
+        SceneDescriptor(name: "delivery-lab", title: "Delivery lab",
+                        summary: "Toggle cancelsTouchesInView and the delays on a double tap and watch the view's messages.") { DeliveryLabViewController() },
+        SceneDescriptor(name: "hit-test-lab", title: "Hit-test lab",
+                        summary: "Nested views A → C → E with hidden, alpha, interaction and point(inside:) switches.") { HitTestLabViewController() },
+        SceneDescriptor(name: "responder-chain", title: "Responder chain",
+                        summary: "Double taps forwarded up the chain; shake and remote control at the first responder.") { ResponderChainViewController() },
+        SceneDescriptor(name: "controls", title: "Controls",
+                        summary: "Button, slider, switch and a custom control inside a view with a tap recognizer (the iOS 6 rule).") { ControlsViewController() },
+        SceneDescriptor(name: "scroll-view", title: "Scroll view",
+                        summary: "Scroll, zoom and tap buttons; toggle delaysContentTouches.") { ScrollViewSceneController() },
     ]
+
+    /// The scene a new user sees first.
+    public static let defaultSceneName = "welcome"
 
     public static func descriptor(named name: String) -> SceneDescriptor? {
         all.first { $0.name == name }

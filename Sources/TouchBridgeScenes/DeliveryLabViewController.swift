@@ -1,0 +1,50 @@
+import TouchKit
+
+/// The delivery rules made visible: a double-tap recognizer on a view that logs every responder
+/// message it gets, with switches for `cancelsTouchesInView`, `delaysTouchesBegan` and
+/// `delaysTouchesEnded`. Double-tap the view to see the source material's table (§2.3):
+/// delaysTouchesEnded on → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled;
+/// off → touchesBegan, touchesEnded, touchesBegan, touchesCancelled.
+public final class DeliveryLabViewController: UIViewController {
+    public private(set) var target: UIView!
+    public private(set) var messagesLabel: UILabel!
+    public private(set) var doubleTap: UITapGestureRecognizer!
+    private var toggles: [Toggle] = []
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        view.accessibilityIdentifier = "root"
+        let logView = MessageLogView(frame: CGRect(x: 20, y: 80, width: 360, height: 300))
+        logView.accessibilityIdentifier = "target"
+        logView.backgroundColor = UIColor(red: 0.85, green: 0.92, blue: 1, alpha: 1)
+        logView.layer.cornerRadius = 16
+        view.addSubview(logView)
+        target = logView
+        _ = makeStatusLabel("Double-tap the blue view; flip the switches and compare.")
+        messagesLabel = UILabel(frame: CGRect(x: 20, y: 390, width: 360, height: 120))
+        messagesLabel.accessibilityIdentifier = "messages"
+        messagesLabel.numberOfLines = 6
+        messagesLabel.text = "messages to the view appear here"
+        view.addSubview(messagesLabel)
+
+        doubleTap = UITapGestureRecognizer(target: self, action: DeliveryLabViewController.handleDoubleTap)
+        doubleTap.name = "doubleTap"
+        doubleTap.numberOfTapsRequired = 2
+        logView.addGestureRecognizer(doubleTap)
+        logView.onChange = { [weak self] messages in
+            self?.messagesLabel.text = messages.suffix(6).joined(separator: ", ")
+        }
+        let recognizer = doubleTap!
+        toggles = [
+            Toggle("cancelsTouchesInView", name: "cancelsTouchesInView", isOn: true, at: CGPoint(x: 20, y: 530), in: view) { recognizer.cancelsTouchesInView = $0 },
+            Toggle("delaysTouchesBegan", name: "delaysTouchesBegan", isOn: false, at: CGPoint(x: 20, y: 580), in: view) { recognizer.delaysTouchesBegan = $0 },
+            Toggle("delaysTouchesEnded", name: "delaysTouchesEnded", isOn: true, at: CGPoint(x: 20, y: 630), in: view) { recognizer.delaysTouchesEnded = $0 },
+        ]
+    }
+
+    func handleDoubleTap(_ sender: UITapGestureRecognizer) {
+        guard let logView = target as? MessageLogView else { return }
+        messagesLabel.text = "double tap → " + logView.messages.suffix(4).joined(separator: ", ")
+        logView.messages.removeAll()
+    }
+}

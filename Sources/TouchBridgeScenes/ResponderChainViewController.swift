@@ -1,0 +1,68 @@
+import TouchKit
+
+/// The responder chain (§1.4): a view that hands double taps to its next responder (the source
+/// material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
+/// handles shake and remote-control events. Each step is written to the log label.
+public final class ResponderChainViewController: UIViewController {
+    public private(set) var logLabel: UILabel!
+    public private(set) var entries: [String] = []
+
+    public override var canBecomeFirstResponder: Bool { true }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        view.accessibilityIdentifier = "root"
+        _ = makeStatusLabel("Tap / double-tap the square; shake the phone; use the media keys.")
+        let forwarding = DoubleTapForwardingView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        forwarding.accessibilityIdentifier = "forwarding"
+        forwarding.backgroundColor = .systemOrange
+        forwarding.onSingle = { [weak self] in self?.append("forwarding view handled a single tap") }
+        view.addSubview(forwarding)
+        logLabel = UILabel(frame: CGRect(x: 20, y: 330, width: 360, height: 300))
+        logLabel.accessibilityIdentifier = "log"
+        logLabel.numberOfLines = 12
+        view.addSubview(logLabel)
+    }
+
+    public override func viewDidAppear(_ animated: Bool) {
+        becomeFirstResponder()
+        view.window?.application?.beginReceivingRemoteControlEvents()
+    }
+
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if touches.contains(where: { $0.tapCount == 2 }) { append("controller got the forwarded double tap") }
+    }
+
+    public override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        append("controller: motionBegan(\(motion))")
+    }
+
+    public override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        append("controller: motionEnded(\(motion))")
+    }
+
+    public override func remoteControlReceived(with event: UIEvent?) {
+        append("controller: remoteControlReceived(\(event?.subtype ?? .none))")
+    }
+
+    private func append(_ entry: String) {
+        entries.append(entry)
+        logLabel.text = entries.suffix(12).joined(separator: "\n")
+    }
+}
+
+/// Source material: a view that handles single taps itself and sends double taps up the chain.
+final class DoubleTapForwardingView: UIView {
+    var onSingle: (() -> Void)?
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        for touch in touches where touch.tapCount == 2 {
+            next?.touchesBegan(touches, with: event)
+            return
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if touches.contains(where: { $0.tapCount == 1 }) { onSingle?() }
+    }
+}

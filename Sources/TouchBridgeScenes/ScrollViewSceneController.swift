@@ -1,0 +1,50 @@
+import TouchKit
+
+/// A scroll view with tall content, buttons inside and pinch zoom (§1.11); a switch turns
+/// `delaysContentTouches` off to show the classic trade-off: buttons highlight at once, but a drag
+/// that starts on a button no longer scrolls.
+public final class ScrollViewSceneController: UIViewController, UIScrollViewDelegate {
+    public private(set) var scrollView: UIScrollView!
+    public private(set) var content: UIView!
+    public private(set) var taps: [String] = []
+    private var toggle: Toggle?
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        view.accessibilityIdentifier = "root"
+        scrollView = UIScrollView(frame: CGRect(x: 0, y: 120, width: 400, height: 680))
+        scrollView.accessibilityIdentifier = "scrollView"
+        scrollView.delegate = self
+        scrollView.minimumZoomScale = 1
+        scrollView.maximumZoomScale = 3
+        view.addSubview(scrollView)
+        content = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 2000))
+        content.accessibilityIdentifier = "content"
+        scrollView.addSubview(content)
+        scrollView.contentSize = content.bounds.size
+        for index in 0..<10 {
+            let stripe = UIView(frame: CGRect(x: 0, y: CGFloat(index) * 200, width: 400, height: 200))
+            stripe.backgroundColor = index % 2 == 0 ? UIColor(white: 0.92, alpha: 1) : .white
+            content.addSubview(stripe)
+            let button = UIButton(type: .system)
+            button.frame = CGRect(x: 100, y: 70, width: 200, height: 60)
+            button.setTitle("Button \(index + 1)", for: .normal)
+            button.backgroundColor = .systemBlue
+            button.layer.cornerRadius = 10
+            button.accessibilityIdentifier = "button\(index + 1)"
+            button.addTarget(self, action: ScrollViewSceneController.buttonTapped, for: .touchUpInside)
+            stripe.addSubview(button)
+        }
+        _ = makeStatusLabel("Scroll, pinch to zoom, tap the buttons.")
+        let scroll = scrollView!
+        toggle = Toggle("delaysContentTouches", name: "delaysContentTouches", isOn: true, at: CGPoint(x: 16, y: 70), in: view) {
+            scroll.delaysContentTouches = $0
+        }
+    }
+
+    func buttonTapped(_ sender: UIButton) {
+        taps.append(sender.accessibilityIdentifier ?? "button")
+    }
+
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { content }
+}

@@ -1,0 +1,36 @@
+import TouchKit
+
+/// A labelled switch for a scene's settings row.
+final class Toggle {
+    let label: UILabel
+    let control: UISwitch
+
+    init(_ title: String, name: String, isOn: Bool, at origin: CGPoint, in parent: UIView, onChange: @escaping (Bool) -> Void) {
+        control = UISwitch(frame: CGRect(origin: origin, size: .zero))
+        control.accessibilityIdentifier = name
+        control.setOn(isOn, animated: false)
+        label = UILabel(frame: CGRect(x: origin.x + 60, y: origin.y, width: 300, height: 31))
+        label.text = title
+        label.font = .systemFont(ofSize: 15)
+        parent.addSubview(control)
+        parent.addSubview(label)
+        let control = self.control
+        control.addAction(UIAction { _ in onChange(control.isOn) }, for: .valueChanged)
+    }
+}
+
+/// A view that records the responder messages it gets, for scenes that show message order.
+final class MessageLogView: UIView {
+    var messages: [String] = []
+    var onChange: (([String]) -> Void)?
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { note("touchesBegan", touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { note("touchesMoved", touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note("touchesEnded", touches) }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { note("touchesCancelled", touches) }
+
+    private func note(_ method: String, _ touches: Set<UITouch>) {
+        messages.append(method)
+        onChange?(messages)
+    }
+}

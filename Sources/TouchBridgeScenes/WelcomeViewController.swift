@@ -1,0 +1,71 @@
+import TouchKit
+
+/// A scene that can ask its host to open another scene (the welcome screen's links).
+public protocol SceneLinking: AnyObject {
+    var openScene: ((String) -> Void)? { get set }
+}
+
+/// The first thing a new user sees: what TouchBridge is, a card to play with (tap, drag, pinch), and a
+/// button for every other scene.
+public final class WelcomeViewController: UIViewController, SceneLinking, UIGestureRecognizerDelegate {
+    public var openScene: ((String) -> Void)?
+    public private(set) var card: UILabel!
+
+    public override func viewDidLoad() {
+        view.backgroundColor = .white
+        view.accessibilityIdentifier = "root"
+        let title = makeStatusLabel("TouchBridge: UIKit's touch handling, live. Play with the card, open the panel to see why.", name: "title")
+        title.font = .boldSystemFont(ofSize: 17)
+        card = UILabel(frame: CGRect(x: 100, y: 90, width: 200, height: 120))
+        card.accessibilityIdentifier = "card"
+        card.text = "Tap, drag or pinch me"
+        card.textAlignment = .center
+        card.backgroundColor = .systemYellow
+        card.layer.cornerRadius = 16
+        card.isUserInteractionEnabled = true
+        card.isMultipleTouchEnabled = true
+        view.addSubview(card)
+        let tap = UITapGestureRecognizer(target: self, action: WelcomeViewController.handleTap)
+        tap.name = "tap"
+        let pan = UIPanGestureRecognizer(target: self, action: WelcomeViewController.handlePan)
+        pan.name = "pan"
+        let pinch = UIPinchGestureRecognizer(target: self, action: WelcomeViewController.handlePinch)
+        pinch.name = "pinch"
+        pinch.delegate = self
+        for recognizer in [tap, pan, pinch] as [UIGestureRecognizer] { card.addGestureRecognizer(recognizer) }
+
+        for (index, descriptor) in SceneLibrary.all.filter({ $0.name != "welcome" }).enumerated() {
+            let button = UIButton(type: .system)
+            button.frame = CGRect(x: 20 + CGFloat(index % 2) * 185, y: 240 + CGFloat(index / 2) * 54, width: 175, height: 44)
+            button.setTitle(descriptor.title, for: .normal)
+            button.backgroundColor = UIColor(red: 0.9, green: 0.93, blue: 1, alpha: 1)
+            button.layer.cornerRadius = 8
+            button.accessibilityIdentifier = "open-\(descriptor.name)"
+            let name = descriptor.name
+            button.addAction(UIAction { [weak self] _ in self?.openScene?(name) }, for: .touchUpInside)
+            view.addSubview(button)
+        }
+    }
+
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        otherGestureRecognizer is UIPanGestureRecognizer
+    }
+
+    func handleTap(_ sender: UITapGestureRecognizer) {
+        card.backgroundColor = card.backgroundColor == .systemYellow ? .systemGreen : .systemYellow
+    }
+
+    func handlePan(_ sender: UIPanGestureRecognizer) {
+        let translation = sender.translation(in: view)
+        card.center = CGPoint(x: card.center.x + translation.x, y: card.center.y + translation.y)
+        sender.setTranslation(.zero, in: view)
+    }
+
+    func handlePinch(_ sender: UIPinchGestureRecognizer) {
+        card.transform = card.transform.scaledBy(x: sender.scale, y: sender.scale)
+        sender.scale = 1
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TouchBridgeScenes
+import TouchKit
+import TouchKitTestSupport
+
+/// The lab scenes: delivery, hit-testing, responder chain, controls, scroll view, welcome.
+@Suite struct LabSceneTests {
+    private func flip(_ name: String, in h: Harness, at ms: Double) throws {
+        let node = try #require(h.app.renderTree().node(named: name))
+        var point = CGPoint(x: node.bounds.midX, y: node.bounds.midY)
+        // The switches sit directly in the root view of the scene.
+        point = CGPoint(x: node.center.x, y: node.center.y)
+        try h.tap(900, point.x, point.y, at: ms)
+    }
+
+    @Test func deliveryLabShowsTheSourceMaterialsTable() throws {
+        let h = Harness()
+        let scene = DeliveryLabViewController()
+        h.host(scene)
+        try h.tap(1, 200, 200, at: 0)
+        try h.tap(2, 200, 200, at: 200)
+        #expect(scene.messagesLabel.text == "double tap → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled")
+        try flip("delaysTouchesEnded", in: h, at: 1000)
+        #expect(scene.doubleTap.delaysTouchesEnded == false)
+        try h.tap(3, 200, 200, at: 2000)
+        try h.tap(4, 200, 200, at: 2200)
+        #expect(scene.messagesLabel.text == "double tap → touchesBegan, touchesEnded, touchesBegan, touchesCancelled")
+    }
+
+    @Test func hitTestLabShowsPathsAndTheSwitchesChangeThem() throws {
+        let h = Harness()
+        let scene = HitTestLabViewController()
+        h.host(scene)
+        try h.tap(1, 200 + 20, 200 + 80 + 60, at: 0)       // inside E (and C)
+        #expect(scene.pathLabel.text == "hit path: A → C → E")
+        try h.tap(2, 20 + 40 + 240, 80 + 60 + 240, at: 1000)  // E's corner outside C
+        #expect(scene.pathLabel.text == "hit path: A")
+        try flip("eHidden", in: h, at: 2000)
+        try h.tap(3, 220, 340, at: 3000)
+        #expect(scene.pathLabel.text == "hit path: A → C")
+        try flip("eHidden", in: h, at: 4000)
+        try flip("eEnlarged", in: h, at: 5000)
+        try h.tap(4, 20 + 40 + 140 - 20, 80 + 60 + 140 - 20, at: 6000)   // 20 pt outside E, inside the enlargement
+        #expect(scene.pathLabel.text == "hit path: A → C → E")
+    }
+
+    @Test func responderChainSceneHandlesForwardedTapsShakeAndRemote() throws {
+        let h = Harness()
+        let scene = ResponderChainViewController()
+        h.host(scene)
+        #expect(scene.isFirstResponder)
+        try h.tap(1, 200, 200, at: 0)
+        try h.tap(2, 200, 200, at: 200)
+        try h.app.sendMotion(.began, timestamp: 1)
+        try h.app.sendMotion(.ended, timestamp: 1.5)
+        try h.app.sendRemoteControl(.remoteControlPause, timestamp: 2)
+        #expect(scene.entries == ["forwarding view handled a single tap", "controller got the forwarded double tap",
+                                  "controller: motionBegan(motionShake)", "controller: motionEnded(motionShake)",
+                                  "controller: remoteControlReceived(pause)"])
+    }
+
+    @Test func controlsSceneShowsTheIOS6Rule() throws {
+        let h = Harness()
+        let scene = ControlsViewController()
+        h.host(scene)
+        try h.tap(1, 110, 70 + 52, at: 0)
+        #expect(scene.containerTaps == 0)
+        #expect(scene.eventsLabel.text == "button touchDown\nbutton touchUpInside")
+        try h.tap(2, 110, 70 + 282, at: 1000)
+        #expect(scene.containerTaps == 1, "a custom UIControl gets no exemption")
+        #expect(scene.eventsLabel.text?.hasSuffix("customControl touchDown\ncustomControl touchCancel\ncontainer tap recognizer fired") == true)
+        try h.tap(3, 60, 70 + 205, at: 2000)
+        #expect(scene.toggle.isOn)
+        #expect(scene.containerTaps == 1)
+    }
+
+    @Test func scrollViewSceneScrollsAndTapsButtons() throws {
+        let h = Harness()
+        let scene = ScrollViewSceneController()
+        h.host(scene)
+        try h.tap(1, 200, 120 + 100, at: 0)
+        #expect(scene.taps == ["button1"])
+        try h.drag(2, from: CGPoint(x: 200, y: 600), to: CGPoint(x: 200, y: 300), at: 1000, steps: 6)
+        #expect(scene.scrollView.contentOffset.y == 300)
+        #expect(scene.taps == ["button1"])
+    }
+
+    @Test func welcomeLinksToEveryOtherScene() throws {
+        let h = Harness()
+        let scene = WelcomeViewController()
+        var opened: [String] = []
+        scene.openScene = { opened.append($0) }
+        h.host(scene)
+        let button = try #require(h.app.renderTree().node(named: "open-draw-lines"))
+        let origin = scene.view.convert(CGPoint(x: button.bounds.midX, y: button.bounds.midY), from: scene.view.subviews.first { $0.accessibilityIdentifier == "open-draw-lines" })
+        try h.tap(1, origin.x, origin.y, at: 0)
+        #expect(opened == ["draw-lines"])
+        #expect(SceneLibrary.all.filter { $0.name != "welcome" }.allSatisfy { h.app.renderTree().node(named: "open-\($0.name)") != nil })
+    }
+}
