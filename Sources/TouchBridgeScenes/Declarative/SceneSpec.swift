@@ -1,0 +1,69 @@
+import Foundation
+
+/// A declarative scene: views, recognizers, relationships and behaviours, as read from JSON
+/// (`config/scenes/*.json`, or inline in `hello`/`scene`). The format is described by
+/// `docs/scene.schema.json` and `docs/scenes.md`.
+public struct SceneSpec: Equatable, Sendable {
+    public var name: String
+    public var title: String
+    public var summary: String
+    var background: UIColorValue?
+    var views: [ViewSpec]
+    var recognizers: [RecognizerSpec]
+    var relationships: [RelationshipSpec]
+
+    /// Bounds that keep an inline scene cheap to build and run.
+    public struct Limits: Sendable {
+        public var maximumViews = 500
+        public var maximumRecognizers = 200
+        public var maximumDepth = 32
+        public init() {}
+    }
+}
+
+struct ViewSpec: Equatable, Sendable {
+    enum Kind: String, CaseIterable, Sendable { case view, label, image, drawing, button, `switch`, slider }
+    enum Responder: String, CaseIterable, Sendable { case forward, log }
+
+    var id: String
+    var kind: Kind
+    var frame: CGRect
+    var color: UIColorValue?
+    var cornerRadius: Double
+    var text: String?
+    var image: String?
+    var isUserInteractionEnabled: Bool?
+    var isHidden: Bool
+    var alpha: Double
+    var isMultipleTouchEnabled: Bool
+    var isExclusiveTouch: Bool
+    var responder: Responder
+    var children: [ViewSpec]
+}
+
+struct RecognizerSpec: Equatable, Sendable {
+    enum Kind: String, CaseIterable, Sendable { case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan }
+    enum Behaviour: String, CaseIterable, Sendable { case none, translate, scale, rotate, moveTo, alphaWhileActive, clearDrawing }
+
+    var id: String
+    var kind: Kind
+    var view: String
+    var properties: [String: Double]
+    var flags: [String: Bool]
+    var direction: [String]
+    var edges: [String]
+    var behaviour: Behaviour
+    var target: String?
+    var delegate: DelegateSpec?
+}
+
+struct DelegateSpec: Equatable, Sendable {
+    var shouldBegin: Bool?
+    var receiveInside: CGRect?
+    var receiveOutside: CGRect?
+}
+
+enum RelationshipSpec: Equatable, Sendable {
+    case requireToFail(String, String)
+    case simultaneous(String, String)
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TouchBridgeScenes
+import TouchKit
+import TouchKitTestSupport
+
+/// Declarative scenes: the example files, validation errors with paths, and equivalence with Swift.
+@Suite struct DeclarativeSceneTests {
+    static let scenesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config/scenes")
+
+    private func load(_ name: String) throws -> SceneSpec {
+        try SceneSpec.parse(Data(contentsOf: Self.scenesDirectory.appendingPathComponent(name + ".json")))
+    }
+
+    private func parse(_ json: String) -> SceneError? {
+        do {
+            _ = try SceneSpec.parse(Data(json.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func everyExampleFileLoads() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.scenesDirectory.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count >= 3)
+        for file in files {
+            let spec = try load(String(file.dropLast(5)))
+            #expect(spec.name + ".json" == file)
+            let h = Harness()
+            h.host(DeclarativeSceneViewController(spec: spec))
+            #expect(h.app.renderTree().nodes.count > 2)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"views": []}"#, "name: required"),
+        (#"{"name": "x", "views": [{"id": "a"}]}"#, "views[0].frame: required"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 10]}]}"#, "views[0].frame: expected [x, y, width, height]"),
+        (##"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 10, 10], "colour": "#fff"}]}"##, "views[0].colour: unknown field"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 10, 10], "alpha": 2}]}"#, "views[0].alpha: expected a number in 0.0…1.0"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 10, 10], "hidden": 1}]}"#, "views[0].hidden: expected true or false"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}, {"id": "a", "frame": [0,0,1,1]}]}"#, "views[1].id: duplicate view id 'a'"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "t", "kind": "tap", "view": "b"}]}"#, "recognizers[0].view: no view with id 'b'"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "t", "kind": "wink", "view": "a"}]}"#, "recognizers[0].kind: expected one of"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "t", "kind": "tap", "view": "a", "direction": ["up"]}]}"#, "recognizers[0].direction: unknown field"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "s", "kind": "swipe", "view": "a", "direction": ["sideways"]}]}"#, "recognizers[0].direction[0]: expected one of right, left, up, down"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "t", "kind": "tap", "view": "a", "numberOfTapsRequired": 0}]}"#, "recognizers[0].numberOfTapsRequired: expected a number in 1.0…10.0"),
+        (#"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}], "recognizers": [{"id": "t", "kind": "tap", "view": "a"}], "relationships": [{"requireToFail": ["t", "u"]}]}"#, "relationships[0].requireToFail[1]: no recognizer with id 'u'"),
+        ("{not json", "not valid JSON"),
+    ])
+    func validationNamesTheBadField(json: String, expected: String) {
+        let error = parse(json)
+        #expect(error?.description.hasPrefix(expected) == true, "got \(String(describing: error))")
+    }
+
+    @Test func inlineScenesAreBounded() {
+        var limits = SceneSpec.Limits()
+        limits.maximumDepth = 3
+        let deep = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1], "children": [{"id": "b", "frame": [0,0,1,1], "children": [{"id": "c", "frame": [0,0,1,1], "children": [{"id": "d", "frame": [0,0,1,1]}]}]}]}]}"#
+        #expect(throws: SceneError(path: "views[0].children[0].children[0].children[0]", message: "views nest deeper than 3")) {
+            try SceneSpec.parse(Data(deep.utf8), limits: limits)
+        }
+        limits = SceneSpec.Limits()
+        limits.maximumViews = 2
+        let many = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1]}, {"id": "b", "frame": [0,0,1,1]}, {"id": "c", "frame": [0,0,1,1]}]}"#
+        #expect(throws: SceneError.self) { try SceneSpec.parse(Data(many.utf8), limits: limits) }
+    }
+
+    /// The S43 file against the same configuration built in Swift: identical logs.
+    @Test func s43FileMatchesItsSwiftTwin() throws {
+        func play(_ h: Harness) throws -> [String] {
+            try h.tap(1, 100, 100, at: 0)
+            try h.advance(to: 500)
+            try h.tap(2, 100, 100, at: 1000)
+            try h.tap(3, 100, 100, at: 1200)
+            try h.advance(to: 2000)
+            return h.log(diagnostics: true)
+        }
+        let declarative = Harness()
+        declarative.host(DeclarativeSceneViewController(spec: try load("s43-single-waits-for-double")))
+
+        final class Twin: UIViewController {
+            final class Handling: UIView {
+                override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+                override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+                override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+                override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+            }
+            override func viewDidLoad() {
+                view.accessibilityIdentifier = "root"
+                let v = Handling(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+                v.accessibilityIdentifier = "V"
+                view.addSubview(v)
+                let s = UITapGestureRecognizer(handler: { _ in }); s.name = "S"
+                let d = UITapGestureRecognizer(handler: { _ in }); d.name = "D"; d.numberOfTapsRequired = 2
+                s.require(toFail: d)
+                v.addGestureRecognizer(s)
+                v.addGestureRecognizer(d)
+            }
+        }
+        let swift = Harness()
+        swift.host(Twin())
+        let expected = try play(swift)
+        #expect(try play(declarative) == expected)
+        #expect(expected.contains("act(S,ended)") && expected.contains("act(D,ended)"))
+    }
+
+    @Test func behavioursAndDelegateAnswers() throws {
+        let h = Harness()
+        let scene = DeclarativeSceneViewController(spec: try load("tap-over-controls"))
+        h.host(scene)
+        try h.tap(1, 50, 50, at: 0)
+        #expect(h.log(only: "containerTap:").isEmpty, "shouldReceive hid the band")
+        try h.tap(2, 200, 225, at: 1000)
+        #expect(h.log(only: "containerTap:") == ["containerTap:possible→failed [button is a UIButton and keeps its single tap (iOS 6 rule)]"])
+        try h.tap(3, 60, 700, at: 2000)
+        #expect(h.app.renderTree().node(named: "marker")?.center == CGPoint(x: 60, y: 700))
+    }
+
+    @Test func photoGesturesRunTogether() throws {
+        let h = Harness()
+        h.host(DeclarativeSceneViewController(spec: try load("photo-gestures")))
+        try h.frame([(.down, 1, 150, 350), (.down, 2, 250, 350)], at: 0)
+        for step in 1...8 {
+            let spread = CGFloat(step) * 6
+            try h.frame([(.move, 1, 150 - spread, 350 + CGFloat(step) * 3), (.move, 2, 250 + spread, 350 - CGFloat(step) * 3)], at: Double(step) * 16)
+        }
+        let log = h.log()
+        #expect(log.contains("act(pinch,began)") && log.contains("act(rotation,began)"))
+        let transform = try #require(h.app.renderTree().node(named: "photo")?.transform)
+        #expect(transform != .identity)
+    }
+}
