@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TouchBridge",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TouchKit", targets: ["TouchKit"]),
+        .executable(name: "touchbridge", targets: ["touchbridge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The UIKit-faithful engine: pure, deterministic, Foundation only.
+        .target(name: "TouchKit"),
+        .executableTarget(
+            name: "touchbridge",
+            dependencies: [
+                "TouchKit",
+                "TouchBridgeScenes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport"]),
+        // The scenes users open on their phones, written as UIKit view controllers.
+        .target(name: "TouchBridgeScenes", dependencies: ["TouchKit"]),
+        .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
