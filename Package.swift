@@ -29,6 +29,12 @@ let package = Package(
         // The scenes users open on their phones, written as UIKit view controllers.
         .target(name: "TouchBridgeScenes", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport"]),
+        // Wire messages v1 (Codable), validation and limits: Foundation only, no engine types.
+        .target(name: "TouchBridgeProtocol"),
+        // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.
+        .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchKit"]),
+        .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol"]),
+        .testTarget(name: "TouchBridgeServerTests", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Every message a client may send (docs/protocol.md §4).
+public enum ClientMessage: Equatable, Sendable {
+    case hello(Hello)
+    case input(Input)
+    case advance(Advance)
+    case motion(Motion)
+    case remote(Remote)
+    case resize(Viewport)
+    case scene(SceneSwitch)
+    case ping(Ping)
+    case resync
+
+    /// The `type` field of each message.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .input: "input"
+        case .advance: "advance"
+        case .motion: "motion"
+        case .remote: "remote"
+        case .resize: "resize"
+        case .scene: "scene"
+        case .ping: "ping"
+        case .resync: "resync"
+        }
+    }
+
+    /// The client's `seq`, for messages that carry one.
+    public var seq: Int? {
+        switch self {
+        case .input(let input): input.seq
+        case .advance(let advance): advance.seq
+        case .motion(let motion): motion.seq
+        case .remote(let remote): remote.seq
+        default: nil
+        }
+    }
+
+    /// Whether the message changes the session (and so is not allowed from observers).
+    public var changesSession: Bool {
+        switch self {
+        case .hello, .ping, .resync: false
+        case .input, .advance, .motion, .remote, .resize, .scene: true
+        }
+    }
+
+    /// The compact JSON text of the message (what a client sends).
+    public var text: String { WireJSON.text(TypedEnvelope(message: self)) }
+}
+
+/// Encodes a client message as one object with its `type` first-class among the fields.
+private struct TypedEnvelope: Encodable {
+    let message: ClientMessage
+
+    enum TypeKey: String, CodingKey { case type }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: TypeKey.self)
+        try container.encode(message.type, forKey: .type)
+        switch message {
+        case .hello(let body): try body.encode(to: encoder)
+        case .input(let body): try body.encode(to: encoder)
+        case .advance(let body): try body.encode(to: encoder)
+        case .motion(let body): try body.encode(to: encoder)
+        case .remote(let body): try body.encode(to: encoder)
+        case .resize(let body): try body.encode(to: encoder)
+        case .scene(let body): try body.encode(to: encoder)
+        case .ping(let body): try body.encode(to: encoder)
+        case .resync: break
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// `advance`: moves the manual clock to `t` (ms), firing due timers.
+public struct Advance: Codable, Equatable, Sendable {
+    public var t: Double
+    public var seq: Int?
+
+    public init(t: Double, seq: Int? = nil) {
+        self.t = t
+        self.seq = seq
+    }
+
+    enum CodingKeys: String, CodingKey { case t, seq }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        t = try c.decode(Double.self, forKey: .t)
+        seq = try c.decodeIntegerIfPresent(forKey: .seq)
+    }
+}
+
+/// `motion`: a shake phase at `t` (ms).
+public struct Motion: Codable, Equatable, Sendable {
+    public var phase: MotionPhase
+    public var t: Double
+    public var seq: Int?
+
+    public init(phase: MotionPhase, t: Double, seq: Int? = nil) {
+        self.phase = phase
+        self.t = t
+        self.seq = seq
+    }
+
+    enum CodingKeys: String, CodingKey { case phase, t, seq }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        phase = try c.decode(MotionPhase.self, forKey: .phase)
+        t = try c.decode(Double.self, forKey: .t)
+        seq = try c.decodeIntegerIfPresent(forKey: .seq)
+    }
+}
+
+/// `remote`: a remote-control command at `t` (ms).
+public struct Remote: Codable, Equatable, Sendable {
+    public var command: RemoteCommand
+    public var t: Double
+    public var seq: Int?
+
+    public init(command: RemoteCommand, t: Double, seq: Int? = nil) {
+        self.command = command
+        self.t = t
+        self.seq = seq
+    }
+
+    enum CodingKeys: String, CodingKey { case command, t, seq }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        command = try c.decode(RemoteCommand.self, forKey: .command)
+        t = try c.decode(Double.self, forKey: .t)
+        seq = try c.decodeIntegerIfPresent(forKey: .seq)
+    }
+}
+
+/// `scene`: replaces the running scene.
+public struct SceneSwitch: Codable, Equatable, Sendable {
+    public var scene: SceneRequest
+
+    public init(scene: SceneRequest) { self.scene = scene }
+}
+
+/// `ping`: asks for a `pong` with the same id.
+public struct Ping: Codable, Equatable, Sendable {
+    public var id: Int
+
+    public init(id: Int) { self.id = id }
+
+    enum CodingKeys: String, CodingKey { case id }
+
+    public init(from decoder: Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decodeInteger(forKey: .id)
+    }
+}

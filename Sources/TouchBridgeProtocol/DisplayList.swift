@@ -1,0 +1,86 @@
+/// One command of a view's display list (what its `draw(_:)` recorded), in the view's bounds
+/// coordinates. Encoded as `{"cmd": "stroke"|"fill"|"text", …}` (docs/protocol.md §5.2).
+public enum DisplayCommand: Codable, Equatable, Sendable {
+    case stroke(path: [DisplayPathElement], color: String, lineWidth: Double, lineCap: String)
+    case fill(path: [DisplayPathElement], color: String)
+    /// Text with its top-left corner at `at` (`[x, y]`).
+    case text(String, at: [Double], fontSize: Double, color: String)
+
+    enum CodingKeys: String, CodingKey { case cmd, path, color, lineWidth, lineCap, text, at, fontSize }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .stroke(let path, let color, let lineWidth, let lineCap):
+            try c.encode("stroke", forKey: .cmd)
+            try c.encode(path, forKey: .path)
+            try c.encode(color, forKey: .color)
+            try c.encode(lineWidth, forKey: .lineWidth)
+            try c.encode(lineCap, forKey: .lineCap)
+        case .fill(let path, let color):
+            try c.encode("fill", forKey: .cmd)
+            try c.encode(path, forKey: .path)
+            try c.encode(color, forKey: .color)
+        case .text(let text, let at, let fontSize, let color):
+            try c.encode("text", forKey: .cmd)
+            try c.encode(text, forKey: .text)
+            try c.encode(at, forKey: .at)
+            try c.encode(fontSize, forKey: .fontSize)
+            try c.encode(color, forKey: .color)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .cmd) {
+        case "stroke":
+            self = .stroke(
+                path: try c.decode([DisplayPathElement].self, forKey: .path), color: try c.decode(String.self, forKey: .color),
+                lineWidth: try c.decode(Double.self, forKey: .lineWidth), lineCap: try c.decode(String.self, forKey: .lineCap))
+        case "fill":
+            self = .fill(path: try c.decode([DisplayPathElement].self, forKey: .path), color: try c.decode(String.self, forKey: .color))
+        case "text":
+            self = .text(
+                try c.decode(String.self, forKey: .text), at: try c.decode([Double].self, forKey: .at),
+                fontSize: try c.decode(Double.self, forKey: .fontSize), color: try c.decode(String.self, forKey: .color))
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .cmd, in: c, debugDescription: "unknown display command \(other)")
+        }
+    }
+}
+
+/// A path element, encoded as a compact array: `["move",x,y]`, `["line",x,y]`, `["rect",x,y,w,h]`,
+/// `["ellipse",x,y,w,h]`, `["close"]`.
+public enum DisplayPathElement: Codable, Equatable, Sendable {
+    case move(x: Double, y: Double)
+    case line(x: Double, y: Double)
+    case rect(x: Double, y: Double, width: Double, height: Double)
+    case ellipse(x: Double, y: Double, width: Double, height: Double)
+    case close
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        switch self {
+        case .move(let x, let y): try c.encode("move"); try c.encode(x); try c.encode(y)
+        case .line(let x, let y): try c.encode("line"); try c.encode(x); try c.encode(y)
+        case .rect(let x, let y, let w, let h): try c.encode("rect"); try c.encode(x); try c.encode(y); try c.encode(w); try c.encode(h)
+        case .ellipse(let x, let y, let w, let h): try c.encode("ellipse"); try c.encode(x); try c.encode(y); try c.encode(w); try c.encode(h)
+        case .close: try c.encode("close")
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        let name = try c.decode(String.self)
+        switch name {
+        case "move": self = .move(x: try c.decode(Double.self), y: try c.decode(Double.self))
+        case "line": self = .line(x: try c.decode(Double.self), y: try c.decode(Double.self))
+        case "rect":
+            self = .rect(x: try c.decode(Double.self), y: try c.decode(Double.self), width: try c.decode(Double.self), height: try c.decode(Double.self))
+        case "ellipse":
+            self = .ellipse(x: try c.decode(Double.self), y: try c.decode(Double.self), width: try c.decode(Double.self), height: try c.decode(Double.self))
+        case "close": self = .close
+        default: throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown path element \(name)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// `events`: the ordered event log of one dispatch. Never dropped or coalesced.
+public struct EventsMessage: Codable, Equatable, Sendable {
+    /// The `seq` of the message that caused the dispatch (nil for timer-driven ones).
+    public var seq: Int?
+    /// Engine time after the dispatch, ms.
+    public var t: Double
+    public var log: [LogEntry]
+
+    public init(seq: Int?, t: Double, log: [LogEntry]) {
+        self.seq = seq
+        self.t = t
+        self.log = log
+    }
+}
+
+/// One entry of the event log: TouchKit's `TraceEvent` flattened into one object whose `kind`
+/// says which fields are present (docs/protocol.md §7). Flat rather than nested so a JavaScript
+/// panel reads `entry.recognizer` without unwrapping.
+public struct LogEntry: Codable, Equatable, Sendable {
+    /// hitTest, responder, delivery, transition, waiting, action, controlEvent, note.
+    public var kind: String
+    /// The entry in the behaviour reference's compact notation.
+    public var text: String
+    /// true for entries that explain rather than act.
+    public var diagnostic: Bool
+
+    public var touch: Int?
+    public var path: [String]?
+    public var method: String?
+    public var responder: String?
+    public var touches: [LogTouch]?
+    public var subtype: String?
+    public var forwardedFrom: String?
+    public var view: String?
+    public var note: String?
+    public var recognizer: String?
+    public var from: String?
+    public var to: String?
+    public var reason: String?
+    public var values: LogValues?
+    public var state: String?
+    public var control: String?
+    public var event: String?
+    public var message: String?
+
+    public init(kind: String, text: String, diagnostic: Bool) {
+        self.kind = kind
+        self.text = text
+        self.diagnostic = diagnostic
+    }
+}
+
+/// A touch as a responder call shows it.
+public struct LogTouch: Codable, Equatable, Sendable {
+    public var id: Int
+    public var phase: String
+    public var tapCount: Int
+    /// Window points, `[x, y]`.
+    public var location: [Double]
+
+    public init(id: Int, phase: String, tapCount: Int, location: [Double]) {
+        self.id = id
+        self.phase = phase
+        self.tapCount = tapCount
+        self.location = location
+    }
+}
+
+/// A recognizer's values at a transition.
+public struct LogValues: Codable, Equatable, Sendable {
+    public var location: [Double]
+    public var numberOfTouches: Int
+    public var translation: [Double]?
+    public var velocity: [Double]?
+    public var scale: Double?
+    public var rotation: Double?
+    public var direction: String?
+
+    public init(location: [Double], numberOfTouches: Int) {
+        self.location = location
+        self.numberOfTouches = numberOfTouches
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The window size a client declares (`hello.viewport`, and the body of `resize`).
+public struct Viewport: Codable, Equatable, Sendable {
+    /// Points (CSS pixels).
+    public var width: Double
+    public var height: Double
+    /// Device pixels per point; informational, the engine works in points.
+    public var scale: Double
+
+    public init(width: Double, height: Double, scale: Double = 1) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+}
+
+/// Which scene to run: a catalog name, or an inline scene this module keeps opaque (its format
+/// belongs to the scenes module).
+public enum SceneRequest: Codable, Equatable, Sendable {
+    case named(String)
+    case inline(JSONValue)
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let name = try? container.decode(String.self) {
+            self = .named(name)
+            return
+        }
+        let value = try container.decode(JSONValue.self)
+        guard case .object = value else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a scene name or an inline scene object")
+        }
+        self = .inline(value)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .named(let name): try container.encode(name)
+        case .inline(let value): try container.encode(value)
+        }
+    }
+}
+
+/// `hello`: the first message of every connection.
+public struct Hello: Codable, Equatable, Sendable {
+    /// Must be `ProtocolVersion.current`.
+    public var protocolVersion: Int
+    public var role: Role
+    /// Devices: the scene to run (nil: the catalog's default).
+    public var scene: SceneRequest?
+    /// Observers: the session to watch.
+    public var session: String?
+    public var viewport: Viewport
+    public var clock: ClockMode
+    /// Client time now, ms: starts the engine clock and gives a first clock-offset sample.
+    public var t: Double?
+    /// Free-form client name for logs.
+    public var client: String?
+
+    enum CodingKeys: String, CodingKey {
+        case protocolVersion = "protocol"
+        case role, scene, session, viewport, clock, t, client
+    }
+
+    public init(
+        role: Role, scene: SceneRequest? = nil, session: String? = nil, viewport: Viewport,
+        clock: ClockMode, t: Double? = nil, client: String? = nil, protocolVersion: Int = ProtocolVersion.current
+    ) {
+        self.protocolVersion = protocolVersion
+        self.role = role
+        self.scene = scene
+        self.session = session
+        self.viewport = viewport
+        self.clock = clock
+        self.t = t
+        self.client = client
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        protocolVersion = try c.decodeInteger(forKey: .protocolVersion)
+        role = try c.decode(Role.self, forKey: .role)
+        scene = try c.decodeIfPresent(SceneRequest.self, forKey: .scene)
+        session = try c.decodeIfPresent(String.self, forKey: .session)
+        viewport = try c.decode(Viewport.self, forKey: .viewport)
+        clock = try c.decode(ClockMode.self, forKey: .clock)
+        t = try c.decodeIfPresent(Double.self, forKey: .t)
+        client = try c.decodeIfPresent(String.self, forKey: .client)
+    }
+}

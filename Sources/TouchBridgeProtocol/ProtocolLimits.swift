@@ -1,0 +1,41 @@
+/// The limits a server enforces on what clients send. Sent to clients in `welcome` so a client can
+/// stay inside them instead of discovering them through errors.
+///
+/// Every limit has a clear error (`limit`, or `too-many-touches` for `maxTouches`) that names the
+/// field and the limit; docs/protocol.md §9 lists them.
+public struct ProtocolLimits: Codable, Equatable, Sendable {
+    /// Largest message, in UTF-8 bytes.
+    public var maxMessageBytes: Int
+    /// Most pointer changes in one `input` message.
+    public var maxPointersPerInput: Int
+    /// Most coalesced samples on one pointer change.
+    public var maxCoalescedPerPointer: Int
+    /// Most fingers down at once (the engine's digitizer limit).
+    public var maxTouches: Int
+    /// Largest inline scene object, re-encoded compactly, in bytes.
+    public var maxInlineSceneBytes: Int
+    /// Largest viewport width or height, in points.
+    public var maxViewportPoints: Double
+    /// Largest viewport scale (device pixels per point).
+    public var maxViewportScale: Double
+    /// Most observers watching one session.
+    public var maxObserversPerSession: Int
+    /// Longest scene name, session id or client name, in characters.
+    public var maxStringLength: Int
+
+    public init(
+        maxMessageBytes: Int = 262_144, maxPointersPerInput: Int = 32, maxCoalescedPerPointer: Int = 64,
+        maxTouches: Int = 10, maxInlineSceneBytes: Int = 131_072, maxViewportPoints: Double = 8192,
+        maxViewportScale: Double = 16, maxObserversPerSession: Int = 16, maxStringLength: Int = 256
+    ) {
+        self.maxMessageBytes = maxMessageBytes
+        self.maxPointersPerInput = maxPointersPerInput
+        self.maxCoalescedPerPointer = maxCoalescedPerPointer
+        self.maxTouches = maxTouches
+        self.maxInlineSceneBytes = maxInlineSceneBytes
+        self.maxViewportPoints = maxViewportPoints
+        self.maxViewportScale = maxViewportScale
+        self.maxObserversPerSession = maxObserversPerSession
+        self.maxStringLength = maxStringLength
+    }
+}

@@ -1,0 +1,92 @@
+/// A client's copy of the view tree, built by applying `render` messages — the algorithm of
+/// docs/protocol.md §5.2 in Swift, for Swift clients (the CLI's drive/replay) and for tests that
+/// check that diffs rebuild exactly what a full render shows.
+public struct RenderMirror: Equatable, Sendable {
+    public struct Node: Equatable, Sendable {
+        public var id: Int
+        public var parent: Int?
+        public var kind: String
+        public var name: String
+        public var props: RenderProps
+        public var displayList: [DisplayCommand]?
+        public var children: [Int] = []
+    }
+
+    public private(set) var nodes: [Int: Node] = [:]
+    /// Window ids, back to front.
+    public private(set) var windows: [Int] = []
+    public private(set) var scene: String?
+
+    public init() {}
+
+    /// Applies one render message; an op naming an unknown id is an error (the mirror is out of sync).
+    public mutating func apply(_ message: RenderMessage) throws(MirrorError) {
+        if message.full {
+            nodes.removeAll()
+            windows.removeAll()
+            scene = message.scene
+        }
+        for op in message.ops { try apply(op) }
+    }
+
+    public func node(named name: String) -> Node? { nodes.values.first { $0.name == name } }
+
+    /// The node's properties with defaults filled in.
+    public func resolvedProps(of id: Int) -> RenderProps? {
+        nodes[id].map { RenderProps.defaults.applying($0.props) }
+    }
+
+    private mutating func apply(_ op: RenderOp) throws(MirrorError) {
+        switch op {
+        case .create(let id, let parent, let index, let kind, let name, let props):
+            guard nodes[id] == nil else { throw .duplicate(id) }
+            nodes[id] = Node(id: id, parent: parent, kind: kind, name: name, props: RenderProps.defaults.applying(props))
+            try insert(id, parent: parent, index: index)
+        case .remove(let id):
+            guard nodes[id] != nil else { throw .unknown(id) }
+            detach(id)
+            removeSubtree(id)
+        case .move(let id, let parent, let index):
+            guard nodes[id] != nil else { throw .unknown(id) }
+            detach(id)
+            nodes[id]?.parent = parent
+            try insert(id, parent: parent, index: index)
+        case .set(let id, let props):
+            guard let node = nodes[id] else { throw .unknown(id) }
+            nodes[id]?.props = node.props.applying(props)
+        case .display(let id, let list):
+            guard nodes[id] != nil else { throw .unknown(id) }
+            nodes[id]?.displayList = list
+        }
+    }
+
+    private mutating func insert(_ id: Int, parent: Int?, index: Int) throws(MirrorError) {
+        if let parent {
+            guard var node = nodes[parent] else { throw .unknown(parent) }
+            node.children.insert(id, at: min(max(index, 0), node.children.count))
+            nodes[parent] = node
+        } else {
+            windows.insert(id, at: min(max(index, 0), windows.count))
+        }
+    }
+
+    private mutating func detach(_ id: Int) {
+        guard let node = nodes[id] else { return }
+        if let parent = node.parent {
+            nodes[parent]?.children.removeAll { $0 == id }
+        } else {
+            windows.removeAll { $0 == id }
+        }
+    }
+
+    private mutating func removeSubtree(_ id: Int) {
+        guard let node = nodes.removeValue(forKey: id) else { return }
+        for child in node.children { removeSubtree(child) }
+    }
+}
+
+/// The mirror and the server disagree.
+public enum MirrorError: Error, Equatable, Sendable {
+    case unknown(Int)
+    case duplicate(Int)
+}

@@ -1,0 +1,132 @@
+/// A view's visual properties on the wire, as a patch: a nil field is "not in this message".
+///
+/// `create` carries every property that differs from `RenderProps.defaults`; `set` carries the
+/// properties that changed. Geometry is encoded as arrays (`[x,y]`, `[x,y,w,h]`,
+/// `[a,b,c,d,tx,ty]`), colours as `#rrggbbaa` (docs/protocol.md §5.2).
+public struct RenderProps: Codable, Equatable, Sendable {
+    public var center: [Double]?
+    public var bounds: [Double]?
+    public var transform: [Double]?
+    public var alpha: Double?
+    public var hidden: Bool?
+    public var userInteractionEnabled: Bool?
+    public var clipsToBounds: Bool?
+    public var backgroundColor: Nullable<String>?
+    public var cornerRadius: Double?
+    public var borderWidth: Double?
+    public var borderColor: Nullable<String>?
+    public var text: Nullable<String>?
+    public var textColor: Nullable<String>?
+    public var fontSize: Nullable<Double>?
+    public var fontBold: Nullable<Bool>?
+    public var textAlignment: Nullable<String>?
+    public var image: Nullable<String>?
+    public var control: Nullable<ControlProps>?
+
+    public init() {}
+
+    /// The values a client assumes for a property `create` does not mention.
+    public static let defaults: RenderProps = {
+        var props = RenderProps()
+        props.center = [0, 0]
+        props.bounds = [0, 0, 0, 0]
+        props.transform = [1, 0, 0, 1, 0, 0]
+        props.alpha = 1
+        props.hidden = false
+        props.userInteractionEnabled = true
+        props.clipsToBounds = false
+        props.backgroundColor = .null
+        props.cornerRadius = 0
+        props.borderWidth = 0
+        props.borderColor = .null
+        props.text = .null
+        props.textColor = .null
+        props.fontSize = .null
+        props.fontBold = .null
+        props.textAlignment = .null
+        props.image = .null
+        props.control = .null
+        return props
+    }()
+
+    /// The fields of `self` that differ from `old` (fields nil in `self` are never included).
+    public func changes(from old: RenderProps) -> RenderProps {
+        var patch = RenderProps()
+        func pick<T: Equatable>(_ field: WritableKeyPath<RenderProps, T?>) {
+            if let value = self[keyPath: field], value != old[keyPath: field] { patch[keyPath: field] = value }
+        }
+        pick(\.center); pick(\.bounds); pick(\.transform); pick(\.alpha); pick(\.hidden)
+        pick(\.userInteractionEnabled); pick(\.clipsToBounds); pick(\.backgroundColor); pick(\.cornerRadius)
+        pick(\.borderWidth); pick(\.borderColor); pick(\.text); pick(\.textColor); pick(\.fontSize)
+        pick(\.fontBold); pick(\.textAlignment); pick(\.image); pick(\.control)
+        return patch
+    }
+
+    /// `self` with every field `patch` has replaced (what a client does with `set`).
+    public func applying(_ patch: RenderProps) -> RenderProps {
+        var result = self
+        func take<T>(_ field: WritableKeyPath<RenderProps, T?>) {
+            if let value = patch[keyPath: field] { result[keyPath: field] = value }
+        }
+        take(\.center); take(\.bounds); take(\.transform); take(\.alpha); take(\.hidden)
+        take(\.userInteractionEnabled); take(\.clipsToBounds); take(\.backgroundColor); take(\.cornerRadius)
+        take(\.borderWidth); take(\.borderColor); take(\.text); take(\.textColor); take(\.fontSize)
+        take(\.fontBold); take(\.textAlignment); take(\.image); take(\.control)
+        return result
+    }
+
+    public var isEmpty: Bool { self == RenderProps() }
+
+    enum CodingKeys: String, CodingKey {
+        case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
+        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        center = try c.decodeIfPresent([Double].self, forKey: .center)
+        bounds = try c.decodeIfPresent([Double].self, forKey: .bounds)
+        transform = try c.decodeIfPresent([Double].self, forKey: .transform)
+        alpha = try c.decodeIfPresent(Double.self, forKey: .alpha)
+        hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
+        userInteractionEnabled = try c.decodeIfPresent(Bool.self, forKey: .userInteractionEnabled)
+        clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
+        backgroundColor = try c.decodeNullable(String.self, forKey: .backgroundColor)
+        cornerRadius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius)
+        borderWidth = try c.decodeIfPresent(Double.self, forKey: .borderWidth)
+        borderColor = try c.decodeNullable(String.self, forKey: .borderColor)
+        text = try c.decodeNullable(String.self, forKey: .text)
+        textColor = try c.decodeNullable(String.self, forKey: .textColor)
+        fontSize = try c.decodeNullable(Double.self, forKey: .fontSize)
+        fontBold = try c.decodeNullable(Bool.self, forKey: .fontBold)
+        textAlignment = try c.decodeNullable(String.self, forKey: .textAlignment)
+        image = try c.decodeNullable(String.self, forKey: .image)
+        control = try c.decodeNullable(ControlProps.self, forKey: .control)
+    }
+}
+
+/// The visible state of a control; always sent whole.
+public struct ControlProps: Codable, Equatable, Sendable {
+    public var highlighted: Bool
+    public var enabled: Bool
+    public var selected: Bool
+    public var value: Double?
+    public var minimumValue: Double?
+    public var maximumValue: Double?
+    public var on: Bool?
+    public var title: String?
+
+    public init(
+        highlighted: Bool, enabled: Bool, selected: Bool, value: Double? = nil, minimumValue: Double? = nil,
+        maximumValue: Double? = nil, on: Bool? = nil, title: String? = nil
+    ) {
+        self.highlighted = highlighted
+        self.enabled = enabled
+        self.selected = selected
+        self.value = value
+        self.minimumValue = minimumValue
+        self.maximumValue = maximumValue
+        self.on = on
+        self.title = title
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Every message a server sends (docs/protocol.md §5).
+public enum ServerMessage: Equatable, Sendable {
+    case welcome(Welcome)
+    case render(RenderMessage)
+    case events(EventsMessage)
+    case error(ErrorMessage)
+    case pong(Pong)
+
+    public var type: String {
+        switch self {
+        case .welcome: "welcome"
+        case .render: "render"
+        case .events: "events"
+        case .error: "error"
+        case .pong: "pong"
+        }
+    }
+
+    /// The message's JSON text: sorted keys, compact — equal messages are equal bytes.
+    public var text: String { WireJSON.text(Envelope(message: self)) }
+
+    /// Decodes a server message (for Swift clients and tests).
+    public static func decode(_ text: String) throws -> ServerMessage {
+        let data = Data(text.utf8)
+        let decoder = WireJSON.makeDecoder()
+        let type = try decoder.decode(TypeOnly.self, from: data).type
+        switch type {
+        case "welcome": return .welcome(try decoder.decode(Welcome.self, from: data))
+        case "render": return .render(try decoder.decode(RenderMessage.self, from: data))
+        case "events": return .events(try decoder.decode(EventsMessage.self, from: data))
+        case "error": return .error(try decoder.decode(ErrorMessage.self, from: data))
+        case "pong": return .pong(try decoder.decode(Pong.self, from: data))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown server message type \(type)"))
+        }
+    }
+
+    private struct TypeOnly: Decodable { let type: String }
+
+    /// Writes `type` and the body's fields into one JSON object.
+    private struct Envelope: Encodable {
+        let message: ServerMessage
+
+        enum TypeKey: String, CodingKey { case type }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: TypeKey.self)
+            try container.encode(message.type, forKey: .type)
+            switch message {
+            case .welcome(let body): try body.encode(to: encoder)
+            case .render(let body): try body.encode(to: encoder)
+            case .events(let body): try body.encode(to: encoder)
+            case .error(let body): try body.encode(to: encoder)
+            case .pong(let body): try body.encode(to: encoder)
+            }
+        }
+    }
+}

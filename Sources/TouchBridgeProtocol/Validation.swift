@@ -1,0 +1,105 @@
+import Foundation
+
+/// Checks that decoding cannot express: value ranges, required-when rules and limits.
+///
+/// Values the engine itself validates (a pointer's coordinates and times, pressure and contact
+/// size) are left to it, so a bad pointer gets the engine's precise code (`non-finite-value`,
+/// `negative-value`, `time-went-backwards`) and the session applies nothing.
+extension ClientMessage {
+    public func validate(limits: ProtocolLimits) throws(ProtocolError) {
+        switch self {
+        case .hello(let hello): try hello.validate(limits: limits)
+        case .input(let input): try input.validate(limits: limits)
+        case .advance(let advance): try Check.seq(advance.seq)
+        case .motion(let motion): try Check.seq(motion.seq)
+        case .remote(let remote): try Check.seq(remote.seq)
+        case .resize(let viewport): try viewport.validate(limits: limits, path: "")
+        case .scene(let change): try change.scene.validate(limits: limits, path: "scene")
+        case .ping, .resync: break
+        }
+    }
+}
+
+extension Hello {
+    public func validate(limits: ProtocolLimits) throws(ProtocolError) {
+        guard protocolVersion == ProtocolVersion.current else {
+            throw ProtocolError(
+                code: ErrorCode.unsupportedProtocol,
+                message: "protocol \(protocolVersion) is not supported; this server speaks protocol \(ProtocolVersion.current)",
+                path: "protocol")
+        }
+        try viewport.validate(limits: limits, path: "viewport")
+        if role == .observer {
+            guard let session else { throw .schema("session", "required for observers") }
+            try Check.string(session, limits: limits, path: "session")
+        }
+        if role == .device, let scene { try scene.validate(limits: limits, path: "scene") }
+        if let t { guard t.isFinite, t >= 0 else { throw .schema("t", "expected a finite number ≥ 0") } }
+        if let client { try Check.string(client, limits: limits, path: "client") }
+    }
+}
+
+extension Viewport {
+    /// `path` is the viewport's own path (`viewport` in hello, empty for `resize`).
+    public func validate(limits: ProtocolLimits, path: String) throws(ProtocolError) {
+        func field(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+        for (name, value) in [("width", width), ("height", height)] {
+            guard value.isFinite, value > 0 else { throw .schema(field(name), "expected a positive number of points") }
+            guard value <= limits.maxViewportPoints else {
+                throw .limit(field(name), "\(value) is more than maxViewportPoints \(limits.maxViewportPoints)")
+            }
+        }
+        guard scale.isFinite, scale > 0 else { throw .schema(field("scale"), "expected a positive number") }
+        guard scale <= limits.maxViewportScale else {
+            throw .limit(field("scale"), "\(scale) is more than maxViewportScale \(limits.maxViewportScale)")
+        }
+    }
+}
+
+extension SceneRequest {
+    public func validate(limits: ProtocolLimits, path: String) throws(ProtocolError) {
+        switch self {
+        case .named(let name):
+            guard !name.isEmpty else { throw .schema(path, "expected a scene name, got an empty string") }
+            try Check.string(name, limits: limits, path: path)
+        case .inline(let value):
+            let bytes = WireJSON.text(value).utf8.count
+            guard bytes <= limits.maxInlineSceneBytes else {
+                throw .limit(path, "inline scene is \(bytes) bytes, more than maxInlineSceneBytes \(limits.maxInlineSceneBytes)")
+            }
+        }
+    }
+}
+
+extension Input {
+    public func validate(limits: ProtocolLimits) throws(ProtocolError) {
+        try Check.seq(seq)
+        guard !pointers.isEmpty else { throw .schema("pointers", "expected at least one pointer change") }
+        guard pointers.count <= limits.maxPointersPerInput else {
+            throw .limit("pointers", "\(pointers.count) pointer changes, more than maxPointersPerInput \(limits.maxPointersPerInput)")
+        }
+        for (index, pointer) in pointers.enumerated() {
+            guard let coalesced = pointer.coalesced else { continue }
+            let path = "pointers[\(index)].coalesced"
+            guard pointer.phase != .down || coalesced.isEmpty else {
+                throw .schema(path, "not allowed on a down change (a pointer has no samples before it lands)")
+            }
+            guard coalesced.count <= limits.maxCoalescedPerPointer else {
+                throw .limit(path, "\(coalesced.count) samples, more than maxCoalescedPerPointer \(limits.maxCoalescedPerPointer)")
+            }
+        }
+    }
+}
+
+/// Small shared checks.
+enum Check {
+    static func seq(_ seq: Int?) throws(ProtocolError) {
+        if let seq, seq < 0 { throw .schema("seq", "expected an integer ≥ 0") }
+    }
+
+    static func string(_ value: String, limits: ProtocolLimits, path: String) throws(ProtocolError) {
+        guard value.count <= limits.maxStringLength else {
+            throw .limit(path, "\(value.count) characters, more than maxStringLength \(limits.maxStringLength)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A string enum of the protocol. Its decoding error lists the allowed values, so a client author
+/// reads `expected one of down, move, up, cancel, got "press"` instead of a Swift type name.
+public protocol WireEnum: RawRepresentable, CaseIterable, Codable, Sendable where RawValue == String {}
+
+extension WireEnum {
+    /// Decodes the enum with an error that names the allowed values (call from `init(from:)`).
+    static func decodeWire(from decoder: Decoder) throws -> Self {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let value = Self(rawValue: raw) else {
+            let allowed = allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected one of \(allowed), got \"\(raw)\"")
+        }
+        return value
+    }
+}
+
+/// Who a connection is (docs/protocol.md §3).
+public enum Role: String, WireEnum {
+    case device, observer
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
+/// Who moves engine time (docs/protocol.md §10).
+public enum ClockMode: String, WireEnum {
+    case client, manual
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
+/// A pointer change's phase, as Pointer Events name them.
+public enum PointerPhase: String, WireEnum {
+    case down, move, up, cancel
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
+/// Pointer Events' `pointerType`.
+public enum PointerType: String, WireEnum {
+    case touch, pen, mouse
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
+/// The phases of a shake.
+public enum MotionPhase: String, WireEnum {
+    case began, ended, cancelled
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
+/// Remote-control commands, named as UIKit's `UIEvent.EventSubtype.remoteControl…` cases.
+public enum RemoteCommand: String, WireEnum {
+    case play, pause, stop, togglePlayPause, nextTrack, previousTrack
+    case beginSeekingBackward, endSeekingBackward, beginSeekingForward, endSeekingForward
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// How the protocol turns JSON into values and back, in one place so every message is encoded the
+/// same way.
+///
+/// Output is deterministic: sorted keys, no whitespace, numbers rounded by the producer with
+/// `rounded(_:)`. Determinism is a protocol guarantee (manual clock: same input, same bytes).
+public enum WireJSON {
+    /// A decoder that also accepts `"NaN"`, `"Infinity"` and `"-Infinity"` for numbers, so a
+    /// client's non-finite value reaches validation and gets a precise error.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    /// The encoder of every server message: sorted keys, unescaped slashes, and never a throw for
+    /// a non-finite number (it becomes a string rather than losing the whole message).
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    /// Encodes a value as compact, sorted JSON text.
+    public static func text<T: Encodable>(_ value: T) -> String {
+        // Encoding our own value types cannot fail: every number is finite or has a string form.
+        guard let data = try? makeEncoder().encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `value` rounded to 3 decimals, with -0 as 0, so output is stable and compact.
+    public static func rounded(_ value: Double) -> Double {
+        guard value.isFinite else { return value }
+        let result = (value * 1000).rounded() / 1000
+        return result == 0 ? 0 : result
+    }
+}

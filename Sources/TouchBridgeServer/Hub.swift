@@ -1,0 +1,83 @@
+import TouchBridgeProtocol
+
+/// Owns every connection's session and routes between them: observers find their device's
+/// session by id and receive what it sends.
+///
+/// Transport-agnostic: connections are plain ids, time arrives in the inputs, and the result is a
+/// list of effects per connection for the transport to execute in order. One hub is used from one
+/// thread (the transport's service thread); it holds engine objects, which are not `Sendable`.
+public final class Hub {
+    private var environment: SessionEnvironment
+    private var connections: [ConnectionID: Session] = [:]
+    private var sessions: [String: SharedSession] = [:]
+
+    public init(
+        catalog: any SceneCatalog = BuiltInScenes.catalog, limits: ProtocolLimits = ProtocolLimits(),
+        makeSessionID: @escaping () -> String = SessionID.random
+    ) {
+        environment = SessionEnvironment(catalog: catalog, limits: limits, makeSessionID: makeSessionID)
+        let generate = makeSessionID
+        environment.makeSessionID = { [unowned self] in
+            // 128 random bits do not collide in practice; a fixed test generator might.
+            var id = generate()
+            while self.sessions[id] != nil { id = generate() }
+            return id
+        }
+        environment.findSession = { [unowned self] id in self.sessions[id] }
+    }
+
+    /// Open connections.
+    public var connectionCount: Int { connections.count }
+    /// Live sessions (one per joined device).
+    public var sessionCount: Int { sessions.count }
+
+    /// The session id a connection belongs to (after its `hello`).
+    public func sessionID(of connection: ConnectionID) -> String? { connections[connection]?.sessionID }
+
+    /// The role a connection was granted.
+    public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
+
+    /// Handles one input of one connection; returns the effects for every affected connection, in
+    /// the order to execute them.
+    public func handle(_ input: SessionInput, on connection: ConnectionID) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        let session: Session
+        if let existing = connections[connection] {
+            session = existing
+        } else {
+            // A transport that skips `.opened` still gets a session (the subprotocol check is skipped).
+            guard input != .closed else { return [] }
+            session = Session(connection: connection, environment: environment)
+            connections[connection] = session
+        }
+        let watched = session.shared
+        let routed = session.process(input)
+
+        if case .device(let shared) = session.state, sessions[shared.id] == nil {
+            sessions[shared.id] = shared
+        }
+        var result: [(connection: ConnectionID, effect: SessionEffect)] = []
+        let closing = input == .closed || routed.contains { $0.audience == .connection && isClose($0.effect) }
+        for item in routed {
+            let observers = (session.shared ?? watched)?.observers ?? []
+            switch item.audience {
+            case .connection:
+                if input != .closed { result.append((connection, item.effect)) }
+            case .session:
+                if input != .closed { result.append((connection, item.effect)) }
+                result += observers.map { ($0, item.effect) }
+            case .observers:
+                result += observers.map { ($0, item.effect) }
+            }
+        }
+        if closing {
+            connections[connection] = nil
+            if let watched, session.role == nil, watched.isEnded { sessions[watched.id] = nil }
+        }
+        return result
+    }
+
+    private func isClose(_ effect: SessionEffect) -> Bool {
+        if case .close = effect { return true }
+        return false
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import TouchBridgeProtocol
+import TouchKit
+
+/// The view tree as the wire shows it: every value already rounded and encoded, so comparing two
+/// snapshots compares exactly what a client would see (a change below 0.001 pt is no change).
+struct RenderSnapshot: Equatable {
+    struct Node: Equatable {
+        var id: Int
+        /// nil for a window.
+        var parent: Int?
+        /// Position among the parent's subviews (or among the windows).
+        var index: Int
+        var kind: String
+        var name: String
+        /// Every property, none nil.
+        var props: RenderProps
+        var displayList: [DisplayCommand]?
+    }
+
+    /// Pre-order: parents before children, siblings back to front.
+    var nodes: [Node] = []
+
+    init() {}
+
+    init(_ tree: RenderTree) {
+        var childCounts: [Int?: Int] = [:]
+        nodes = tree.nodes.map { node in
+            let index = childCounts[node.parent, default: 0]
+            childCounts[node.parent] = index + 1
+            return Node(
+                id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
+                props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList))
+        }
+    }
+}
+
+/// TouchKit values → wire values (docs/protocol.md §2 and §5.2).
+enum WireGeometry {
+    static func number(_ value: CGFloat) -> Double { WireJSON.rounded(Double(value)) }
+    static func point(_ p: CGPoint) -> [Double] { [number(p.x), number(p.y)] }
+    static func rect(_ r: CGRect) -> [Double] { [number(r.origin.x), number(r.origin.y), number(r.size.width), number(r.size.height)] }
+    static func transform(_ t: CGAffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number) }
+    static func colour(_ c: CGColor) -> String { c.hexString }
+
+    static func props(of node: RenderNode) -> RenderProps {
+        var props = RenderProps()
+        props.center = point(node.center)
+        props.bounds = rect(node.bounds)
+        props.transform = transform(node.transform)
+        props.alpha = number(node.alpha)
+        props.hidden = node.isHidden
+        props.userInteractionEnabled = node.isUserInteractionEnabled
+        props.clipsToBounds = node.clipsToBounds
+        props.backgroundColor = Nullable(node.backgroundColor.map(colour))
+        props.cornerRadius = number(node.cornerRadius)
+        props.borderWidth = number(node.borderWidth)
+        props.borderColor = Nullable(node.borderColor.map(colour))
+        props.text = Nullable(node.text)
+        props.textColor = Nullable(node.textColor.map(colour))
+        props.fontSize = Nullable(node.fontSize.map(number))
+        props.fontBold = Nullable(node.fontBold)
+        props.textAlignment = Nullable(node.textAlignment.map(alignment))
+        props.image = Nullable(node.image)
+        props.control = Nullable(node.control.map(control))
+        return props
+    }
+
+    static func alignment(_ alignment: NSTextAlignment) -> String {
+        switch alignment {
+        case .left: "left"
+        case .center: "center"
+        case .right: "right"
+        }
+    }
+
+    static func control(_ state: ControlRenderState) -> ControlProps {
+        ControlProps(
+            highlighted: state.isHighlighted, enabled: state.isEnabled, selected: state.isSelected,
+            value: state.value.map(WireJSON.rounded), minimumValue: state.minimumValue.map(WireJSON.rounded),
+            maximumValue: state.maximumValue.map(WireJSON.rounded), on: state.isOn, title: state.title)
+    }
+
+    static func displayList(_ commands: [DrawCommand]) -> [DisplayCommand] {
+        commands.map { command in
+            switch command {
+            case .stroke(let path, let color, let lineWidth, let lineCap):
+                .stroke(path: path.map(element), color: colour(color), lineWidth: number(lineWidth), lineCap: cap(lineCap))
+            case .fill(let path, let color):
+                .fill(path: path.map(element), color: colour(color))
+            case .text(let text, let at, let fontSize, let color):
+                .text(text, at: point(at), fontSize: number(fontSize), color: colour(color))
+            }
+        }
+    }
+
+    static func element(_ element: PathElement) -> DisplayPathElement {
+        switch element {
+        case .move(let p): .move(x: number(p.x), y: number(p.y))
+        case .line(let p): .line(x: number(p.x), y: number(p.y))
+        case .rect(let r): .rect(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
+        case .ellipse(let r): .ellipse(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
+        case .close: .close
+        }
+    }
+
+    static func cap(_ cap: CGLineCap) -> String {
+        switch cap {
+        case .butt: "butt"
+        case .round: "round"
+        case .square: "square"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import TouchBridgeProtocol
+import TouchKit
+
+/// One connection's protocol state machine: `handle` takes what happened to the connection and
+/// returns what the transport must do. No sockets, threads or clocks inside — time arrives with
+/// the inputs — so the same inputs always give the same effects.
+///
+/// Before `hello` a session has no role. A device session then owns a `SharedSession` (one app);
+/// an observer session watches another connection's. Used alone, a session serves one device;
+/// inside a `Hub`, observers can join it and receive its renders and events too.
+public final class Session {
+    enum State {
+        case awaitingHello
+        case device(SharedSession)
+        case observer(SharedSession)
+        case closed
+    }
+
+    public let connection: ConnectionID
+    var environment: SessionEnvironment
+    private(set) var state = State.awaitingHello
+
+    public init(connection: ConnectionID = 0, environment: SessionEnvironment = SessionEnvironment()) {
+        self.connection = connection
+        self.environment = environment
+    }
+
+    /// The role granted by `hello` (nil before it, and after close).
+    public var role: Role? {
+        switch state {
+        case .device: .device
+        case .observer: .observer
+        case .awaitingHello, .closed: nil
+        }
+    }
+
+    /// The id of the session this connection belongs to.
+    public var sessionID: String? { shared?.id }
+
+    var shared: SharedSession? {
+        switch state {
+        case .device(let shared), .observer(let shared): shared
+        case .awaitingHello, .closed: nil
+        }
+    }
+
+    /// Effects for this connection alone (a session used without a hub has no observers).
+    public func handle(_ input: SessionInput) -> [SessionEffect] {
+        process(input).compactMap { $0.audience == .observers ? nil : $0.effect }
+    }
+
+    /// Effects with their audience, for the hub to route.
+    func process(_ input: SessionInput) -> [Routed] {
+        switch input {
+        case .opened(let info):
+            if let subprotocol = info.subprotocol, subprotocol != ProtocolVersion.subprotocol {
+                state = .closed
+                return [.own(.close(code: CloseCode.protocolError, reason: "subprotocol \(subprotocol) is not supported; use \(ProtocolVersion.subprotocol)"))]
+            }
+            return []
+        case .text(let text, let receivedAt):
+            return receive(text, at: receivedAt)
+        case .timerFired:
+            guard case .device(let shared) = state else { return [] }
+            return timerFired(shared)
+        case .closed:
+            return close()
+        }
+    }
+
+    private func receive(_ text: String, at receivedAt: Double) -> [Routed] {
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(text, limits: environment.limits)
+        } catch {
+            return [reply(error)]
+        }
+        switch state {
+        case .awaitingHello:
+            guard case .hello(let hello) = message else {
+                return [reply(ProtocolError(code: ErrorCode.notAllowed, message: "send hello first", seq: message.seq))]
+            }
+            return join(hello, at: receivedAt)
+        case .device(let shared):
+            return deviceMessage(message, receivedAt: receivedAt, shared: shared)
+        case .observer(let shared):
+            return observerMessage(message, shared: shared)
+        case .closed:
+            return []
+        }
+    }
+
+    private func join(_ hello: Hello, at receivedAt: Double) -> [Routed] {
+        do throws(ProtocolError) {
+            switch hello.role {
+            case .device:
+                let shared = try SharedSession(id: environment.makeSessionID(), hello: hello, receivedAt: receivedAt, environment: environment)
+                state = .device(shared)
+                return [.own(.send(shared.welcome(role: .device))), .own(.send(shared.fullRender()))]
+                    + shared.setupMessages().map { .own(.send($0)) } + timerEffects(shared)
+            case .observer:
+                let id = hello.session ?? ""
+                guard let shared = environment.findSession(id), !shared.isEnded else {
+                    throw ProtocolError(code: ErrorCode.unknownSession, message: "no live session with id \"\(id)\"", path: "session")
+                }
+                try shared.addObserver(connection)
+                state = .observer(shared)
+                return [.own(.send(shared.welcome(role: .observer))), .own(.send(shared.fullRender()))]
+            }
+        } catch {
+            return [reply(error)]
+        }
+    }
+
+    private func observerMessage(_ message: ClientMessage, shared: SharedSession) -> [Routed] {
+        switch message {
+        case .ping(let ping):
+            return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
+        case .resync:
+            return [.own(.send(shared.fullRender()))]
+        case .hello:
+            return [reply(ProtocolError(code: ErrorCode.notAllowed, message: "hello was already received"))]
+        default:
+            return [reply(ProtocolError(
+                code: ErrorCode.notAllowed, message: "observers may not send \(message.type); only ping and resync", seq: message.seq))]
+        }
+    }
+
+    private func close() -> [Routed] {
+        defer { state = .closed }
+        switch state {
+        case .device(let shared):
+            // The connection is gone: what is left goes to the observers, who are then closed.
+            let messages = shared.end().map { Routed(audience: .observers, effect: .send($0)) }
+            return messages + [Routed(audience: .observers, effect: .close(code: CloseCode.sessionEnded, reason: "session ended: the device disconnected"))]
+        case .observer(let shared):
+            shared.removeObserver(connection)
+            return []
+        case .awaitingHello, .closed:
+            return []
+        }
+    }
+
+    /// An `error` reply for this connection.
+    func reply(_ error: ProtocolError) -> Routed {
+        .own(.send(ServerMessage.error(error.errorMessage).text))
+    }
+}

@@ -1,0 +1,21 @@
+import TouchBridgeProtocol
+
+/// What a session needs from the world: scenes, limits, ids, and (inside a `Hub`) a way to find
+/// the session an observer asks for. Closures rather than globals keep sessions testable.
+public struct SessionEnvironment {
+    public var catalog: any SceneCatalog
+    public var limits: ProtocolLimits
+    /// A fresh session id (random in production, fixed in determinism tests).
+    public var makeSessionID: () -> String
+    /// Finds a live session by id; a lone session (no hub) finds none.
+    var findSession: (String) -> SharedSession? = { _ in nil }
+
+    public init(
+        catalog: any SceneCatalog = BuiltInScenes.catalog, limits: ProtocolLimits = ProtocolLimits(),
+        makeSessionID: @escaping () -> String = SessionID.random
+    ) {
+        self.catalog = catalog
+        self.limits = limits
+        self.makeSessionID = makeSessionID
+    }
+}

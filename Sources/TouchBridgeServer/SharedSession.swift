@@ -1,0 +1,161 @@
+import Foundation
+import TouchBridgeProtocol
+import TouchKit
+
+/// What a device connection and its observers share: the running app, its clock, and the render
+/// state every one of them has.
+///
+/// Every connection of a session holds exactly `published` between messages (joiners get it as a
+/// full render; afterwards everyone gets the same diffs), so one diff per engine step serves all
+/// of them and their bytes are identical.
+final class SharedSession {
+    let id: String
+    let environment: SessionEnvironment
+    private(set) var application: UIApplication
+    private(set) var sceneName: String
+    private(set) var viewport: Viewport
+    private(set) var published = RenderSnapshot()
+    var clock: SessionClock
+    /// Observer connections, in joining order (the order they are sent to).
+    private(set) var observers: [ConnectionID] = []
+    /// The device left; the session is over.
+    private(set) var isEnded = false
+
+    /// Builds the session's first app. Also returns the log of building it (often empty).
+    init(id: String, hello: Hello, receivedAt: Double, environment: SessionEnvironment) throws(ProtocolError) {
+        self.id = id
+        self.environment = environment
+        viewport = hello.viewport
+        clock = SessionClock(mode: hello.clock)
+        (application, sceneName) = try Self.build(hello.scene, viewport: hello.viewport, environment: environment)
+        if let t = hello.t {
+            try? application.advance(to: t / 1000)
+            clock.observe(clientTime: t / 1000, receivedAt: receivedAt)
+        }
+        published = RenderSnapshot(application.renderTree())
+    }
+
+    /// Engine time in ms, as messages carry it.
+    var engineMs: Double { WireJSON.rounded(application.currentTime * 1000) }
+
+    // MARK: Messages for one connection
+
+    func welcome(role: Role) -> String {
+        ServerMessage.welcome(Welcome(
+            session: id, role: role, scenes: environment.catalog.scenes, scene: sceneName, clock: clock.mode,
+            thresholds: .engineDefaults(maximumTouches: environment.limits.maxTouches), limits: environment.limits)).text
+    }
+
+    /// Everything, for a client that has nothing (or lost track).
+    func fullRender() -> String {
+        ServerMessage.render(RenderMessage(full: true, scene: sceneName, ops: RenderDiff.full(published))).text
+    }
+
+    // MARK: Engine steps (messages for every connection of the session)
+
+    /// Runs one engine step and returns what changed: a `render` if anything visible changed, and
+    /// an `events` if the log is not empty or `alwaysReport` (input-like messages acknowledge their
+    /// `seq` even when nothing was logged). A step that throws changed nothing and returns nothing.
+    func step(seq: Int?, alwaysReport: Bool, _ body: (UIApplication) throws(InputError) -> Void) throws(InputError) -> [String] {
+        try body(application)
+        return publish(seq: seq, alwaysReport: alwaysReport)
+    }
+
+    private func publish(seq: Int?, alwaysReport: Bool) -> [String] {
+        var messages: [String] = []
+        let snapshot = RenderSnapshot(application.renderTree())
+        let ops = RenderDiff.ops(from: published, to: snapshot)
+        published = snapshot
+        if !ops.isEmpty { messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops)).text) }
+        let log = application.drainTrace()
+        if alwaysReport || !log.isEmpty {
+            messages.append(ServerMessage.events(EventsMessage(seq: seq, t: engineMs, log: log.map(TraceEncoding.entry))).text)
+        }
+        return messages
+    }
+
+    /// The window takes the new size; views lay out again.
+    func resize(to viewport: Viewport) -> [String] {
+        self.viewport = viewport
+        for window in application.windows {
+            window.frame = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        }
+        application.runEmptyTurn()
+        return publish(seq: nil, alwaysReport: false)
+    }
+
+    /// A fresh app for another scene; engine time carries over so the client's clock still holds.
+    func switchScene(to request: SceneRequest) throws(ProtocolError) -> [String] {
+        let (newApplication, name) = try Self.build(request, viewport: viewport, environment: environment)
+        try? newApplication.advance(to: application.currentTime)
+        application = newApplication
+        sceneName = name
+        published = RenderSnapshot(application.renderTree())
+        return [fullRender()] + publish(seq: nil, alwaysReport: false)
+    }
+
+    /// The device left: touches still down are cancelled (the log shows it to observers).
+    func end() -> [String] {
+        guard !isEnded else { return [] }
+        isEnded = true
+        let messages = (try? step(seq: nil, alwaysReport: false) { application throws(InputError) in
+            try application.digitizer.cancelAllTouches(at: application.currentTime)
+        }) ?? []
+        return messages
+    }
+
+    /// The setup log of a new app (building a scene may log notes), as `events`.
+    func setupMessages() -> [String] {
+        publish(seq: nil, alwaysReport: false)
+    }
+
+    // MARK: Observers
+
+    func addObserver(_ connection: ConnectionID) throws(ProtocolError) {
+        guard observers.count < environment.limits.maxObserversPerSession else {
+            throw .limit("session", "the session already has maxObserversPerSession \(environment.limits.maxObserversPerSession) observers")
+        }
+        observers.append(connection)
+    }
+
+    func removeObserver(_ connection: ConnectionID) {
+        observers.removeAll { $0 == connection }
+    }
+
+    // MARK: Building apps
+
+    private static func build(
+        _ request: SceneRequest?, viewport: Viewport, environment: SessionEnvironment
+    ) throws(ProtocolError) -> (UIApplication, String) {
+        let size = CGSize(width: viewport.width, height: viewport.height)
+        let application: UIApplication
+        let name: String
+        switch request ?? .named(environment.catalog.defaultScene) {
+        case .named(let sceneName):
+            guard let built = environment.catalog.makeApplication(scene: sceneName, windowSize: size) else {
+                let known = environment.catalog.scenes.map(\.name).joined(separator: ", ")
+                throw ProtocolError(code: ErrorCode.unknownScene, message: "no scene named \"\(sceneName)\" (scenes: \(known))", path: "scene")
+            }
+            application = built
+            name = sceneName
+        case .inline(let description):
+            do {
+                application = try environment.catalog.makeApplication(inlineScene: description, windowSize: size)
+            } catch {
+                throw ProtocolError(code: error.code, message: error.message, path: "scene")
+            }
+            name = "inline"
+        }
+        application.digitizer.configuration.maximumTouches = environment.limits.maxTouches
+        application.runEmptyTurn()
+        return (application, name)
+    }
+}
+
+extension UIApplication {
+    /// Runs the end-of-turn passes (layout, then `draw(_:)` into display lists) now: `advance(to:)`
+    /// always ends with a turn, which is what a fresh scene or a resized window needs.
+    func runEmptyTurn() {
+        try? advance(to: currentTime)
+    }
+}
