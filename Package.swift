@@ -32,9 +32,9 @@ let package = Package(
         // Wire messages v1 (Codable), validation and limits: Foundation only, no engine types.
         .target(name: "TouchBridgeProtocol"),
         // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.
-        .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchKit"]),
+        .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
         .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol"]),
-        .testTarget(name: "TouchBridgeServerTests", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchKit"]),
+        .testTarget(name: "TouchBridgeServerTests", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,9 @@
 import TouchKit
 
-/// A scene that can ask its host to open another scene (the welcome screen's links).
-public protocol SceneLinking: AnyObject {
-    var openScene: ((String) -> Void)? { get set }
-}
-
 /// The first thing a new user sees: what TouchBridge is, a card to play with (tap, drag, pinch), and a
-/// button for every other scene.
-public final class WelcomeViewController: UIViewController, SceneLinking, UIGestureRecognizerDelegate {
-    public var openScene: ((String) -> Void)?
+/// button for every other scene. A button opens `touchbridge:scene/NAME` with `UIApplication.open`,
+/// which the server turns into a scene switch.
+public final class WelcomeViewController: UIViewController, UIGestureRecognizerDelegate {
     public private(set) var card: UILabel!
 
     public override func viewDidLoad() {
@@ -42,7 +37,10 @@ public final class WelcomeViewController: UIViewController, SceneLinking, UIGest
             button.layer.cornerRadius = 8
             button.accessibilityIdentifier = "open-\(descriptor.name)"
             let name = descriptor.name
-            button.addAction(UIAction { [weak self] _ in self?.openScene?(name) }, for: .touchUpInside)
+            button.addAction(UIAction { [weak self] _ in
+                guard let url = URL(string: "touchbridge:scene/\(name)") else { return }
+                self?.view.window?.application?.open(url)
+            }, for: .touchUpInside)
             view.addSubview(button)
         }
     }

@@ -12,7 +12,7 @@ public final class Hub {
     private var sessions: [String: SharedSession] = [:]
 
     public init(
-        catalog: any SceneCatalog = BuiltInScenes.catalog, limits: ProtocolLimits = ProtocolLimits(),
+        catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random
     ) {
         environment = SessionEnvironment(catalog: catalog, limits: limits, makeSessionID: makeSessionID)

@@ -2,8 +2,8 @@ import Foundation
 import TouchBridgeProtocol
 import TouchKit
 
-/// Where sessions get their apps. Injectable, so the scenes module (or a test) supplies the real
-/// scenes; `BuiltInScenes.catalog` is a tiny stand-in until then.
+/// Where sessions get their apps. Injectable: the server uses `LibraryCatalog` (the scenes module's
+/// scenes and declarative scenes); tests supply small catalogs of their own.
 public protocol SceneCatalog {
     /// The scenes clients may ask for, in picker order.
     var scenes: [SceneInfo] { get }

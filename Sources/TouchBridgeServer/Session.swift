@@ -20,7 +20,7 @@ public final class Session {
     var environment: SessionEnvironment
     private(set) var state = State.awaitingHello
 
-    public init(connection: ConnectionID = 0, environment: SessionEnvironment = SessionEnvironment()) {
+    public init(connection: ConnectionID = 0, environment: SessionEnvironment) {
         self.connection = connection
         self.environment = environment
     }

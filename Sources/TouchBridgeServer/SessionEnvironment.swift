@@ -11,7 +11,7 @@ public struct SessionEnvironment {
     var findSession: (String) -> SharedSession? = { _ in nil }
 
     public init(
-        catalog: any SceneCatalog = BuiltInScenes.catalog, limits: ProtocolLimits = ProtocolLimits(),
+        catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random
     ) {
         self.catalog = catalog

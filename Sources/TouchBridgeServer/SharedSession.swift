@@ -58,7 +58,21 @@ final class SharedSession {
     /// `seq` even when nothing was logged). A step that throws changed nothing and returns nothing.
     func step(seq: Int?, alwaysReport: Bool, _ body: (UIApplication) throws(InputError) -> Void) throws(InputError) -> [String] {
         try body(application)
-        return publish(seq: seq, alwaysReport: alwaysReport)
+        var messages = publish(seq: seq, alwaysReport: alwaysReport)
+        if let name = application.drainOpenRequests().compactMap(Self.sceneName(in:)).last,
+           let switched = try? switchScene(to: .named(name)) {
+            messages += switched
+        }
+        return messages
+    }
+
+    /// `touchbridge:scene/NAME`: app code asking to open another scene (the welcome scene's links).
+    static func sceneName(in url: URL) -> String? {
+        guard url.scheme == "touchbridge" else { return nil }
+        let path = url.absoluteString.dropFirst("touchbridge:".count)
+        guard path.hasPrefix("scene/") else { return nil }
+        let name = String(path.dropFirst("scene/".count))
+        return name.isEmpty ? nil : name
     }
 
     private func publish(seq: Int?, alwaysReport: Bool) -> [String] {

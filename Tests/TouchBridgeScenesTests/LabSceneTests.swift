@@ -89,13 +89,11 @@ import TouchKitTestSupport
     @Test func welcomeLinksToEveryOtherScene() throws {
         let h = Harness()
         let scene = WelcomeViewController()
-        var opened: [String] = []
-        scene.openScene = { opened.append($0) }
         h.host(scene)
         let button = try #require(h.app.renderTree().node(named: "open-draw-lines"))
         let origin = scene.view.convert(CGPoint(x: button.bounds.midX, y: button.bounds.midY), from: scene.view.subviews.first { $0.accessibilityIdentifier == "open-draw-lines" })
         try h.tap(1, origin.x, origin.y, at: 0)
-        #expect(opened == ["draw-lines"])
+        #expect(h.app.drainOpenRequests().map(\.absoluteString) == ["touchbridge:scene/draw-lines"])
         #expect(SceneLibrary.all.filter { $0.name != "welcome" }.allSatisfy { h.app.renderTree().node(named: "open-\($0.name)") != nil })
     }
 }

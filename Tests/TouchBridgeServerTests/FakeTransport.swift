@@ -16,7 +16,7 @@ final class FakeTransport {
     /// Every effect in order, for byte-for-byte comparisons.
     private(set) var transcript: [String] = []
 
-    init(hub: Hub = Hub()) { self.hub = hub }
+    init(hub: Hub = Hub(catalog: BuiltInScenes.catalog)) { self.hub = hub }
 
     func open(_ connection: ConnectionID, subprotocol: String? = ProtocolVersion.subprotocol) {
         run(.opened(ConnectionInfo(subprotocol: subprotocol)), on: connection)
@@ -120,7 +120,7 @@ let device: ConnectionID = 1
 let observer: ConnectionID = 2
 
 /// A transport with a device that said hello (messages of the hello already taken).
-func joinedDevice(_ clock: ClockMode = .manual, hub: Hub = Hub(), t: Double? = nil) -> (FakeTransport, Welcome) {
+func joinedDevice(_ clock: ClockMode = .manual, hub: Hub = Hub(catalog: BuiltInScenes.catalog), t: Double? = nil) -> (FakeTransport, Welcome) {
     let transport = FakeTransport(hub: hub)
     transport.open(device)
     transport.send(device, Script.hello(clock, t: t))

@@ -48,7 +48,7 @@ struct HelloTests {
             #expect(id.count == 32)
             #expect(id.allSatisfy { "0123456789abcdef".contains($0) })
         }
-        let hub = Hub()
+        let hub = Hub(catalog: BuiltInScenes.catalog)
         let transport = FakeTransport(hub: hub)
         for connection: ConnectionID in 1...3 { transport.send(connection, Script.hello()) }
         let hubIDs = (1...3).compactMap { hub.sessionID(of: ConnectionID($0)) }
@@ -90,7 +90,7 @@ struct HelloTests {
     }
 
     @Test func aSessionWorksWithoutAHub() throws {
-        let session = Session(environment: SessionEnvironment(makeSessionID: { "abc" }))
+        let session = Session(environment: SessionEnvironment(catalog: BuiltInScenes.catalog, makeSessionID: { "abc" }))
         #expect(session.handle(.opened(ConnectionInfo())).isEmpty)
         let joined = session.handle(.text(Script.hello(.manual).text, receivedAt: 1))
         #expect(joined.count == 2)

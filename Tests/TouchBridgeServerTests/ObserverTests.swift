@@ -60,7 +60,7 @@ struct ObserverTests {
     }
 
     @Test func observersPerSessionAreLimited() {
-        let hub = Hub(limits: ProtocolLimits(maxObserversPerSession: 1))
+        let hub = Hub(catalog: BuiltInScenes.catalog, limits: ProtocolLimits(maxObserversPerSession: 1))
         let (transport, welcome) = joinedDevice(.manual, hub: hub)
         transport.send(2, Script.observe(welcome.session))
         transport.send(3, Script.observe(welcome.session))

@@ -72,6 +72,25 @@ open class UIApplication: UIResponder {
     public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
     public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
 
+    // MARK: Opening URLs
+
+    private var openRequests: [URL] = []
+
+    /// Asks the system to open a URL (UIKit's `open(_:options:completionHandler:)`). TouchKit has no
+    /// system to hand it to, so the request is queued for the host — the TouchBridge server opens
+    /// `touchbridge:scene/NAME` as a scene switch — and the completion handler is told `true`.
+    public func open(_ url: URL, completionHandler: ((Bool) -> Void)? = nil) {
+        openRequests.append(url)
+        record(.note("open \(url.absoluteString)"))
+        completionHandler?(true)
+    }
+
+    /// The URLs app code asked to open since the last call.
+    public func drainOpenRequests() -> [URL] {
+        defer { openRequests.removeAll() }
+        return openRequests
+    }
+
     // MARK: Event dispatch
 
     /// Dispatches an event: touches to the windows of their touches, motion and remote-control events

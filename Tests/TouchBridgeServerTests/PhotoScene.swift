@@ -1,14 +1,14 @@
 import Foundation
 import TouchBridgeProtocol
+import TouchBridgeServer
 import TouchKit
 
-/// The scenes this module ships with: one small scene, so a server works before the scenes
-/// module registers the real ones.
-public enum BuiltInScenes {
-    public static let photo = SceneInfo(
+/// A small scene for the session tests, independent of the scenes module's.
+enum BuiltInScenes {
+    static let photo = SceneInfo(
         name: "photo", title: "Photo", description: "A coloured image: drag it, pinch it, tap it to change its colour.")
 
-    public static let catalog = SceneRegistry([.viewController(photo) { PhotoViewController() }])
+    static let catalog = SceneRegistry([.viewController(photo) { PhotoViewController() }])
 }
 
 /// A coloured image view with a pan, a pinch (recognizing together, as photo apps do) and a tap,
