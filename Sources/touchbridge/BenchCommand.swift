@@ -20,11 +20,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Record the event log while measuring (the server records it).")
     var tracing = false
 
+    @Option(help: "Only the cases whose name contains this text.")
+    var only: String?
+
     func run() throws {
         let benchmark = EngineBenchmark(repetitions: repetitions, tracing: tracing)
         let peers: [String: Double] = ["600 ms one-finger pan": 1200, "two-finger pinch + rotate": 1800, "tap": 2600, "double tap": 2600]
         print("case".padding(toLength: 58, withPad: " ", startingAt: 0) + "ns/frame   vs Hammer.js")
-        for result in try benchmark.runAll() {
+        for result in try benchmark.runAll(only: only) {
             let peer = peers.first { result.name.hasSuffix($0.key) && result.name.hasPrefix("7 recognizers") }?.value
             let ratio = peer.map { String(format: "%.2f×", result.nanosecondsPerFrame / $0) } ?? ""
             print(result.name.padding(toLength: 58, withPad: " ", startingAt: 0)

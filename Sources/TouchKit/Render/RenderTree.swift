@@ -54,7 +54,7 @@ public struct RenderTree: Equatable, Sendable {
 extension UIView {
     func makeRenderNode(id: Int, parent: Int?, name: String) -> RenderNode {
         var node = RenderNode(
-            id: id, parent: parent, kind: String(describing: type(of: self)), name: name,
+            id: id, parent: parent, kind: typeName, name: name,
             center: center, bounds: bounds, transform: transform, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,

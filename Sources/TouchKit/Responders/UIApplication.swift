@@ -197,15 +197,8 @@ open class UIApplication: UIResponder {
     var isInTurn: Bool { turnDepth > 0 }
 
     private func layoutAndDisplay() {
-        for window in windows {
-            window.layoutIfNeeded()
-            window.forEachInSubtree { view in
-                guard view.needsDisplay else { return }
-                view.needsDisplay = false
-                let commands = GraphicsContextBinding.record { view.draw(view.bounds) }
-                view.displayList = commands.isEmpty ? nil : commands
-            }
-        }
+        for window in windows { window.layoutPass() }
+        for window in windows { window.displayPass() }
     }
 
     // MARK: Touch cancellation when views leave the window (§1.5)

@@ -93,8 +93,15 @@ open class UIResponder: TraceNamed {
     // MARK: Naming
 
     open var traceName: String {
-        "\(String(describing: type(of: self)))#\(objectID)"
+        if let cachedTraceName { return cachedTraceName }
+        let name = "\(typeName)#\(objectID)"
+        if objectID != 0 { cachedTraceName = name }
+        return name
     }
+
+    /// The class name, computed once (traces and render trees ask for it every turn).
+    lazy var typeName = String(describing: type(of: self))
+    private var cachedTraceName: String?
 
     private func forward(
         _ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?,

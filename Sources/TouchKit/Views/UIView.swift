@@ -65,6 +65,9 @@ open class UIView: UIResponder {
 
     var needsLayout = true
     var needsDisplay = true
+    /// This view or a descendant needs layout or display: the end-of-turn passes visit only such
+    /// subtrees. Invariant: when set, it is set on every ancestor too.
+    var needsPass = true
     var displayList: [DrawCommand]?
     var recognizers: [UIGestureRecognizer] = []
 
@@ -119,6 +122,7 @@ open class UIView: UIResponder {
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        if view.needsPass { markNeedsPass() }
         view.didMoveToSuperview()
         view.windowChanged(from: oldWindow, to: window)
         renderStateChanged()
@@ -215,7 +219,7 @@ open class UIView: UIResponder {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
         guard self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) {
+            if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) {
                 return hit
             }
         }
@@ -274,15 +278,8 @@ open class UIView: UIResponder {
     }
 
     private func convertFromRoot(_ point: CGPoint) -> CGPoint {
-        var chain: [UIView] = []
-        var view = self
-        while let parent = view.superview {
-            chain.append(view)
-            view = parent
-        }
-        var result = point
-        for ancestor in chain.reversed() { result = ancestor.pointFromSuperview(result) }
-        return result
+        guard let parent = superview else { return point }
+        return pointFromSuperview(parent.convertFromRoot(point))
     }
 
     private func boundingBox(of rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
@@ -298,7 +295,42 @@ open class UIView: UIResponder {
     // MARK: Layout and display
 
     /// Marks the view for a `layoutSubviews` call in this turn's layout pass.
-    public func setNeedsLayout() { needsLayout = true }
+    public func setNeedsLayout() {
+        needsLayout = true
+        markNeedsPass()
+    }
+
+    private func markNeedsPass() {
+        var view: UIView? = self
+        while let current = view, !current.needsPass {
+            current.needsPass = true
+            view = current.superview
+        }
+    }
+
+    /// The end-of-turn layout pass: top-down through subtrees that need it.
+    func layoutPass() {
+        guard needsPass else { return }
+        if needsLayout {
+            needsLayout = false
+            viewController?.viewWillLayoutSubviews()
+            layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
+        }
+        for subview in subviews { subview.layoutPass() }
+    }
+
+    /// The end-of-turn display pass: `draw(_:)` for views marked with `setNeedsDisplay`.
+    func displayPass() {
+        guard needsPass else { return }
+        needsPass = false
+        if needsDisplay {
+            needsDisplay = false
+            let commands = GraphicsContextBinding.record { draw(bounds) }
+            displayList = commands.isEmpty ? nil : commands
+        }
+        for subview in subviews { subview.displayPass() }
+    }
 
     /// Runs `layoutSubviews` now if the view needs it, then does the same for its subviews.
     public func layoutIfNeeded() {
@@ -317,6 +349,7 @@ open class UIView: UIResponder {
     /// Marks the view for a `draw(_:)` call in this turn's display pass.
     public func setNeedsDisplay() {
         needsDisplay = true
+        markNeedsPass()
         renderStateChanged()
     }
 

@@ -14,19 +14,19 @@ struct EngineBenchmark {
     var repetitions: Int
     var tracing: Bool
 
-    func runAll() throws -> [Result] {
-        var results: [Result] = []
+    func runAll(only filter: String? = nil) throws -> [Result] {
+        var cases: [(String, () throws -> Result)] = []
         for trace in PeerTrace.allCases {
-            results.append(try measure("7 recognizers, 1 view: \(trace.rawValue)", frames: trace.frames) { PeerScene.make() })
+            let name = "7 recognizers, 1 view: \(trace.rawValue)"
+            cases.append((name, { try measure(name, frames: trace.frames) { PeerScene.make() } }))
         }
         for (views, recognizers) in [(10, 1), (100, 10), (1000, 50)] {
-            results.append(try measure("\(views) views, \(recognizers) recognizers: one-finger drag", frames: PeerTrace.pan.frames) {
-                ScaleScene.make(views: views, recognizers: recognizers)
-            })
+            let name = "\(views) views, \(recognizers) recognizers: one-finger drag"
+            cases.append((name, { try measure(name, frames: PeerTrace.pan.frames) { ScaleScene.make(views: views, recognizers: recognizers) } }))
         }
-        results.append(measureHitTest(views: 1000))
-        results.append(measureRenderSnapshot(views: 1000))
-        return results
+        cases.append(("hit-test, 1000 views", { measureHitTest(views: 1000) }))
+        cases.append(("render snapshot, 1000 views", { measureRenderSnapshot(views: 1000) }))
+        return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
     }
 
     private func measure(_ name: String, frames: [[PointerChange]], make: () -> UIApplication) throws -> Result {
