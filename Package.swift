@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 "TouchKit",
                 "TouchBridgeScenes",
+                "TouchBridgeHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -35,6 +36,26 @@ let package = Package(
         .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
         .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol"]),
         .testTarget(name: "TouchBridgeServerTests", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
+        // libwebsockets (Debian's libwebsockets-dev) + a small C shim; imported only by TouchBridgeTransport.
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .target(
+            name: "TouchBridgeTransport",
+            dependencies: ["CLibWebSockets", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "TouchBridgeTransportTests", dependencies: ["TouchBridgeTransport"]),
+        // The imperative shell: settings, and the bridge between the session hub and the transport.
+        .target(
+            name: "TouchBridgeHost",
+            dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),
+        // Test-only echo server used by Tests/e2e/test_transport.py.
+        .executableTarget(name: "transport-echo", dependencies: ["TouchBridgeTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

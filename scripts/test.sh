@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Runs every TouchBridge test: Swift unit and loopback tests, then the Python end-to-end suites.
+# Runs every TouchBridge test: the Swift suites (engine, scenes, protocol, sessions, transport
+# loopback), then the end-to-end suites with independent clients (Python websockets) and a real
+# browser (headless Chromium through Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
-swift build --build-tests 2>&1 | tee /tmp/touchbridge-build.log
-if grep -q "warning:" /tmp/touchbridge-build.log; then
+scripts/deps.sh --browser
+
+log=$(mktemp)
+swift build --build-tests 2>&1 | tee "$log"
+if grep -q "warning:" "$log"; then
   echo "test.sh: the build has compiler warnings (zero allowed)" >&2
   exit 1
 fi
 swift test --skip-build
+
+.venv/bin/pytest Tests/e2e -q -p no:cacheprovider

@@ -53,7 +53,9 @@ public struct SceneRegistry: SceneCatalog, Sendable {
                 let application = UIApplication()
                 let window = UIWindow(application: application, frame: CGRect(origin: .zero, size: size))
                 window.accessibilityIdentifier = "window"
-                window.rootViewController = makeRoot()
+                let root = makeRoot()
+                if root.view.accessibilityIdentifier == nil { root.view.accessibilityIdentifier = "root" }
+                window.rootViewController = root
                 window.makeKeyAndVisible()
                 application.launch()
                 return application

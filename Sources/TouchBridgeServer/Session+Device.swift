@@ -78,10 +78,14 @@ extension Session {
         shared.clock.armedAt = nil
         var routed: [Routed] = []
         // Only when a deadline is really due: a changed offset estimate may have moved it later.
+        // Mapping server time back to engine time ((deadline + offset) − offset) can land one
+        // rounding step below the deadline, so the comparison allows for that, and the engine is
+        // moved at least to the deadline.
         if let engineNow = shared.clock.engineTime(forServerTime: firedAt), let deadline = shared.application.nextDeadline,
-           engineNow >= deadline, engineNow >= shared.application.currentTime {
+           engineNow + SessionClock.roundingTolerance >= deadline {
+            let target = max(engineNow, deadline, shared.application.currentTime)
             let messages = (try? shared.step(seq: nil, alwaysReport: false) { application throws(InputError) in
-                try application.advance(to: engineNow)
+                try application.advance(to: target)
             }) ?? []
             routed = messages.map(Routed.everyone)
         }

@@ -14,6 +14,9 @@ struct SessionClock {
     /// How many recent samples the offset minimum spans (a window, so clock drift and a changed
     /// network path are followed rather than pinned to one lucky early sample).
     static let sampleWindow = 128
+    /// Seconds of floating-point slack when a server time is mapped back to engine time (1 µs,
+    /// far below any gesture threshold).
+    static let roundingTolerance = 1e-6
 
     private var samples: [Double] = []
     /// The latest client time (seconds) the session accepted.

@@ -10,7 +10,7 @@ struct TouchBridgeCommand: ParsableCommand {
             responder chain and gesture recognizers behave as on iOS, and every decision is logged with \
             its reason.
             """,
-        subcommands: [DemoCommand.self, BenchCommand.self],
-        defaultSubcommand: DemoCommand.self
+        subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self],
+        defaultSubcommand: ServeCommand.self
     )
 }

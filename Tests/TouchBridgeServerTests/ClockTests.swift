@@ -49,6 +49,21 @@ struct ClockTests {
         #expect(transport.timers[device] == nil)
     }
 
+    /// (deadline + offset) − offset is often one rounding step below the deadline; the timer must
+    /// still fire the long press (regression: it used to re-arm and wait for the next input).
+    @Test func timersFireDespiteRoundingInTheClockMapping() throws {
+        for index in 0..<40 {
+            let transport = FakeTransport(hub: Hub(catalog: holdCatalog))
+            let start = 1000 + Double(index) * 37.3
+            let server = 50 + Double(index) * 0.731
+            transport.send(device, Script.hello(.client, t: start), at: server)
+            transport.send(device, Script.frame(1, at: start + 100, [(.down, 1, 100, 100)]), at: server + 0.1)
+            _ = transport.take(device)
+            transport.fireTimer(device)
+            #expect(transport.takeMessages(device).logText.contains("press:possible→began"), "start \(start), server \(server)")
+        }
+    }
+
     @Test func liftingBeforeTheDeadlineCancelsTheTimer() {
         let transport = FakeTransport(hub: Hub(catalog: holdCatalog))
         transport.send(device, Script.hello(.client, t: 1000), at: 50)

@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import TouchBridgeProtocol
+import TouchBridgeServer
+import TouchBridgeTransport
+
+/// Connects the pure session hub to the socket transport: every transport callback becomes a hub
+/// input, every hub effect a transport call. Lives on the transport's service thread.
+public final class HubBridge: TransportDelegate {
+    private let hub: Hub
+    private let logger: Logger
+    private var dispatchTimes = DispatchTimes()
+    private var messagesIn = 0
+    private var rejected = 0
+    private static let timerToken: UInt64 = 1
+
+    public init(hub: Hub, logger: Logger) {
+        self.hub = hub
+        self.logger = logger
+    }
+
+    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
+        run(.opened(TouchBridgeServer.ConnectionInfo(subprotocol: info.subprotocol)), on: id, transport)
+    }
+
+    public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
+        messagesIn += 1
+        run(.text(text, receivedAt: receiveTime), on: id, transport)
+    }
+
+    public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
+        rejected += 1
+        let error = ServerMessage.error(ErrorMessage(code: "rate-limited", message: "over maxMessagesPerSecond; message dropped"))
+        _ = transport.send(error.text, to: id)
+    }
+
+    public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
+        run(.closed, on: id, transport)
+    }
+
+    public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
+        run(.timerFired, on: id, transport)
+    }
+
+    public func transportMetrics(_ transport: TransportServer) -> String {
+        let (p50, p99, max) = dispatchTimes.percentiles()
+        return """
+            # HELP touchbridge_sessions Device sessions running.
+            # TYPE touchbridge_sessions gauge
+            touchbridge_sessions \(hub.sessionCount)
+            # HELP touchbridge_session_connections Connections that said hello or are waiting to.
+            # TYPE touchbridge_session_connections gauge
+            touchbridge_session_connections \(hub.connectionCount)
+            # HELP touchbridge_messages_handled_total Messages handed to sessions.
+            # TYPE touchbridge_messages_handled_total counter
+            touchbridge_messages_handled_total \(messagesIn)
+            # HELP touchbridge_messages_rate_limited_total Messages dropped by the rate limit.
+            # TYPE touchbridge_messages_rate_limited_total counter
+            touchbridge_messages_rate_limited_total \(rejected)
+            # HELP touchbridge_dispatch_seconds Time to handle one message (engine and encoding), recent window.
+            # TYPE touchbridge_dispatch_seconds summary
+            touchbridge_dispatch_seconds{quantile="0.5"} \(p50)
+            touchbridge_dispatch_seconds{quantile="0.99"} \(p99)
+            touchbridge_dispatch_seconds{quantile="1"} \(max)
+
+            """
+    }
+
+    private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
+        let start = MonotonicClock.now()
+        let effects = hub.handle(input, on: id)
+        dispatchTimes.record(MonotonicClock.now() - start)
+        for (target, effect) in effects {
+            switch effect {
+            case .send(let text):
+                _ = transport.send(text, to: target)
+            case .armTimer(let at):
+                transport.armTimer(for: target, token: Self.timerToken, after: max(0, at - MonotonicClock.now()))
+            case .cancelTimer:
+                transport.cancelTimer(for: target, token: Self.timerToken)
+            case .close(let code, let reason):
+                logger.info("closing connection", metadata: ["connection": "\(target)", "code": "\(code)", "reason": "\(reason)"])
+                transport.close(target, code: code, reason: reason)
+            }
+        }
+    }
+}
+
+/// A rolling window of the last 4,096 dispatch durations, for /metrics.
+struct DispatchTimes {
+    private var samples: [Double] = []
+    private var next = 0
+    private let capacity = 4096
+
+    mutating func record(_ seconds: Double) {
+        if samples.count < capacity { samples.append(seconds) } else { samples[next] = seconds }
+        next = (next + 1) % capacity
+    }
+
+    func percentiles() -> (Double, Double, Double) {
+        guard !samples.isEmpty else { return (0, 0, 0) }
+        let sorted = samples.sorted()
+        func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
+        return (at(0.5), at(0.99), sorted.last!)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import TouchBridgeProtocol
+import TouchBridgeScenes
+import TouchBridgeServer
+import TouchBridgeTransport
+
+/// The running server: settings in, a listening transport bridged to a session hub.
+public final class ServerHost {
+    public let settings: ServerSettings
+    public let transport: TransportServer
+    private let bridge: HubBridge
+    private let logger: Logger
+
+    public init(settings: ServerSettings, logger: Logger) throws {
+        self.settings = settings
+        self.logger = logger
+        let scenes = try Self.loadDeclarativeScenes(from: settings.scenesDirectory, logger: logger)
+        let catalog = LibraryCatalog(declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+        let limits = ProtocolLimits(
+            maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
+            maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
+            maxObserversPerSession: settings.maxObserversPerSession)
+        bridge = HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
+        let tls = settings.tlsCertificate.flatMap { certificate in
+            settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
+        }
+        transport = try TransportServer(
+            configuration: TransportConfiguration(
+                host: settings.host, port: settings.port, webRoot: settings.webRoot, subprotocol: ProtocolVersion.subprotocol,
+                webSocketPath: "/ws", tls: tls, maxMessageBytes: settings.maxMessageBytes,
+                maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
+                outboundQueueLimit: settings.outboundQueueLimit, idleTimeout: settings.idleTimeoutSeconds,
+                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins),
+            logger: logger)
+        transport.delegate = bridge
+    }
+
+    /// The URLs to open: loopback first, then one per LAN address (what a phone on the same
+    /// network types in).
+    public var urls: [String] {
+        let scheme = settings.tlsCertificate == nil ? "http" : "https"
+        let port = transport.boundPort
+        var hosts = ["127.0.0.1"]
+        if ["0.0.0.0", "", "::", "*"].contains(settings.host) {
+            hosts += Host.current().addresses.filter { address in
+                !address.contains(":") && !address.hasPrefix("127.")
+            }.sorted()
+        } else {
+            hosts = [settings.host]
+        }
+        return hosts.map { "\(scheme)://\($0):\(port)/" }
+    }
+
+    /// Serves until SIGINT/SIGTERM (every client gets close 1001).
+    public func run() throws {
+        transport.installSignalHandlers()
+        try transport.run()
+    }
+
+    static func loadDeclarativeScenes(from directory: String, logger: Logger) throws -> [SceneSpec] {
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
+        return try names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            do {
+                return try SceneSpec.parse(Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch let error as SceneError {
+                throw SettingsError("\(path): \(error.description)")
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import CLibWebSockets
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes of headroom lws_write() needs in front of every payload.
+let lwsPre = Int(tb_lws_pre())
+
+/// One outbound text message, laid out for lws_write(): `lwsPre` bytes of headroom, then the UTF-8 payload.
+struct OutboundFrame {
+    var storage: [UInt8]
+    var payloadCount: Int { storage.count - lwsPre }
+
+    init(_ text: String) {
+        var text = text
+        self.storage = text.withUTF8 { utf8 in
+            [UInt8](unsafeUninitializedCapacity: lwsPre + utf8.count) { buffer, count in
+                // The headroom is scratch space for lws's frame header; zero it so nothing is uninitialised.
+                buffer.baseAddress!.initialize(repeating: 0, count: lwsPre)
+                if let src = utf8.baseAddress {
+                    (buffer.baseAddress! + lwsPre).initialize(from: src, count: utf8.count)
+                }
+                count = lwsPre + utf8.count
+            }
+        }
+    }
+}
+
+/// FIFO of outbound frames with O(1) amortised pop.
+struct OutboundQueue {
+    private var items: [OutboundFrame] = []
+    private var head = 0
+
+    var count: Int { items.count - head }
+    var isEmpty: Bool { head == items.count }
+
+    mutating func append(_ frame: OutboundFrame) { items.append(frame) }
+
+    mutating func popFirst() -> OutboundFrame? {
+        guard head < items.count else { return nil }
+        let frame = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: items.capacity <= 64)
+            head = 0
+        } else if head >= 64, head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return frame
+    }
+
+    mutating func removeAll() {
+        items = []
+        head = 0
+    }
+}
+
+/// Token bucket: `rate` messages per second, burst of one second.
+struct RateLimiter {
+    enum Verdict { case accept, reject, rejectAndClose }
+
+    let rate: Double
+    private var tokens: Double
+    private var last: Double
+    private var windowStart: Double
+    private var rejectedInWindow = 0
+
+    init(perSecond: Int, now: Double) {
+        rate = Double(perSecond)
+        tokens = Double(perSecond)
+        last = now
+        windowStart = now
+    }
+
+    mutating func admit(now: Double) -> Verdict {
+        guard rate > 0 else { return .accept }
+        tokens = min(rate, tokens + (now - last) * rate)
+        last = now
+        if tokens >= 1 {
+            tokens -= 1
+            return .accept
+        }
+        if now - windowStart >= 1 {
+            windowStart = now
+            rejectedInWindow = 0
+        }
+        rejectedInWindow += 1
+        return Double(rejectedInWindow) > rate ? .rejectAndClose : .reject
+    }
+}
+
+/// State of one WebSocket connection. Confined to the service thread: created in ESTABLISHED,
+/// released in CLOSED. Retained +1 by the per-session data block (`tb_pss.conn`) and by the owner's table.
+final class Connection {
+    let id: ConnectionID
+    /// Owned by lws; valid until the CLOSED callback for it returns.
+    let wsi: OpaquePointer
+    /// lws's per-session block for `wsi` (lws allocates and frees it); holds our timer `sul`.
+    let pss: UnsafeMutablePointer<tb_pss>
+    let info: ConnectionInfo
+    let openedAt: Double
+
+    var outbound = OutboundQueue()
+    /// Reassembly buffer for a message that arrives in pieces.
+    var inbound: [UInt8] = []
+    var inMessage = false
+    var lastActivity: Double
+    var lastPingSent: Double = 0
+    var pingPending = false
+    var rate: RateLimiter
+    /// Armed timers, unsorted (a session has very few).
+    var timers: [(token: UInt64, deadline: Double)] = []
+    /// When the `sul` in `pss` is scheduled to fire, if it is.
+    var wakeAt: Double?
+    /// A close we asked for: `immediate` drops queued messages, else they are flushed first.
+    var pendingClose: (code: UInt16, reason: String, immediate: Bool)?
+    /// The close that ended (or is ending) the connection: ours or the peer's.
+    var closeCode: UInt16?
+    var closeReason = ""
+
+    init(id: ConnectionID, wsi: OpaquePointer, pss: UnsafeMutablePointer<tb_pss>, info: ConnectionInfo,
+         now: Double, maxMessagesPerSecond: Int) {
+        self.id = id
+        self.wsi = wsi
+        self.pss = pss
+        self.info = info
+        self.openedAt = now
+        self.lastActivity = now
+        self.rate = RateLimiter(perSecond: maxMessagesPerSecond, now: now)
+    }
+
+    var isClosing: Bool { pendingClose != nil }
+
+    /// Stores `self` (+1) in the per-session block; balanced by `detach(from:)`.
+    func attach() {
+        pss.pointee.conn = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The connection stored in a per-session block, without changing its retain count.
+    static func from(_ pss: UnsafeMutablePointer<tb_pss>) -> Connection? {
+        guard let raw = pss.pointee.conn else { return nil }
+        return Unmanaged<Connection>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Cancels the timer and drops the per-session block's reference (call in CLOSED only).
+    static func detach(from pss: UnsafeMutablePointer<tb_pss>) -> Connection? {
+        // The sul lives inside memory lws frees right after CLOSED: it must be unlinked now.
+        lws_sul_cancel(tb_pss_sul(pss))
+        guard let raw = pss.pointee.conn else { return nil }
+        pss.pointee.conn = nil
+        return Unmanaged<Connection>.fromOpaque(raw).takeRetainedValue()
+    }
+
+    /// Records the peer's close frame payload (2-byte code, then UTF-8 reason).
+    func recordPeerClose(_ payload: UnsafeRawBufferPointer) {
+        guard closeCode == nil else { return }
+        if payload.count >= 2 {
+            closeCode = UInt16(payload[0]) << 8 | UInt16(payload[1])
+            closeReason = String(decoding: UnsafeRawBufferPointer(rebasing: payload[2...]), as: UTF8.self)
+        } else {
+            closeCode = 1005
+        }
+    }
+}
+
+/// Sets the close frame lws will send when the callback returns -1.
+func setCloseReason(_ wsi: OpaquePointer, code: UInt16, reason: String) {
+    var bytes = truncatedUTF8(reason, maxBytes: 123)
+    // Our buffer, for the call only: lws copies the reason into the wsi's own close buffer.
+    bytes.withUnsafeMutableBufferPointer { b in
+        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), b.baseAddress, b.count)
+    }
+}
+
+/// Copies a request header (all fragments) out of lws's header table; nil if absent.
+func requestHeader(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    let total = Int(lws_hdr_total_length(wsi, token))
+    guard total > 0 else { return nil }
+    // Room for fragment separators and the terminating NUL that lws_hdr_copy writes.
+    var buffer = [CChar](repeating: 0, count: total + 64)
+    let n = Int(buffer.withUnsafeMutableBufferPointer { lws_hdr_copy(wsi, $0.baseAddress, Int32($0.count), token) })
+    guard n >= 0 else { return nil }
+    return buffer.withUnsafeBufferPointer { b in
+        String(decoding: UnsafeRawBufferPointer(start: b.baseAddress, count: min(n, b.count)), as: UTF8.self)
+    }
+}
+
+/// The peer's IP address as text.
+func peerAddress(_ wsi: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 128)
+    return buffer.withUnsafeMutableBufferPointer { b -> String in
+        guard let p = lws_get_peer_simple(wsi, b.baseAddress, b.count) else { return "" }
+        let address = String(cString: p)
+        // The listener is dual-stack: show IPv4 peers as plain IPv4.
+        return address.hasPrefix("::ffff:") && address.contains(".") ? String(address.dropFirst(7)) : address
+    }
+}

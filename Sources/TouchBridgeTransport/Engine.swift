@@ -1,0 +1,479 @@
+import CLibWebSockets
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Per-connection limits the engine enforces (the server's come from `TransportConfiguration`).
+struct EngineLimits {
+    var maxMessageBytes: Int
+    var maxMessagesPerSecond: Int
+    var outboundQueueLimit: Int
+    var idleTimeout: Double
+    var keepAlivePingInterval: Double
+    var shutdownGracePeriod: Double
+    /// Reason sent with close 1001 to every connection on a stop.
+    var shutdownReason: String
+}
+
+/// The lws context pointer, made Sendable only so that other threads can call `lws_cancel_service`,
+/// the one lws function documented as thread-safe. Nothing else may be done with it off the service thread.
+struct ContextHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// What other threads may touch, always under the lock.
+struct CrossThreadState: Sendable {
+    /// nil before the context exists and after it is destroyed.
+    var context: ContextHandle?
+    var stopRequested = false
+    var inbox: [@Sendable () -> Void] = []
+}
+
+/// What the engine reports to its owner (`TransportServer` or `TransportClient`), on the service thread.
+protocol EngineHost: AnyObject {
+    /// A WebSocket handshake completed on `wsi`: its id and info, or nil to refuse it.
+    func engineIdentify(_ wsi: OpaquePointer) -> (ConnectionID, ConnectionInfo)?
+    func engineOpened(_ conn: Connection)
+    func engineReceived(_ text: String, from conn: Connection, at time: Double)
+    func engineRejected(_ conn: Connection, reason: RejectReason)
+    func engineClosed(_ conn: Connection, code: UInt16, reason: String)
+    func engineTimerFired(_ token: UInt64, for conn: Connection)
+    /// Every callback reason the engine does not handle itself (HTTP, upgrade checks, client errors…).
+    func engineOther(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                     _ input: UnsafeMutableRawPointer?, _ len: Int) -> Int32
+}
+
+/// The role-independent half of a server or client: the service loop, the cross-thread inbox, and every
+/// WebSocket connection's life (reassembly, limits, outbound queue, timers, closing). Confined to the service
+/// thread except for `requestStop` and `enqueue`.
+final class WebSocketEngine {
+    let limits: EngineLimits
+    let logger: Logger
+    weak var host: (any EngineHost)?
+
+    /// lws resources. The context is owned by the engine's owner's lifecycle: set once by `adopt(_:)`,
+    /// destroyed at the end of `run()` or by `destroyIfNeverRun()`.
+    private(set) var context: OpaquePointer?
+    /// lws keeps this array for the context's lifetime: [our protocol, all-zero terminator]. Freed in deinit.
+    let protocols: UnsafeMutablePointer<lws_protocols>
+    /// Strings lws keeps pointers to for the context's lifetime; freed in deinit, after the context is gone.
+    let cStrings = CStringArena()
+    /// Context-level timer that wakes the loop at the stop deadline. Freed in deinit (cancelled before).
+    private let stopTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+
+    private let shared = Locked(CrossThreadState())
+
+    // Service-thread state.
+    private(set) var connections: [ConnectionID: Connection] = [:]
+    var metrics = TransportMetrics()
+    private(set) var stopping = false
+    private var stopDeadline = 0.0
+    private var serviceThread: pthread_t?
+    /// Set while the context is being destroyed: callbacks still arrive but must not touch lws.
+    private(set) var tearingDown = false
+
+    init(limits: EngineLimits, logger: Logger, protocolName: String) {
+        self.limits = limits
+        self.logger = logger
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        stopTimer = .allocate(capacity: 1)
+        stopTimer.initialize(to: lws_sorted_usec_list_t())
+        protocols[0].name = cStrings.dup(protocolName)
+        protocols[0].callback = engineCallback
+        protocols[0].per_session_data_size = MemoryLayout<tb_pss>.size
+    }
+
+    deinit {
+        destroyIfNeverRun()
+        stopTimer.deinitialize(count: 1)
+        stopTimer.deallocate()
+        protocols.deinitialize(count: 2)
+        protocols.deallocate()
+    }
+
+    /// Creates the context. `info.user` is set to this engine (unretained: the engine outlives its context).
+    func createContext(_ info: inout lws_context_creation_info) -> Bool {
+        installLWSLogging()
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        guard let ctx = lws_create_context(&info) else { return false }
+        context = ctx
+        shared.withLock { $0.context = ContextHandle(pointer: ctx) }
+        return true
+    }
+
+    /// Releases lws if `run()` never ran (nothing can be connected then).
+    func destroyIfNeverRun() {
+        guard let ctx = context, serviceThread == nil else { return }
+        tearingDown = true
+        shared.withLock { $0.context = nil }
+        lws_context_destroy(ctx)
+        context = nil
+    }
+
+    // MARK: any thread
+
+    func requestStop() {
+        shared.withLock { s in
+            s.stopRequested = true
+            if let c = s.context { lws_cancel_service(c.pointer) }
+        }
+    }
+
+    func enqueue(_ work: @escaping @Sendable () -> Void) -> Bool {
+        shared.withLock { s in
+            guard let c = s.context else { return false }
+            s.inbox.append(work)
+            lws_cancel_service(c.pointer)
+            return true
+        }
+    }
+
+    var isRunningOrRan: Bool { serviceThread != nil }
+
+    /// Services until a stop; see `TransportServer.run()`.
+    func run() throws {
+        guard let ctx = context, serviceThread == nil else { throw TransportError.alreadyRunning }
+        serviceThread = pthread_self()
+        while true {
+            if !stopping, shared.withLock({ $0.stopRequested }) { beginStop(ctx) }
+            if stopping, connections.isEmpty || MonotonicClock.now() >= stopDeadline { break }
+            if lws_service(ctx, 0) < 0, errno != EINTR {
+                logger.error("lws_service failed; stopping without the graceful close", metadata: ["errno": "\(errno)"])
+                break
+            }
+        }
+        lws_sul_cancel(stopTimer)
+        shared.withLock {
+            $0.context = nil  // from here on requestStop/enqueue do not touch lws
+            $0.inbox = []
+        }
+        tearingDown = true
+        lws_context_destroy(ctx)  // connections still open get CLOSED callbacks here, on this thread
+        context = nil
+    }
+
+    // MARK: service thread
+
+    /// True on the thread inside `run()`; also true before `run()` when `allowBeforeRun` (nothing is serviced yet).
+    func isServiceThread(allowBeforeRun: Bool = false) -> Bool {
+        guard let t = serviceThread else { return allowBeforeRun }
+        return pthread_equal(t, pthread_self()) != 0
+    }
+
+    func checkServiceThread(_ type: String, _ function: StaticString, allowBeforeRun: Bool = false) {
+        precondition(isServiceThread(allowBeforeRun: allowBeforeRun),
+                     "\(type).\(function) must be called on the service thread")
+    }
+
+    func send(_ text: String, to id: ConnectionID) -> Bool {
+        guard !tearingDown, let conn = connections[id], !conn.isClosing else { return false }
+        if conn.outbound.count >= limits.outboundQueueLimit {
+            requestClose(conn, code: 1008, reason: "outbound queue overflow", immediate: true)
+            return false
+        }
+        conn.outbound.append(OutboundFrame(text))
+        lws_callback_on_writable(conn.wsi)
+        return true
+    }
+
+    func close(_ id: ConnectionID, code: UInt16, reason: String) {
+        guard let conn = connections[id] else { return }
+        requestClose(conn, code: code, reason: reason, immediate: false)
+    }
+
+    func armTimer(for id: ConnectionID, token: UInt64, after seconds: Double) {
+        guard !tearingDown, let conn = connections[id], !conn.isClosing else { return }
+        let deadline = MonotonicClock.now() + max(0, seconds)
+        if let i = conn.timers.firstIndex(where: { $0.token == token }) {
+            conn.timers[i].deadline = deadline
+        } else {
+            conn.timers.append((token: token, deadline: deadline))
+        }
+        scheduleWake(conn)
+    }
+
+    func cancelTimer(for id: ConnectionID, token: UInt64) {
+        // The wake-up stays scheduled; it finds nothing due and re-arms for the next deadline.
+        connections[id]?.timers.removeAll { $0.token == token }
+    }
+
+    // MARK: lws callbacks (service thread)
+
+    fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                            _ input: UnsafeMutableRawPointer?, _ len: Int) -> Int32 {
+        // `user` is lws's per-session block for this wsi (lws owns it; valid until after CLOSED).
+        let pss = user?.assumingMemoryBound(to: tb_pss.self)
+        if tearingDown {
+            if reason == LWS_CALLBACK_CLOSED || reason == LWS_CALLBACK_CLIENT_CLOSED, let pss { closed(pss) }
+            return 0
+        }
+        switch reason {
+        case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_CLIENT_ESTABLISHED:
+            guard let pss else { return -1 }
+            return established(wsi, pss)
+        case LWS_CALLBACK_RECEIVE, LWS_CALLBACK_CLIENT_RECEIVE:
+            guard let pss, let conn = Connection.from(pss) else { return -1 }
+            return receive(conn, UnsafeRawBufferPointer(start: input, count: len))
+        case LWS_CALLBACK_RECEIVE_PONG, LWS_CALLBACK_CLIENT_RECEIVE_PONG:
+            if let pss, let conn = Connection.from(pss) { conn.lastActivity = MonotonicClock.now() }
+            return 0
+        case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
+            guard let pss, let conn = Connection.from(pss) else { return 0 }
+            return writeable(conn)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let pss, let conn = Connection.from(pss) {
+                conn.recordPeerClose(UnsafeRawBufferPointer(start: input, count: len))
+            }
+            return 0
+        case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED:
+            if let pss { closed(pss) }
+            return 0
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            drainInbox()
+            return 0
+        default:
+            guard let host else { return lws_callback_http_dummy(wsi, reason, user, input, len) }
+            return host.engineOther(wsi, reason, user, input, len)
+        }
+    }
+
+    private func established(_ wsi: OpaquePointer, _ pss: UnsafeMutablePointer<tb_pss>) -> Int32 {
+        guard let host, let (id, info) = host.engineIdentify(wsi) else { return -1 }
+        let conn = Connection(id: id, wsi: wsi, pss: pss, info: info, now: MonotonicClock.now(),
+                              maxMessagesPerSecond: limits.maxMessagesPerSecond)
+        conn.attach()
+        connections[id] = conn
+        metrics.connectionsAccepted += 1
+        scheduleWake(conn)
+        host.engineOpened(conn)
+        if stopping {  // the handshake raced a stop: this one goes too
+            requestClose(conn, code: 1001, reason: limits.shutdownReason, immediate: true)
+        }
+        return 0
+    }
+
+    private func receive(_ conn: Connection, _ chunk: UnsafeRawBufferPointer) -> Int32 {
+        if conn.pendingClose?.immediate == true { return 0 }  // closing: drop input
+        let now = MonotonicClock.now()
+        conn.lastActivity = now
+        let wsi = conn.wsi
+        if lws_frame_is_binary(wsi) != 0 {
+            return closeNow(conn, code: 1003, reason: "binary messages are not supported")
+        }
+        let remainingInFrame = Int(lws_remaining_packet_payload(wsi))
+        if conn.inbound.count + chunk.count + remainingInFrame > limits.maxMessageBytes {
+            return closeNow(conn, code: 1009, reason: "message too big (limit \(limits.maxMessageBytes) bytes)")
+        }
+        let complete = lws_is_final_fragment(wsi) != 0 && remainingInFrame == 0
+        if !conn.inMessage && complete {
+            return deliver(conn, chunk, now: now)  // the common case: no copy
+        }
+        conn.inMessage = true
+        conn.inbound.append(contentsOf: chunk)
+        guard complete else { return 0 }
+        conn.inMessage = false
+        let message = conn.inbound
+        if conn.inbound.capacity > 16 * 1024 {
+            conn.inbound = []  // do not keep a large buffer per idle connection
+        } else {
+            conn.inbound.removeAll(keepingCapacity: true)
+        }
+        return message.withUnsafeBytes { deliver(conn, $0, now: now) }
+    }
+
+    private func deliver(_ conn: Connection, _ bytes: UnsafeRawBufferPointer, now: Double) -> Int32 {
+        guard isValidUTF8(bytes) else { return closeNow(conn, code: 1007, reason: "invalid UTF-8 in text message") }
+        switch conn.rate.admit(now: now) {
+        case .accept:
+            break
+        case .reject:
+            metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
+            host?.engineRejected(conn, reason: .rateLimited)
+            return 0
+        case .rejectAndClose:
+            metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
+            return closeNow(conn, code: 1008, reason: "message rate limit exceeded")
+        }
+        metrics.messagesIn += 1
+        metrics.bytesIn += UInt64(bytes.count)
+        host?.engineReceived(String(decoding: bytes, as: UTF8.self), from: conn, at: now)
+        return 0
+    }
+
+    private func writeable(_ conn: Connection) -> Int32 {
+        let wsi = conn.wsi
+        if let pc = conn.pendingClose, pc.immediate || conn.outbound.isEmpty {
+            return closeNow(conn, code: pc.code, reason: pc.reason)
+        }
+        if conn.pingPending {
+            conn.pingPending = false
+            // Non-empty on purpose: lws 4.1 does not report an empty PONG (no RECEIVE_PONG callback).
+            var ping = [UInt8](repeating: 0, count: lwsPre) + Array("tb".utf8)
+            let n = ping.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress! + lwsPre, 2, LWS_WRITE_PING) }
+            if n < 2 { return -1 }
+        } else if var frame = conn.outbound.popFirst() {
+            let count = frame.payloadCount
+            // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
+            // masks the payload in place) and copies whatever the socket does not take at once.
+            let n = frame.storage.withUnsafeMutableBufferPointer {
+                lws_write(wsi, $0.baseAddress! + lwsPre, count, LWS_WRITE_TEXT)
+            }
+            if n < count { return -1 }  // a short write means the connection is dead
+            metrics.messagesOut += 1
+            metrics.bytesOut += UInt64(count)
+        }
+        if !conn.outbound.isEmpty || conn.pendingClose != nil || conn.pingPending {
+            lws_callback_on_writable(wsi)
+        }
+        return 0
+    }
+
+    private func closed(_ pss: UnsafeMutablePointer<tb_pss>) {
+        guard let conn = Connection.detach(from: pss) else { return }  // an HTTP-only wsi has no connection
+        connections[conn.id] = nil
+        conn.wakeAt = nil
+        let code = conn.closeCode ?? 1006
+        metrics.closesByCode[code, default: 0] += 1
+        host?.engineClosed(conn, code: code, reason: conn.closeReason)
+    }
+
+    /// Sets the close frame and returns -1 so lws sends it and closes (only inside that wsi's callback).
+    private func closeNow(_ conn: Connection, code: UInt16, reason: String) -> Int32 {
+        if conn.closeCode == nil {
+            conn.closeCode = code
+            conn.closeReason = reason
+        }
+        setCloseReason(conn.wsi, code: code, reason: reason)
+        return -1
+    }
+
+    /// Closes from outside the connection's own callbacks: flagged now, done in its next WRITEABLE.
+    private func requestClose(_ conn: Connection, code: UInt16, reason: String, immediate: Bool) {
+        guard !tearingDown, !conn.isClosing else { return }
+        conn.pendingClose = (code: code, reason: reason, immediate: immediate)
+        if conn.closeCode == nil {
+            conn.closeCode = code
+            conn.closeReason = reason
+        }
+        if immediate { conn.outbound.removeAll() }
+        conn.timers.removeAll()
+        lws_sul_cancel(tb_pss_sul(conn.pss))
+        conn.wakeAt = nil
+        // A peer that never lets us write (full socket) is dropped after this many seconds.
+        lws_set_timeout(conn.wsi, PENDING_TIMEOUT_USER_OK, 5)
+        lws_callback_on_writable(conn.wsi)
+    }
+
+    // MARK: timers
+
+    /// Schedules the connection's one lws timer for the earliest of: idle deadline, ping time, armed timers.
+    private func scheduleWake(_ conn: Connection) {
+        guard let ctx = context, !tearingDown, !conn.isClosing else { return }
+        var next = Double.infinity
+        if limits.idleTimeout > 0 { next = conn.lastActivity + limits.idleTimeout }
+        if limits.keepAlivePingInterval > 0 {
+            next = min(next, max(conn.lastActivity, conn.lastPingSent) + limits.keepAlivePingInterval)
+        }
+        for t in conn.timers { next = min(next, t.deadline) }
+        guard next < .infinity else { return }
+        if let scheduled = conn.wakeAt, scheduled <= next { return }  // it fires first and re-plans
+        conn.wakeAt = next
+        let delay = max(0, next - MonotonicClock.now())
+        lws_sul_schedule(ctx, 0, tb_pss_sul(conn.pss), connectionTimerFired, lws_usec_t(delay * 1_000_000))
+    }
+
+    fileprivate func wake(_ conn: Connection) {
+        conn.wakeAt = nil
+        guard !conn.isClosing, connections[conn.id] != nil else { return }
+        let now = MonotonicClock.now()
+        let slack = 0.0005
+        if limits.idleTimeout > 0, now + slack >= conn.lastActivity + limits.idleTimeout {
+            requestClose(conn, code: 1001, reason: "idle timeout", immediate: true)
+            return
+        }
+        let ping = limits.keepAlivePingInterval
+        if ping > 0, !conn.pingPending, now + slack >= max(conn.lastActivity, conn.lastPingSent) + ping {
+            conn.pingPending = true
+            conn.lastPingSent = now
+            lws_callback_on_writable(conn.wsi)
+        }
+        // Fire due timers earliest first, re-reading the list each time so that a delegate's cancel or
+        // re-arm during an earlier callback is honoured. Bounded so a re-arm with 0 s cannot loop forever.
+        var budget = conn.timers.count
+        while budget > 0, !conn.isClosing, connections[conn.id] != nil {
+            budget -= 1
+            guard let i = conn.timers.indices.filter({ conn.timers[$0].deadline <= now + slack })
+                .min(by: { conn.timers[$0].deadline < conn.timers[$1].deadline }) else { break }
+            let token = conn.timers.remove(at: i).token
+            host?.engineTimerFired(token, for: conn)
+        }
+        scheduleWake(conn)
+    }
+
+    private func beginStop(_ ctx: OpaquePointer) {
+        stopping = true
+        stopDeadline = MonotonicClock.now() + limits.shutdownGracePeriod
+        logger.info("transport stopping", metadata: ["openConnections": "\(connections.count)"])
+        for conn in Array(connections.values) {
+            requestClose(conn, code: 1001, reason: limits.shutdownReason, immediate: true)
+        }
+        lws_sul_schedule(ctx, 0, stopTimer, stopTimerFired, lws_usec_t(limits.shutdownGracePeriod * 1_000_000))
+    }
+
+    private func drainInbox() {
+        let work = shared.withLock { s -> [@Sendable () -> Void] in
+            defer { s.inbox = [] }
+            return s.inbox
+        }
+        for w in work { w() }
+    }
+}
+
+// MARK: - C entry points (no captures: state comes back through lws pointers)
+
+/// The protocol callback for every wsi of a server or client context.
+private func engineCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                            _ input: UnsafeMutableRawPointer?, _ len: Int) -> Int32 {
+    guard let wsi, let ctx = lws_get_context(wsi), let opaque = lws_context_user(ctx) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, len)
+    }
+    // `opaque` is the WebSocketEngine (unretained): it outlives its context, which it destroys itself.
+    return Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
+        $0.handle(wsi, reason, user, input, len)
+    }
+}
+
+/// A connection's `sul` fired. The `sul` is the first member of the per-session block, which holds the connection.
+private func connectionTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let pss = tb_pss_from_sul(sul), let conn = Connection.from(pss),
+          let ctx = lws_get_context(conn.wsi), let opaque = lws_context_user(ctx) else { return }
+    Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef { $0.wake(conn) }
+}
+
+private func stopTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    // Only wakes lws_service(); run() checks the deadline.
+}
+
+/// lws's own log lines (errors and warnings only) go to swift-log.
+private let lwsLogger = Logger(label: "touchbridge.lws")
+
+private func lwsLogEmit(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    guard let line else { return }
+    var text = String(cString: line)
+    while text.last == "\n" || text.last == "\r" { text.removeLast() }
+    if level & Int32(LLL_ERR) != 0 {
+        lwsLogger.error("\(text)")
+    } else {
+        lwsLogger.warning("\(text)")
+    }
+}
+
+func installLWSLogging() {
+    lws_set_log_level(Int32(LLL_ERR | LLL_WARN), lwsLogEmit)
+}

@@ -1,0 +1,99 @@
+/// Settings of a `TransportServer`. Every limit has a clear failure behaviour, listed per property.
+public struct TransportConfiguration: Sendable {
+    public struct TLS: Sendable, Equatable {
+        public var certificatePath: String
+        public var privateKeyPath: String
+        public init(certificatePath: String, privateKeyPath: String) {
+            self.certificatePath = certificatePath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
+
+    /// Address to listen on. "0.0.0.0", "::" or "" listen on every interface.
+    public var host: String
+    /// TCP port; 0 lets the kernel pick a free one (read it back from `TransportServer.boundPort`).
+    public var port: Int
+    /// Directory of static files served over HTTP on the same port (nil: no static files, every path is 404).
+    /// Paths never leave it: anything whose real path (symlinks resolved) is outside gets 404.
+    public var webRoot: String?
+    /// WebSocket subprotocol. Clients that offer it get it; clients that offer none are accepted too.
+    public var subprotocol: String
+    /// The only path that upgrades to WebSocket (others get 404).
+    public var webSocketPath: String
+    /// Serve HTTPS/WSS instead of HTTP/WS.
+    public var tls: TLS?
+    /// Largest text message accepted, in bytes (UTF-8). Past it the connection is closed with 1009.
+    /// (UTF-8 is always validated: invalid text closes with 1007; binary messages close with 1003.)
+    public var maxMessageBytes: Int
+    /// Open WebSocket connections. Past it an upgrade is refused with HTTP 503.
+    public var maxConnections: Int
+    /// Messages per second per connection (token bucket, burst = one second's worth; 0 = unlimited).
+    /// A message over the rate is dropped and the delegate gets `didRejectMessageFrom:reason: .rateLimited`;
+    /// when more messages are dropped within one second than the rate itself, the connection is closed with 1008.
+    public var maxMessagesPerSecond: Int
+    /// Messages queued for one connection and not yet written. Past it the queue is dropped and the
+    /// connection is closed with 1008 "outbound queue overflow".
+    public var outboundQueueLimit: Int
+    /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
+    /// (0 = never).
+    public var idleTimeout: Double
+    /// If > 0, a connection quiet for this many seconds is sent a WebSocket ping; clients that answer (every
+    /// browser does) are then not idle. 0 = never ping, so idle means "sent nothing".
+    public var keepAlivePingInterval: Double
+    /// Allowed `Origin` header values (exact match, e.g. "https://example.com"). Empty = allow every origin.
+    /// A request with another Origin is refused with HTTP 403; a request without Origin (not a browser) is allowed.
+    public var allowedOrigins: [String]
+    /// How long a graceful stop waits for clients to acknowledge the 1001 close before dropping them.
+    public var shutdownGracePeriod: Double
+
+    public init(
+        host: String = "0.0.0.0",
+        port: Int = 8080,
+        webRoot: String? = nil,
+        subprotocol: String = "touchbridge.v1",
+        webSocketPath: String = "/ws",
+        tls: TLS? = nil,
+        maxMessageBytes: Int = 64 * 1024,
+        maxConnections: Int = 1000,
+        maxMessagesPerSecond: Int = 400,
+        outboundQueueLimit: Int = 1024,
+        idleTimeout: Double = 120,
+        keepAlivePingInterval: Double = 0,
+        allowedOrigins: [String] = [],
+        shutdownGracePeriod: Double = 1.5
+    ) {
+        self.host = host
+        self.port = port
+        self.webRoot = webRoot
+        self.subprotocol = subprotocol
+        self.webSocketPath = webSocketPath
+        self.tls = tls
+        self.maxMessageBytes = maxMessageBytes
+        self.maxConnections = maxConnections
+        self.maxMessagesPerSecond = maxMessagesPerSecond
+        self.outboundQueueLimit = outboundQueueLimit
+        self.idleTimeout = idleTimeout
+        self.keepAlivePingInterval = keepAlivePingInterval
+        self.allowedOrigins = allowedOrigins
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}
+
+public enum TransportError: Error, Equatable, CustomStringConvertible {
+    /// lws could not create the context: port in use, bad address, unreadable certificate…
+    case cannotListen(host: String, port: Int)
+    case webRootNotADirectory(String)
+    case alreadyRunning
+    case invalidURL(String)
+    case cannotConnect(String)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port): return "cannot listen on \(host):\(port) (in use, bad address or TLS files?)"
+        case .webRootNotADirectory(let p): return "web root is not a directory: \(p)"
+        case .alreadyRunning: return "run() was already called on this transport"
+        case .invalidURL(let u): return "invalid WebSocket URL: \(u)"
+        case .cannotConnect(let u): return "cannot start a connection to \(u)"
+        }
+    }
+}

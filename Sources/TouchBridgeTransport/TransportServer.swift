@@ -1,0 +1,319 @@
+import CLibWebSockets
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A WebSocket + static-file server on libwebsockets, serviced by one thread.
+///
+/// Threading: `run()` services the lws loop on the calling thread (the *service thread*) until a stop.
+/// Every delegate callback happens on that thread. `requestStop()`, `enqueueFromAnyThread(_:)` and
+/// `installSignalHandlers()` may be called from any thread. Everything else (`send`, `close`, `armTimer`,
+/// `cancelTimer`, `openConnectionCount`, `connectionInfo`) must be called on the service thread, i.e. inside a
+/// delegate callback or inside work given to `enqueueFromAnyThread`; this is checked at run time.
+public final class TransportServer: @unchecked Sendable {
+    public let configuration: TransportConfiguration
+    /// Held weakly; keep your delegate alive while the server runs.
+    public weak var delegate: (any TransportDelegate)?
+    /// The port actually listened on (useful with `port: 0`). Valid as soon as `init` returns.
+    public private(set) var boundPort: Int = 0
+
+    private let engine: WebSocketEngine
+    private let staticFiles: StaticFiles?
+    private var nextID: ConnectionID = 1
+    private var logger: Logger { engine.logger }
+
+    /// Binds the listening socket (so `boundPort` is known) but serves nothing until `run()`.
+    public init(configuration: TransportConfiguration,
+                logger: Logger = Logger(label: "touchbridge.transport")) throws {
+        self.configuration = configuration
+        self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
+        engine = WebSocketEngine(
+            limits: EngineLimits(
+                maxMessageBytes: configuration.maxMessageBytes,
+                maxMessagesPerSecond: configuration.maxMessagesPerSecond,
+                outboundQueueLimit: configuration.outboundQueueLimit,
+                idleTimeout: configuration.idleTimeout,
+                keepAlivePingInterval: configuration.keepAlivePingInterval,
+                shutdownGracePeriod: configuration.shutdownGracePeriod,
+                shutdownReason: "server shutting down"),
+            logger: logger, protocolName: configuration.subprotocol)
+        engine.host = self
+
+        let strings = engine.cStrings  // lws keeps these pointers for the context's lifetime
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        let anyHost = ["", "0.0.0.0", "::", "*"].contains(configuration.host)
+        info.iface = anyHost ? nil : strings.dup(configuration.host)
+        info.vhost_name = strings.dup("default")
+        info.server_string = strings.dup("touchbridge")
+        info.gid = -1
+        info.uid = -1
+        info.timeout_secs = 10
+        info.keepalive_timeout = 5
+        info.options = UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+        if let tls = configuration.tls {
+            info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+            info.ssl_cert_filepath = strings.dup(tls.certificatePath)
+            info.ssl_private_key_filepath = strings.dup(tls.privateKeyPath)
+        }
+        guard engine.createContext(&info), let ctx = engine.context else {
+            throw TransportError.cannotListen(host: configuration.host, port: configuration.port)
+        }
+        boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(ctx, "default")))
+    }
+
+    // MARK: any thread
+
+    /// Services connections on the calling thread until `requestStop()` (or a signal, see
+    /// `installSignalHandlers()`). A stop refuses new upgrades, sends close 1001 to every client, waits up to
+    /// `shutdownGracePeriod` for them, then releases everything and returns.
+    public func run() throws {
+        logger.info("transport listening", metadata: [
+            "host": "\(configuration.host)", "port": "\(boundPort)", "tls": "\(configuration.tls != nil)",
+            "webRoot": "\(staticFiles?.root ?? "-")",
+        ])
+        try engine.run()
+        logger.info("transport stopped")
+    }
+
+    /// Asks `run()` to stop gracefully. Thread-safe and idempotent.
+    public func requestStop() {
+        engine.requestStop()
+    }
+
+    /// Runs `work` on the service thread soon (from any thread): the way results computed elsewhere come back
+    /// to `send`. Returns false (and drops `work`) once the server has stopped.
+    @discardableResult
+    public func enqueueFromAnyThread(_ work: @escaping @Sendable (TransportServer) -> Void) -> Bool {
+        engine.enqueue { [self] in work(self) }
+    }
+
+    /// Makes SIGINT and SIGTERM (or `signals`) call `requestStop()`, for the whole process. Any time, any thread:
+    /// a process-wide handler relays the signal through a pipe to a watcher thread, so it does not matter which
+    /// thread the kernel picks or which threads already exist.
+    public func installSignalHandlers(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+        SignalRelay.install(signals, for: self)
+    }
+
+    // MARK: service thread only
+
+    /// Open WebSocket connections.
+    public var openConnectionCount: Int {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.connections.count
+    }
+
+    public func connectionInfo(_ id: ConnectionID) -> ConnectionInfo? {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.connections[id]?.info
+    }
+
+    /// Queues a text message. Returns false if the connection is unknown or closing, or if the queue
+    /// overflowed (then the connection is being closed with 1008 "outbound queue overflow").
+    @discardableResult
+    public func send(_ text: String, to id: ConnectionID) -> Bool {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.send(text, to: id)
+    }
+
+    /// Closes after the messages already queued are written. The connection's timers are cancelled now.
+    public func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.close(id, code: code, reason: reason)
+    }
+
+    /// Calls `transport(_:timerFired:for:)` after `seconds`. Arming a token that is armed re-arms it.
+    /// Timers die with their connection.
+    public func armTimer(for id: ConnectionID, token: UInt64, after seconds: Double) {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.armTimer(for: id, token: token, after: seconds)
+    }
+
+    public func cancelTimer(for id: ConnectionID, token: UInt64) {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.cancelTimer(for: id, token: token)
+    }
+
+    // MARK: HTTP and upgrades (service thread)
+
+    private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let path = requestHeader(wsi, WSI_TOKEN_GET_URI) ?? ""
+        let origin = requestHeader(wsi, WSI_TOKEN_ORIGIN)
+        func refuse(_ status: UInt32, _ why: String, _ text: String) -> Int32 {
+            engine.metrics.upgradesRefused[why, default: 0] += 1
+            logger.notice("ws upgrade refused", metadata: [
+                "reason": "\(why)", "status": "\(status)", "peer": "\(peerAddress(wsi))",
+                "path": "\(path)", "origin": "\(origin ?? "-")",
+            ])
+            _ = writeResponse(wsi, status: status, contentType: "text/plain; charset=utf-8", body: text + "\n",
+                              closeAfter: true)
+            // Hang up (-1) rather than return >0 to keep the HTTP connection: the >0 path is the one
+            // CVE-2025-11677 (use-after-free in lws_handshake_server) is about.
+            return -1
+        }
+        if path != configuration.webSocketPath { return refuse(404, "path", "no WebSocket endpoint here") }
+        if engine.stopping { return refuse(503, "stopping", "server is shutting down") }
+        if !configuration.allowedOrigins.isEmpty, let origin, !configuration.allowedOrigins.contains(origin) {
+            return refuse(403, "origin", "origin not allowed")
+        }
+        if engine.connections.count >= configuration.maxConnections {
+            return refuse(503, "capacity", "too many connections")
+        }
+        return 0
+    }
+
+    private func http(_ wsi: OpaquePointer, _ uri: UnsafeRawBufferPointer?) -> Int32 {
+        // lws hands over the path already percent-decoded, with "." and ".." segments collapsed and the
+        // query removed. StaticFiles re-checks everything anyway.
+        let path = uri.map { String(decoding: $0, as: UTF8.self) } ?? "/"
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+            _ = writeResponse(wsi, status: 405, contentType: "text/plain; charset=utf-8",
+                              body: "method not allowed\n", closeAfter: true)
+            return -1
+        }
+        switch path {
+        case "/healthz":
+            return completeResponse(wsi, status: 200, contentType: "text/plain; charset=utf-8", body: "ok")
+        case "/metrics":
+            let text = engine.metrics.render(connectionsOpen: engine.connections.count)
+                + (delegate?.transportMetrics(self) ?? "")
+            return completeResponse(wsi, status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                                    body: text)
+        case configuration.webSocketPath:
+            return completeResponse(wsi, status: 426, contentType: "text/plain; charset=utf-8",
+                                    body: "WebSocket upgrade required\n")
+        default:
+            guard let file = staticFiles?.resolve(path) else {
+                return completeResponse(wsi, status: 404, contentType: "text/plain; charset=utf-8",
+                                        body: "not found\n")
+            }
+            engine.metrics.httpResponses[200, default: 0] += 1
+            let extraHeaders = "x-content-type-options: nosniff\r\n"
+            // lws opens the file and writes the headers during the call; it keeps none of these pointers.
+            let n = file.withCString { f in
+                StaticFiles.mimeType(for: file).withCString { m in
+                    extraHeaders.withCString { h in lws_serve_http_file(wsi, f, m, h, Int32(strlen(h))) }
+                }
+            }
+            if n < 0 || (n > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
+            return 0
+        }
+    }
+
+    /// Writes a whole small response, then ends the HTTP transaction (keep-alive permitting).
+    private func completeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String) -> Int32 {
+        guard writeResponse(wsi, status: status, contentType: contentType, body: body, closeAfter: false) else {
+            return -1
+        }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    /// Status line, headers and body in one lws_write (HTTP/1 only, which is all this server speaks).
+    private func writeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
+                               closeAfter: Bool) -> Bool {
+        engine.metrics.httpResponses[Int(status), default: 0] += 1
+        let bodyBytes = Array(body.utf8)
+        let headerRoom = 1024
+        var buffer = [UInt8](repeating: 0, count: lwsPre + headerRoom + bodyBytes.count)
+        return buffer.withUnsafeMutableBufferPointer { b -> Bool in
+            // The buffer is ours for the duration of the call; lws_write copies what it cannot send at once.
+            let start = b.baseAddress! + lwsPre
+            let end = start + headerRoom
+            var p: UnsafeMutablePointer<UInt8>? = start
+            func add(_ token: lws_token_indexes, _ value: String) -> Bool {
+                var v = Array(value.utf8)
+                return lws_add_http_header_by_token(wsi, token, &v, Int32(v.count), &p, end) == 0
+            }
+            func add(_ name: String, _ value: String) -> Bool {
+                var n = Array((name + "\0").utf8)
+                var v = Array(value.utf8)
+                return lws_add_http_header_by_name(wsi, &n, &v, Int32(v.count), &p, end) == 0
+            }
+            guard lws_add_http_header_status(wsi, status, &p, end) == 0,
+                  add(WSI_TOKEN_HTTP_CONTENT_TYPE, contentType),
+                  add(WSI_TOKEN_HTTP_CONTENT_LENGTH, String(bodyBytes.count)),
+                  add("cache-control:", "no-store"),
+                  add("x-content-type-options:", "nosniff"),
+                  !closeAfter || add(WSI_TOKEN_CONNECTION, "close"),
+                  lws_finalize_http_header(wsi, &p, end) == 0,
+                  let bodyStart = p else { return false }
+            bodyStart.update(from: bodyBytes, count: bodyBytes.count)
+            let total = (bodyStart - start) + bodyBytes.count
+            return lws_write(wsi, start, total, LWS_WRITE_HTTP) == Int32(total)
+        }
+    }
+}
+
+extension TransportServer: StopTarget {
+    func signalReceived(_ signal: Int32) {
+        logger.notice("signal received, stopping", metadata: ["signal": "\(signal)"])
+        requestStop()
+    }
+}
+
+extension TransportServer: EngineHost {
+    func engineIdentify(_ wsi: OpaquePointer) -> (ConnectionID, ConnectionInfo)? {
+        let offered = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0
+        let info = ConnectionInfo(
+            remoteAddress: peerAddress(wsi),
+            origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
+            path: requestHeader(wsi, WSI_TOKEN_GET_URI) ?? "",
+            query: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS),
+            subprotocol: offered ? configuration.subprotocol : nil)
+        defer { nextID += 1 }
+        return (nextID, info)
+    }
+
+    func engineOpened(_ conn: Connection) {
+        let info = conn.info
+        logger.info("ws open", metadata: [
+            "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
+            "path": "\(info.path)", "subprotocol": "\(info.subprotocol ?? "-")",
+        ])
+        delegate?.transport(self, didOpen: conn.id, info: info)
+    }
+
+    func engineReceived(_ text: String, from conn: Connection, at time: Double) {
+        delegate?.transport(self, didReceiveText: text, from: conn.id, at: time)
+    }
+
+    func engineRejected(_ conn: Connection, reason: RejectReason) {
+        delegate?.transport(self, didRejectMessageFrom: conn.id, reason: reason)
+    }
+
+    func engineClosed(_ conn: Connection, code: UInt16, reason: String) {
+        logger.info("ws close", metadata: [
+            "conn": "\(conn.id)", "code": "\(code)", "reason": "\(reason)",
+            "seconds": "\((MonotonicClock.now() - conn.openedAt).rounded(toPlaces: 3))",
+        ])
+        delegate?.transport(self, didClose: conn.id, code: code, reason: reason)
+    }
+
+    func engineTimerFired(_ token: UInt64, for conn: Connection) {
+        delegate?.transport(self, timerFired: token, for: conn.id)
+    }
+
+    func engineOther(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                     _ input: UnsafeMutableRawPointer?, _ len: Int) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+            return confirmUpgrade(wsi)
+        case LWS_CALLBACK_HTTP:
+            return http(wsi, input.map { UnsafeRawBufferPointer(start: $0, count: len) })
+        default:
+            return lws_callback_http_dummy(wsi, reason, user, input, len)
+        }
+    }
+}
+
+extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TouchBridgeHost
+
+/// Runs the server: the page on `/`, the protocol on `/ws`.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the touch lab page and the WebSocket protocol (the default command).",
+        discussion: """
+            Open the printed URL on a phone on the same network. Motion sensors need https: make a \
+            self-signed pair with scripts/make-cert.sh and pass --tls-certificate/--tls-private-key. \
+            Settings come from built-in defaults, then --config (default config/touchbridge.json when \
+            it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
+            docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
+            """
+    )
+
+    @Option(help: "A JSON settings file.")
+    var config: String?
+
+    @Option(help: "Address to listen on (0.0.0.0: every interface).")
+    var host: String?
+
+    @Option(help: "TCP port (0 picks a free one).")
+    var port: Int?
+
+    @Option(help: "Directory of the static page.")
+    var webRoot: String?
+
+    @Option(help: "Directory of declarative scenes (*.json).")
+    var scenes: String?
+
+    @Option(help: "TLS certificate (PEM) for https/wss.")
+    var tlsCertificate: String?
+
+    @Option(help: "TLS private key (PEM).")
+    var tlsPrivateKey: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String?
+
+    func run() throws {
+        var settings = ServerSettings()
+        let defaultConfig = "config/touchbridge.json"
+        if let path = config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil) {
+            settings = try ServerSettings.load(file: path)
+        }
+        settings = try settings.applying(environment: ProcessInfo.processInfo.environment)
+        if let host { settings.host = host }
+        if let port { settings.port = port }
+        if let webRoot { settings.webRoot = webRoot }
+        if let scenes { settings.scenesDirectory = scenes }
+        if let tlsCertificate { settings.tlsCertificate = tlsCertificate }
+        if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
+        if let logLevel { settings.logLevel = logLevel }
+        settings = try settings.validated()
+
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "touchbridge")
+        let host = try ServerHost(settings: settings, logger: logger)
+        let urls = host.urls
+        var banner = "TouchBridge listening on \(urls[0])\n"
+        for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }
+        // Unbuffered, so scripts waiting for the first line see it at once.
+        FileHandle.standardOutput.write(Data(banner.utf8))
+        try host.run()
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import TouchBridgeHost
+
+/// Settings: defaults, the documented config file, environment variables, validation.
+@Suite struct ServerSettingsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theShippedConfigFileStatesTheDefaults() throws {
+        let path = Self.repository.appendingPathComponent("config/touchbridge.json").path
+        #expect(try ServerSettings.load(file: path) == ServerSettings(), "config/touchbridge.json must document the built-in defaults")
+    }
+
+    @Test func fileOverridesAndUnknownSettingsAreErrors() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tb-\(UUID().uuidString).json")
+        try Data(#"{"port": 9001, "allowedOrigins": ["https://a.example"]}"#.utf8).write(to: file)
+        let settings = try ServerSettings.load(file: file.path)
+        #expect(settings.port == 9001 && settings.allowedOrigins == ["https://a.example"] && settings.maxTouches == 10)
+        try Data(#"{"prot": 9001}"#.utf8).write(to: file)
+        #expect(throws: SettingsError.self) { try ServerSettings.load(file: file.path) }
+        try Data(#"{"port": "high"}"#.utf8).write(to: file)
+        #expect(throws: SettingsError.self) { try ServerSettings.load(file: file.path) }
+    }
+
+    @Test func environmentVariables() throws {
+        let settings = try ServerSettings().applying(environment: [
+            "TOUCHBRIDGE_PORT": "9100", "TOUCHBRIDGE_MAX_MESSAGE_BYTES": "1000",
+            "TOUCHBRIDGE_ALLOWED_ORIGINS": "https://a, https://b", "TOUCHBRIDGE_ALLOW_INLINE_SCENES": "false", "PATH": "/bin",
+        ])
+        #expect(settings.port == 9100 && settings.maxMessageBytes == 1000)
+        #expect(settings.allowedOrigins == ["https://a", "https://b"] && settings.allowInlineScenes == false)
+        #expect(throws: SettingsError.self) { try ServerSettings().applying(environment: ["TOUCHBRIDGE_PORT": "x"]) }
+        #expect(throws: SettingsError.self) { try ServerSettings().applying(environment: ["TOUCHBRIDGE_NOPE": "1"]) }
+    }
+
+    @Test func validation() {
+        var settings = ServerSettings()
+        settings.port = 70000
+        #expect(throws: SettingsError.self) { try settings.validated() }
+        settings = ServerSettings()
+        settings.tlsCertificate = "cert.pem"
+        #expect(throws: SettingsError.self) { try settings.validated() }
+        settings = ServerSettings()
+        settings.logLevel = "loud"
+        #expect(throws: SettingsError.self) { try settings.validated() }
+    }
+}

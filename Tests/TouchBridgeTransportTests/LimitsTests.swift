@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import TouchBridgeTransport
+
+@Suite("Limits and failure behaviour")
+struct LimitsTests {
+    @Test func oversizedMessageCloses1009() throws {
+        let s = try RunningServer { $0.maxMessageBytes = 1000 }
+        let c = try WSClient(port: s.port)
+        try c.sendText(String(repeating: "a", count: 1000))  // exactly the limit passes
+        #expect(try c.readText().count == 1000)
+        try c.sendText(String(repeating: "a", count: 1001))
+        let close = try c.readClose()
+        #expect(close.code == 1009)
+        #expect(close.reason.contains("too big"))
+        #expect(s.delegate.waitUntil { $0.closes().first?.1 == 1009 })
+    }
+
+    @Test func oversizedFragmentedMessageCloses1009() throws {
+        let s = try RunningServer { $0.maxMessageBytes = 1000 }
+        let c = try WSClient(port: s.port)
+        let piece = Array(repeating: UInt8(ascii: "b"), count: 400)
+        try c.sendFrame(opcode: 1, payload: piece, fin: false)
+        try c.sendFrame(opcode: 0, payload: piece, fin: false)
+        try c.sendFrame(opcode: 0, payload: piece, fin: true)
+        #expect(try c.readClose().code == 1009)
+    }
+
+    @Test func frameHeaderClaimingAHugePayloadCloses1009AtOnce() throws {
+        let s = try RunningServer()
+        let c = try WSClient(port: s.port)
+        // FIN+text, masked, 64-bit length 2^62, mask key, then a few payload bytes: no 4 EiB buffer, just 1009.
+        try c.socket.write([0x81, 0xFF, 0x40, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0x61, 0x62, 0x63])
+        #expect(try c.readClose().code == 1009)
+    }
+
+    @Test func invalidUTF8Closes1007() throws {
+        let s = try RunningServer()
+        let c = try WSClient(port: s.port)
+        try c.sendFrame(opcode: 1, payload: [0x68, 0x69, 0xC0, 0xAF])  // "hi" + overlong "/"
+        #expect(try c.readClose().code == 1007)
+        #expect(s.delegate.waitUntil { $0.closes().first?.1 == 1007 })
+        #expect(!s.delegate.events.contains { if case .text = $0 { true } else { false } })
+    }
+
+    @Test func invalidUTF8SplitAcrossFragmentsCloses1007() throws {
+        let s = try RunningServer()
+        let c = try WSClient(port: s.port)
+        try c.sendFrame(opcode: 1, payload: [0x61, 0xED], fin: false)  // lead of a surrogate…
+        try c.sendFrame(opcode: 0, payload: [0xA0, 0x80], fin: true)  // …U+D800
+        #expect(try c.readClose().code == 1007)
+    }
+
+    @Test func idleConnectionIsClosed() throws {
+        let s = try RunningServer { $0.idleTimeout = 0.3 }
+        let active = try WSClient(port: s.port)
+        let idle = try WSClient(port: s.port)
+        let start = Date()
+        for i in 0..<6 {  // keep one client busy for 0.6 s
+            try active.sendText("tick \(i)")
+            #expect(try active.readText() == "tick \(i)")
+            usleep(100_000)
+        }
+        let close = try idle.readClose()
+        #expect(close.code == 1001)
+        #expect(close.reason == "idle timeout")
+        let waited = Date().timeIntervalSince(start)
+        #expect(waited >= 0.25 && waited < 1.5)
+        try active.sendText("still here")
+        #expect(try active.readText() == "still here")
+    }
+
+    @Test func keepAlivePingsKeepAnsweringClientsOpen() throws {
+        let s = try RunningServer {
+            $0.idleTimeout = 0.4
+            $0.keepAlivePingInterval = 0.1
+        }
+        let answering = try WSClient(port: s.port)
+        let silent = try WSClient(port: s.port)
+        silent.answerPings = false
+        try answering.pump(for: 0.8)  // only answers pings, for twice the idle timeout
+        #expect(try silent.readClose().code == 1001)  // being pinged does not count as activity
+        try answering.sendText("alive")
+        #expect(try answering.readText() == "alive")
+    }
+
+    @Test func outboundQueueOverflowCloses1008() throws {
+        let d = RecordingDelegate()
+        d.onText = { t, id, text in
+            let n = Int(text)!
+            for i in 0..<n { t.send("msg \(i)", to: id) }
+        }
+        let s = try RunningServer({ $0.outboundQueueLimit = 10 }, delegate: d)
+        let c = try WSClient(port: s.port)
+        try c.sendText("10")  // exactly the limit: all delivered
+        for i in 0..<10 { #expect(try c.readText() == "msg \(i)") }
+        try c.sendText("11")
+        let close = try c.readClose()
+        #expect(close.code == 1008)
+        #expect(close.reason == "outbound queue overflow")
+        #expect(d.waitUntil { $0.closes().first?.1 == 1008 })
+    }
+
+    @Test func originAllowList() throws {
+        let s = try RunningServer { $0.allowedOrigins = ["https://good.example"] }
+        let good = try WSClient(port: s.port, origin: "https://good.example")
+        let nonBrowser = try WSClient(port: s.port, origin: nil)  // no Origin: not a browser, allowed
+        do {
+            _ = try WSClient(port: s.port, origin: "https://evil.example")
+            Issue.record("evil origin was accepted")
+        } catch let r as WSClient.Refused {
+            #expect(r.status == 403)
+        }
+        #expect(s.delegate.waitUntil { $0.openIDs.count == 2 })
+        withExtendedLifetime((good, nonBrowser)) {}
+    }
+
+    @Test func maxConnectionsRefusesWith503() throws {
+        let s = try RunningServer { $0.maxConnections = 2 }
+        let a = try WSClient(port: s.port)
+        let b = try WSClient(port: s.port)
+        #expect(s.delegate.waitUntil { $0.openIDs.count == 2 })
+        do {
+            _ = try WSClient(port: s.port)
+            Issue.record("third connection was accepted")
+        } catch let r as WSClient.Refused {
+            #expect(r.status == 503)
+            #expect(r.body.contains("too many connections"))
+        }
+        try a.sendClose()
+        _ = try a.readClose()
+        #expect(s.delegate.waitUntil { $0.closes().count == 1 })
+        let c = try WSClient(port: s.port)  // room again
+        try c.sendText("in")
+        #expect(try c.readText() == "in")
+        withExtendedLifetime(b) {}
+    }
+
+    @Test func rateLimitDropsThenCloses() throws {
+        let s = try RunningServer { $0.maxMessagesPerSecond = 5 }
+        let c = try WSClient(port: s.port)
+        for i in 0..<8 { try c.sendText("m\(i)") }
+        var echoed = 0
+        var rejected = 0
+        for _ in 0..<8 {
+            let t = try c.readText()
+            if t == "rejected: rate_limited" { rejected += 1 } else { echoed += 1 }
+        }
+        #expect(echoed == 5)
+        #expect(rejected == 3)
+        #expect(s.delegate.events.filter { if case .rejected(_, .rateLimited) = $0 { true } else { false } }.count == 3)
+        for i in 0..<10 { try c.sendText("flood \(i)") }  // more than 5 drops within a second: closed
+        #expect(try c.readClose().code == 1008)
+    }
+}

@@ -1,0 +1,642 @@
+// TouchBridge page: wires the socket (protocol.mjs), pointer input (input.mjs), the mirror tree
+// (mirror.mjs) painted on a canvas (paint.mjs), the inspector (inspector.mjs), shake (motion.mjs) and
+// remote control (remote.mjs). URL parameters: ?scene=<name>, ?watch=<session>, ?clock=manual,
+// ?ws=<url>, ?mouse=pointer (send the mouse as an indirect pointer instead of a finger), ?panel=open|closed.
+
+import { Connection, socketURL, PROTOCOL_VERSION, CLIENT_NAME } from './protocol.mjs';
+import { Mirror, IDENTITY, multiply, applyPoint, geometry } from './mirror.mjs';
+import { Painter, placeholderColour } from './paint.mjs';
+import { InputCapture } from './input.mjs';
+import { Inspector } from './inspector.mjs';
+import { ShakeDetector } from './motion.mjs';
+import { installRemote } from './remote.mjs';
+
+const DEFAULT_LIMITS = { maxCoalescedPerPointer: 64, maxPointersPerInput: 32, maxTouches: 10, maxViewportPoints: 8192, maxViewportScale: 16 };
+const TOUCH_FADE_MS = 700;
+const HIGHLIGHT_FADE_MS = 2000;
+const FOCUS_MS = 2500;
+
+const $ = (sel) => document.querySelector(sel);
+const round3 = (n) => Math.round(n * 1000) / 1000;
+
+const params = new URLSearchParams(window.location.search);
+const watchSession = params.get('watch');
+const role = watchSession ? 'observer' : 'device';
+const clockMode = params.get('clock') === 'manual' ? 'manual' : 'client';
+
+const appEl = $('#app');
+const stage = $('#stage');
+const canvas = $('#scene');
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
+// ------------------------------------------------------------------ state
+
+const state = {
+  conn: 'connecting',
+  session: null,
+  welcome: null,
+  scene: null,
+  wantedScene: role === 'device' ? params.get('scene') : null,
+  limits: { ...DEFAULT_LIMITS },
+  seq: 0,
+  lastSeq: 0,
+  cleanupSeqs: new Set(),
+  inputSeqs: new Set(),
+  recoverBarrier: 0,
+  sentViewport: null,
+  lastResync: 0,
+  joinedOnce: false,
+  sceneSwitchedAt: -Infinity,
+  recentInputs: [],
+  errors: [],
+  received: {},
+  sent: {},
+  fps: null,
+  paints: 0,
+  dirty: true,
+  /** Touches as the server reports them: touch number → {id, phase, tapCount, location, at}. */
+  touches: new Map(),
+  hit: { path: [], at: 0 },
+  focus: { name: null, at: 0 },
+  base: IDENTITY,
+};
+
+/** The session's client clock: monotonic per session, as the protocol requires (§2 Time). */
+const clock = {
+  last: -Infinity,
+  reset() { this.last = -Infinity; },
+  stamp(t) {
+    let v = Number.isFinite(t) ? t : performance.now();
+    if (v < this.last) v = this.last;
+    this.last = v;
+    return v;
+  },
+};
+
+const mirror = new Mirror();
+const painter = new Painter(canvas);
+
+const requestPaint = () => { state.dirty = true; };
+
+// ------------------------------------------------------------------ banner
+
+const banner = {
+  el: $('#banner'),
+  text: $('#banner-text'),
+  action: $('#banner-action'),
+  close: $('#banner-close'),
+  source: null,
+  timer: 0,
+  show(source, text, { level = 'error', action = null, timeout = 0 } = {}) {
+    // A connection problem outranks a passing error message.
+    if (this.source === 'connection' && source === 'error' && !this.el.hidden) return;
+    clearTimeout(this.timer);
+    this.source = source;
+    this.el.dataset.level = level;
+    this.text.textContent = text;
+    this.action.hidden = !action;
+    if (action) {
+      this.action.textContent = action.label;
+      this.action.onclick = action.run;
+    }
+    this.close.hidden = source !== 'error';
+    this.el.hidden = false;
+    if (timeout) this.timer = setTimeout(() => this.hide(source), timeout);
+  },
+  hide(source) {
+    if (source && this.source !== source) return;
+    clearTimeout(this.timer);
+    this.el.hidden = true;
+    this.source = null;
+  },
+};
+banner.close.addEventListener('click', () => banner.hide());
+
+// ------------------------------------------------------------------ connection
+
+function viewport() {
+  const r = stage.getBoundingClientRect();
+  const max = state.limits.maxViewportPoints || 8192;
+  const clamp = (v, fallback) => Math.min(max, Math.max(1, round3(v > 0 ? v : fallback)));
+  const scale = Math.min(state.limits.maxViewportScale || 16, Math.max(0.1, window.devicePixelRatio || 1));
+  return { width: clamp(r.width, window.innerWidth), height: clamp(r.height, window.innerHeight), scale: round3(scale) };
+}
+
+function nextSeq() {
+  state.seq += 1;
+  state.lastSeq = state.seq;
+  return state.seq;
+}
+
+function makeHello(withScene = true) {
+  clock.reset();
+  state.seq = 0;
+  state.lastSeq = 0;
+  state.recoverBarrier = 0;
+  state.cleanupSeqs.clear();
+  state.inputSeqs.clear();
+  const vp = viewport();
+  state.sentViewport = vp;
+  const hello = { type: 'hello', protocol: PROTOCOL_VERSION, role, viewport: vp, clock: clockMode, t: round3(clock.stamp(performance.now())), client: CLIENT_NAME };
+  if (role === 'observer') hello.session = watchSession;
+  else if (withScene && state.wantedScene) hello.scene = state.wantedScene;
+  count(state.sent, 'hello');
+  return hello;
+}
+
+function count(map, key) { map[key] = (map[key] || 0) + 1; }
+
+function send(msg) {
+  const ok = conn.send(msg);
+  if (ok) count(state.sent, msg.type);
+  return ok;
+}
+
+const conn = new Connection({
+  url: socketURL(),
+  makeHello: () => makeHello(true),
+  onMessage: (msg) => handleMessage(msg),
+  onState: (s, info) => onConnState(s, info),
+});
+
+let countdownTimer = 0;
+
+function onConnState(s, info) {
+  state.conn = s;
+  appEl.dataset.state = s;
+  inspector.setHud({ state: s === 'joined' ? 'connected' : s });
+  clearInterval(countdownTimer);
+  if (s === 'joined') {
+    banner.hide('connection');
+  } else if (s === 'waiting') {
+    // The server ended our session with the socket: its touches are cancelled there.
+    input.resetSession();
+    state.touches.clear();
+    const why = info.code === 1002 ? 'The server does not speak touchbridge.v1.'
+      : info.code === 4001 ? 'The watched session ended.'
+        : state.joinedOnce ? 'Disconnected.' : 'Cannot reach the server.';
+    const update = () => {
+      const left = Math.max(0, (conn.retryAt - performance.now()) / 1000);
+      banner.show('connection', `${why} Reconnecting in ${left.toFixed(left < 10 ? 1 : 0)} s…`, {
+        level: 'error',
+        action: { label: 'Retry now', run: () => conn.reconnectNow() },
+      });
+    };
+    update();
+    countdownTimer = setInterval(update, 200);
+  } else if (s === 'connecting' || s === 'joining') {
+    if (state.joinedOnce || conn.attempt > 0) banner.show('connection', 'Connecting…', { level: 'warn' });
+  } else if (s === 'stopped') {
+    banner.show('connection', info.reason || 'Stopped.', { level: 'error', action: { label: 'Try again', run: () => conn.reconnectNow() } });
+  }
+  requestPaint();
+}
+
+function handleMessage(msg) {
+  count(state.received, String(msg.type));
+  switch (msg.type) {
+    case 'welcome': return onWelcome(msg);
+    case 'render': return onRender(msg);
+    case 'events': return onEvents(msg);
+    case 'error': return onError(msg);
+    case 'pong': return inspector.setHud({ rtt: conn.rtt });
+    default: return undefined; // unknown message types are ignored (v1 is additive)
+  }
+}
+
+function onWelcome(w) {
+  const reconnected = state.joinedOnce;
+  state.welcome = w;
+  state.session = w.session;
+  state.limits = { ...DEFAULT_LIMITS, ...(w.limits || {}) };
+  state.joinedOnce = true;
+  state.touches.clear();
+  input.resetSession();
+  inspector.setScenes(w.scenes, w.scene);
+  inspector.setHud({ clock: w.clock });
+  if (reconnected) inspector.addMarker(`reconnected: new ${role === 'device' ? 'session' : 'join'} ${String(w.session).slice(0, 8)}…`);
+  // A new session is a new app, even when it shows the same scene.
+  state.scene = null;
+  switchedScene(w.scene);
+  updateShare();
+  $('#advance').hidden = !(role === 'device' && w.clock === 'manual');
+  // The page may have changed size while we were away.
+  queueResize();
+}
+
+function switchedScene(name) {
+  if (name === state.scene) return;
+  state.scene = name;
+  state.sceneSwitchedAt = performance.now();
+  if (role === 'device' && name !== 'inline') {
+    state.wantedScene = name;
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('scene') !== name) {
+      url.searchParams.set('scene', name);
+      window.history.replaceState(null, '', url);
+    }
+  }
+  inspector.setScene(name);
+  inspector.resetScene(name);
+  input.resetSession();
+  state.touches.clear();
+  state.hit = { path: [], at: 0 };
+}
+
+function onRender(msg) {
+  if (msg.full && typeof msg.scene === 'string') switchedScene(msg.scene);
+  const { ok, problems } = mirror.apply(msg);
+  if (!ok) {
+    console.warn('TouchBridge: mirror out of sync', problems);
+    const now = performance.now();
+    if (now - state.lastResync > 1000) {
+      state.lastResync = now;
+      send({ type: 'resync' });
+    }
+  }
+  requestPaint();
+}
+
+const METHOD_PHASE = { touchesBegan: 'began', touchesEnded: 'ended', touchesCancelled: 'cancelled' };
+
+function onEvents(msg) {
+  const at = performance.now();
+  inspector.addEvents(msg, at);
+  for (const e of Array.isArray(msg.log) ? msg.log : []) {
+    if (e.kind === 'responder' && Array.isArray(e.touches)) {
+      for (const t of e.touches) {
+        if (!t || !Array.isArray(t.location)) continue;
+        // What the views saw: a touch a recognizer took away (touchesCancelled) is over for them, even
+        // though the finger is still moving (its own phase stays `moved`).
+        const phase = METHOD_PHASE[e.method] || t.phase;
+        state.touches.set(t.id, { id: t.id, phase, tapCount: t.tapCount, location: t.location, at });
+      }
+    } else if (e.kind === 'hitTest' && Array.isArray(e.path)) {
+      state.hit = { path: e.path, at, touch: e.touch };
+      state.touches.set(e.touch, { id: e.touch, phase: 'hit', tapCount: 1, location: null, at });
+    }
+  }
+  requestPaint();
+}
+
+function onError(err) {
+  state.errors.push(err);
+  if (state.errors.length > 100) state.errors.shift();
+  const seq = err.seq;
+  if (Number.isInteger(seq) && state.cleanupSeqs.has(seq)) return; // expected: cancelling pointers after a rejected frame
+  inspector.addMarker(`error ${err.code}: ${err.message ?? ''}`, 'error');
+  if (conn.state !== 'joined') {
+    if (err.code === 'unknown-scene' && state.wantedScene) {
+      banner.show('error', `Unknown scene “${state.wantedScene}”: opening the default scene.`, { level: 'warn', timeout: 5000 });
+      state.wantedScene = null;
+      conn.sendRaw(makeHello(false));
+      return;
+    }
+    if (err.code === 'unknown-session') {
+      conn.stop(`Session ${String(watchSession).slice(0, 8)}… is not running (it ended, or the server restarted).`);
+      return;
+    }
+    if (err.code === 'unsupported-protocol') {
+      conn.stop('This server speaks another protocol version. Reload the page.');
+      return;
+    }
+    banner.show('error', `Server refused to join: ${err.code}: ${err.message ?? ''}`, { level: 'error' });
+    return;
+  }
+  if (Number.isInteger(seq) && state.inputSeqs.has(seq) && seq > state.recoverBarrier) {
+    // The frame was rejected as a whole: resynchronise which pointers the server holds.
+    input.recover();
+    state.recoverBarrier = state.lastSeq;
+  }
+  // Right after the server switched scenes, moves of fingers that were down are expected to bounce (§4.7).
+  if (err.code === 'unknown-pointer' && performance.now() - state.sceneSwitchedAt < 1500) return;
+  banner.show('error', `${err.code}: ${err.message ?? ''}`, { level: 'warn', timeout: 6000 });
+}
+
+// ------------------------------------------------------------------ input, motion, remote
+
+const inspector = new Inspector({
+  onPickScene: (name) => {
+    if (role !== 'device') return;
+    state.wantedScene = name;
+    if (send({ type: 'scene', scene: name })) {
+      // Touches that were down belong to the old app (§4.7).
+      input.resetSession();
+      state.touches.clear();
+      if (name === state.scene) inspector.resetScene(name);
+    }
+  },
+  onFocusView: (name) => {
+    state.focus = { name, at: performance.now() };
+    requestPaint();
+  },
+});
+
+const input = new InputCapture(stage, {
+  sink: (pointers, meta) => {
+    const seq = nextSeq();
+    const ok = send({ type: 'input', seq, pointers });
+    if (ok) {
+      state.recentInputs.push({ seq, pointers });
+      if (state.recentInputs.length > 100) state.recentInputs.shift();
+      state.inputSeqs.add(seq);
+      if (state.inputSeqs.size > 512) state.inputSeqs.delete(state.inputSeqs.values().next().value);
+      if (meta.cleanup) state.cleanupSeqs.add(seq);
+    }
+    return ok;
+  },
+  stamp: (t) => clock.stamp(t),
+  limits: () => state.limits,
+  onChange: requestPaint,
+  mouseType: params.get('mouse') === 'pointer' ? 'mouse' : 'touch',
+});
+input.enabled = role === 'device';
+
+function sendTimed(msg) {
+  if (role !== 'device') return false;
+  return send({ ...msg, t: round3(clock.stamp(performance.now())), seq: nextSeq() });
+}
+
+const shake = new ShakeDetector({
+  onPhase: (phase) => {
+    sendTimed({ type: 'motion', phase });
+    $('#motion-status').textContent = phase === 'began' ? 'shaking…' : `shake ${phase}`;
+  },
+});
+if (role === 'device') {
+  // Listen right away (Chrome and Android deliver events without asking); iOS delivers nothing until
+  // DeviceMotionEvent.requestPermission() is answered from a tap, so offer the button while no event came.
+  shake.start();
+  const permission = $('#motion-permission');
+  if (shake.needsPermission) {
+    setTimeout(() => {
+      if (shake.events > 0) return;
+      permission.hidden = false;
+      if (!window.isSecureContext) $('#motion-status').textContent = 'the shake sensor needs https';
+    }, 1000);
+    permission.addEventListener('click', async () => {
+      const answer = await shake.requestPermission();
+      $('#motion-status').textContent = answer === 'granted' ? 'shake the device' : `sensor: ${answer}`;
+      if (answer === 'granted') permission.hidden = true;
+    });
+  }
+  const shakeButton = $('#shake');
+  let held = false;
+  shakeButton.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    if (held) return;
+    held = true;
+    shakeButton.classList.add('held');
+    try { shakeButton.setPointerCapture(e.pointerId); } catch { /* ignore */ }
+    sendTimed({ type: 'motion', phase: 'began' });
+  });
+  const release = (phase) => () => {
+    if (!held) return;
+    held = false;
+    shakeButton.classList.remove('held');
+    sendTimed({ type: 'motion', phase });
+  };
+  shakeButton.addEventListener('pointerup', release('ended'));
+  shakeButton.addEventListener('pointercancel', release('cancelled'));
+  shakeButton.addEventListener('keydown', (e) => { if ((e.key === 'Enter' || e.key === ' ') && !e.repeat) { sendTimed({ type: 'motion', phase: 'began' }); } });
+  shakeButton.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') sendTimed({ type: 'motion', phase: 'ended' }); });
+  installRemote({ send: (command) => sendTimed({ type: 'remote', command }), root: $('#media-buttons'), enabled: () => role === 'device' });
+  $('#advance').addEventListener('click', () => sendTimed({ type: 'advance' }));
+}
+
+// ------------------------------------------------------------------ panel, share
+
+function setPanel(open, remember = true) {
+  appEl.classList.toggle('panel-open', open);
+  appEl.classList.toggle('panel-closed', !open);
+  $('#panel-toggle').setAttribute('aria-expanded', String(open));
+  if (remember) try { localStorage.setItem('touchbridge.panel', open ? 'open' : 'closed'); } catch { /* private mode */ }
+}
+const panelOpen = () => appEl.classList.contains('panel-open');
+{
+  let stored = null;
+  try { stored = localStorage.getItem('touchbridge.panel'); } catch { /* private mode */ }
+  const wanted = params.get('panel') || stored;
+  setPanel(wanted ? wanted === 'open' : window.matchMedia('(min-width: 900px) and (min-height: 501px)').matches, false);
+}
+$('#panel-toggle').addEventListener('click', () => setPanel(true));
+$('#panel-close').addEventListener('click', () => setPanel(false));
+window.addEventListener('keydown', (e) => {
+  if (e.key === 'i' && !e.altKey && !e.ctrlKey && !e.metaKey && !/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) setPanel(!panelOpen());
+});
+
+function watchURL(session) {
+  const url = new URL(window.location.href);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set('watch', session);
+  return url.href;
+}
+
+function updateShare() {
+  if (role === 'device' && state.session) {
+    const link = $('#watch-link');
+    link.href = watchURL(state.session);
+    link.textContent = `…?watch=${state.session.slice(0, 8)}…`;
+    link.title = link.href;
+  }
+  if (role === 'observer') $('#watch-session').textContent = watchSession;
+}
+$('#watch-copy').addEventListener('click', async () => {
+  const href = $('#watch-link').href;
+  try {
+    await navigator.clipboard.writeText(href);
+    $('#watch-copy').textContent = 'Copied';
+  } catch {
+    window.prompt('Open this on another screen:', href);
+  }
+  setTimeout(() => { $('#watch-copy').textContent = 'Copy'; }, 1500);
+});
+
+if (role === 'observer') {
+  appEl.dataset.role = 'observer';
+  $('#watch-badge').hidden = false;
+  inspector.setReadOnly(true);
+  document.title = 'TouchBridge · watching';
+}
+
+// ------------------------------------------------------------------ size
+
+let resizeQueued = false;
+function queueResize() {
+  if (resizeQueued) return;
+  resizeQueued = true;
+  requestAnimationFrame(() => {
+    resizeQueued = false;
+    const r = stage.getBoundingClientRect();
+    painter.resize(r.width, r.height, window.devicePixelRatio || 1);
+    requestPaint();
+    if (role !== 'device' || conn.state !== 'joined' || r.width <= 0 || r.height <= 0) return;
+    const vp = viewport();
+    const old = state.sentViewport;
+    if (old && old.width === vp.width && old.height === vp.height && old.scale === vp.scale) return;
+    if (send({ type: 'resize', ...vp })) state.sentViewport = vp;
+  });
+}
+new ResizeObserver(queueResize).observe(stage);
+window.addEventListener('resize', queueResize);
+window.addEventListener('orientationchange', queueResize);
+darkQuery.addEventListener?.('change', requestPaint);
+
+// ------------------------------------------------------------------ reconnect triggers
+
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && conn.state === 'waiting') conn.reconnectNow();
+});
+window.addEventListener('online', () => conn.reconnectNow());
+window.addEventListener('pageshow', (e) => { if (e.persisted) conn.reconnectNow(); });
+
+// ------------------------------------------------------------------ painting
+
+function observerBase() {
+  if (role !== 'observer') return IDENTITY;
+  const ext = mirror.windowsExtent();
+  if (!ext.width || !ext.height || !painter.width || !painter.height) return IDENTITY;
+  const s = Math.min(2, painter.width / ext.width, painter.height / ext.height);
+  return [s, 0, 0, s, (painter.width - ext.width * s) / 2, (painter.height - ext.height * s) / 2];
+}
+
+function overlay(now) {
+  const fingers = input.fingersForPaint();
+  const byTouch = new Map(fingers.filter((f) => f.touch).map((f) => [f.touch, f]));
+  // Server touches: under this page's fingers when they are ours, else where the server last saw them
+  // (observers), fading out once they ended or were cancelled.
+  const touches = [];
+  let live = 0;
+  for (const [id, t] of state.touches) {
+    const over = t.phase === 'ended' || t.phase === 'cancelled';
+    const finger = byTouch.get(id);
+    if (!finger && over && now - t.at > TOUCH_FADE_MS) { state.touches.delete(id); continue; }
+    if (!over) live += 1;
+    if (finger) touches.push({ ...t, location: [finger.x, finger.y], attached: true, fade: 1 });
+    else if (t.location) touches.push({ ...t, fade: over ? Math.max(0, 1 - (now - t.at) / TOUCH_FADE_MS) : 1 });
+  }
+  // Hit-test path: full while fingers are down, then fading.
+  let highlight = null;
+  const busy = live > 0 || byTouch.size > 0 || fingers.some((f) => !f.ghost);
+  if (busy) state.hit.lastBusy = now;
+  const sinceBusy = now - (state.hit.lastBusy || state.hit.at || 0);
+  // The path's views, but not the window and full-screen containers (outlining the whole screen says nothing).
+  const ext = mirror.windowsExtent();
+  const screenArea = ext.width * ext.height;
+  const ids = state.hit.path.map((name) => mirror.byName(name)).filter((v, i, all) => {
+    if (!v) return false;
+    if (i === all.length - 1) return true;
+    const [, , w, h] = geometry(v.props).bounds;
+    return v.parent !== null && w * h < screenArea * 0.9;
+  }).map((v) => v.id);
+  const hitFade = busy ? 1 : Math.max(0, 1 - sinceBusy / HIGHLIGHT_FADE_MS);
+  const focusOn = state.focus.name && now - state.focus.at < FOCUS_MS;
+  if ((ids.length && hitFade > 0) || focusOn) {
+    highlight = {
+      ids: hitFade > 0 ? ids : [],
+      hit: hitFade > 0 && ids.length ? ids[ids.length - 1] : null,
+      hitFill: ids.length > 0 && (() => {
+        const v = mirror.views.get(ids[ids.length - 1]);
+        const [, , w, h] = geometry(v.props).bounds;
+        return w * h < screenArea * 0.9;
+      })(),
+      fade: hitFade,
+      focus: focusOn ? mirror.byName(state.focus.name)?.id ?? null : null,
+    };
+  }
+  const animating = touches.some((t) => t.fade < 1) || (hitFade > 0 && hitFade < 1) || focusOn;
+  return { fingers, touches, highlight, animating };
+}
+
+let frames = 0;
+let fpsSince = performance.now();
+let timelineTick = 0;
+let lastAnimating = false;
+function frame(now) {
+  frames += 1;
+  if (now - fpsSince >= 1000) {
+    state.fps = (frames * 1000) / (now - fpsSince);
+    frames = 0;
+    fpsSince = now;
+    inspector.setHud({ fps: state.fps, rtt: conn.rtt });
+  }
+  if (state.dirty || lastAnimating) {
+    state.dirty = false;
+    state.base = observerBase();
+    painter.base = state.base;
+    const o = overlay(now);
+    lastAnimating = o.animating;
+    state.overlayIdle = !o.highlight && !o.touches.length && !o.fingers.length;
+    painter.paint(mirror, { fingers: o.fingers, touches: o.touches, highlight: o.highlight, frameDevice: role === 'observer', dark: darkQuery.matches });
+    state.paints += 1;
+  }
+  timelineTick += 1;
+  if (panelOpen() && timelineTick % 2 === 0) inspector.drawTimelines(now);
+  requestAnimationFrame(frame);
+}
+
+// ------------------------------------------------------------------ test & debugging hooks
+
+/** Where a view is on the page (CSS px, page coordinates), as drawn now. */
+function viewRect(nameOrId) {
+  const v = typeof nameOrId === 'number' ? mirror.views.get(nameOrId) : mirror.byName(nameOrId);
+  if (!v) return null;
+  const box = mirror.boxMatrixOf(v.id);
+  if (!box) return null;
+  const m = multiply(state.base, box);
+  const [, , w, h] = geometry(v.props).bounds;
+  const s = stage.getBoundingClientRect();
+  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+    const p = applyPoint(m, x, y);
+    return [p[0] + s.left, p[1] + s.top];
+  });
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  const centre = applyPoint(m, w / 2, h / 2);
+  return {
+    id: v.id, name: v.name, kind: v.kind, visible: mirror.isVisible(v.id),
+    x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys),
+    cx: centre[0] + s.left, cy: centre[1] + s.top, corners, matrix: m,
+  };
+}
+
+window.__touchbridge = {
+  role,
+  get state() { return state.conn; },
+  get session() { return state.session; },
+  get scene() { return state.scene; },
+  get scenes() { return state.welcome ? state.welcome.scenes : []; },
+  get welcome() { return state.welcome; },
+  get limits() { return state.limits; },
+  get rtt() { return conn.rtt; },
+  get fps() { return state.fps; },
+  get paints() { return state.paints; },
+  /** No fingers, touches or highlights are drawn over the scene right now. */
+  get overlayIdle() { return !!state.overlayIdle; },
+  /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
+  fingers: () => input.fingersForPaint(),
+  touches: () => [...state.touches.values()],
+  get connects() { return conn.connects; },
+  get errors() { return state.errors; },
+  get received() { return state.received; },
+  get sent() { return state.sent; },
+  get inputStats() { return input.stats; },
+  /** The last 100 `input` messages sent (seq and pointers). */
+  get recentInputs() { return state.recentInputs; },
+  get log() { return inspector.entries; },
+  get hitPath() { return inspector.hitPath; },
+  get panelOpen() { return panelOpen(); },
+  mirror,
+  tree: () => mirror.snapshot(),
+  recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, waiting: r.waiting, failure: r.failure, history: r.history.map((h) => h.state) }])),
+  viewRect,
+  placeholderColour,
+  setPanel,
+  reconnect: () => conn.restart(),
+  send: (msg) => send(msg),
+};
+
+requestAnimationFrame(frame);
+queueResize();
+conn.start();

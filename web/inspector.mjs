@@ -1,0 +1,379 @@
+// The inspector panel: recognizers with live state and a timeline, the hit-test path, control events,
+// the event log (filterable), the scene picker and the HUD. Pure DOM; app.mjs wires it to the socket.
+
+export const STATES = ['possible', 'began', 'changed', 'ended', 'cancelled', 'failed'];
+const TIMELINE_MS = 6000;
+const MAX_ENTRIES = 2000;
+const MAX_DOM_ENTRIES = 400;
+const MAX_CONTROL_EVENTS = 40;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else if (k.startsWith('data-')) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  for (const c of children) if (c != null) node.append(c);
+  return node;
+}
+
+function cssVar(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+/** The view names a log entry mentions, most specific first (for highlighting in the scene). */
+export function viewsOf(entry) {
+  switch (entry.kind) {
+    case 'hitTest': return Array.isArray(entry.path) ? [...entry.path].reverse() : [];
+    case 'responder': return [entry.responder];
+    case 'delivery': return [entry.view];
+    case 'controlEvent': return [entry.control];
+    default: return [];
+  }
+}
+
+export class Inspector {
+  /**
+   * @param {object} o
+   * @param {(name: string) => void} o.onPickScene
+   * @param {(name: string|null) => void} o.onFocusView   highlight a view by trace name
+   */
+  constructor({ onPickScene, onFocusView }) {
+    this.onPickScene = onPickScene;
+    this.onFocusView = onFocusView;
+    /** name → {name, state, reason, waiting, history:[{state, at, reason}], li, canvas} */
+    this.recognizers = new Map();
+    this.entries = [];
+    this.controlEvents = [];
+    this.hitPath = [];
+    this.scenes = [];
+    this.filter = { text: '', kinds: new Set(), diagnostic: true };
+    this.firstT = null;
+    this.dom = {
+      picker: $('#scene-picker'),
+      desc: $('#scene-desc'),
+      recList: $('#recognizers'),
+      recEmpty: $('#rec-empty'),
+      hitPath: $('#hit-path'),
+      controls: $('#control-events'),
+      controlCount: $('#control-count'),
+      log: $('#log'),
+      logCount: $('#log-count'),
+      logFilter: $('#log-filter'),
+      kinds: $('#log-kinds'),
+      diag: $('#log-diagnostic'),
+      hudState: $('#hud-state'),
+      hudRtt: $('#hud-rtt'),
+      hudFps: $('#hud-fps'),
+      hudClock: $('#hud-clock'),
+      toggleRtt: $('#toggle-rtt'),
+    };
+    this.readFilter();
+    this.installControls();
+  }
+
+  installControls() {
+    const d = this.dom;
+    d.picker.addEventListener('change', () => {
+      const name = d.picker.value;
+      if (name) this.onPickScene(name);
+    });
+    d.logFilter.addEventListener('input', () => { this.readFilter(); this.rebuildLog(); });
+    d.kinds.addEventListener('change', () => { this.readFilter(); this.rebuildLog(); });
+    $('#log-clear').addEventListener('click', () => {
+      this.entries = [];
+      this.rebuildLog();
+    });
+    d.log.addEventListener('click', (e) => {
+      const li = e.target.closest('li');
+      if (!li) return;
+      const entry = this.entries[Number(li.dataset.index)];
+      if (entry) this.onFocusView(viewsOf(entry)[0] ?? null);
+    });
+    d.controls.addEventListener('click', (e) => {
+      const li = e.target.closest('li');
+      if (li && li.dataset.view) this.onFocusView(li.dataset.view);
+    });
+    d.hitPath.addEventListener('click', (e) => {
+      const chip = e.target.closest('.chip');
+      if (chip) this.onFocusView(chip.dataset.view);
+    });
+  }
+
+  readFilter() {
+    const d = this.dom;
+    this.filter.text = d.logFilter.value.trim().toLowerCase();
+    this.filter.kinds = new Set([...d.kinds.querySelectorAll('input[value]')].filter((i) => i.checked).map((i) => i.value));
+    this.filter.diagnostic = d.diag.checked;
+  }
+
+  // ---------------------------------------------------------------- scene / session
+
+  setScenes(scenes, current) {
+    this.scenes = Array.isArray(scenes) ? scenes : [];
+    const picker = this.dom.picker;
+    picker.replaceChildren(...this.scenes.map((s) => el('option', { value: s.name, text: s.title || s.name })));
+    this.setScene(current);
+  }
+
+  setScene(name) {
+    const picker = this.dom.picker;
+    if (name && ![...picker.options].some((o) => o.value === name)) picker.append(el('option', { value: name, text: name }));
+    picker.value = name || '';
+    const info = this.scenes.find((s) => s.name === name);
+    this.dom.desc.textContent = info ? info.description || '' : '';
+    this.dom.desc.title = this.dom.desc.textContent;
+  }
+
+  setReadOnly(readOnly) {
+    this.dom.picker.disabled = readOnly;
+  }
+
+  /** A new app is running: forget its recognizers and hit path (the log keeps going). */
+  resetScene(sceneName) {
+    this.recognizers.clear();
+    this.dom.recList.replaceChildren();
+    this.dom.recEmpty.hidden = false;
+    this.setHitPath([]);
+    if (sceneName) this.addMarker(`scene: ${sceneName}`);
+  }
+
+  // ---------------------------------------------------------------- events
+
+  /** A `events` message: its log entries, in order. `at` is the local receive time (performance.now()). */
+  addEvents(msg, at) {
+    const log = Array.isArray(msg.log) ? msg.log : [];
+    if (this.firstT === null && Number.isFinite(msg.t)) this.firstT = msg.t;
+    let first = true;
+    for (const raw of log) {
+      if (!raw || typeof raw !== 'object') continue;
+      const entry = { ...raw, seq: msg.seq ?? null, t: msg.t, at, batchStart: first };
+      first = false;
+      this.ingest(entry);
+    }
+    this.appendLog(log.length);
+  }
+
+  addMarker(text, kind = 'note') {
+    this.entries.push({ kind, text, diagnostic: false, marker: true, at: performance.now(), t: null, batchStart: true });
+    this.appendLog(1);
+  }
+
+  ingest(entry) {
+    this.entries.push(entry);
+    switch (entry.kind) {
+      case 'transition':
+        this.transition(entry.recognizer, entry.from, entry.to, entry.reason, entry.at, entry.values);
+        break;
+      case 'waiting': {
+        const r = this.recognizer(entry.recognizer);
+        r.waiting = entry.reason || 'waiting';
+        this.updateRow(r);
+        break;
+      }
+      case 'action': {
+        const r = this.recognizer(entry.recognizer);
+        r.actions += 1;
+        break;
+      }
+      case 'hitTest':
+        this.setHitPath(Array.isArray(entry.path) ? entry.path : []);
+        break;
+      case 'controlEvent':
+        this.controlEvents.push(entry);
+        if (this.controlEvents.length > MAX_CONTROL_EVENTS) this.controlEvents.shift();
+        this.renderControls();
+        break;
+      default:
+        break;
+    }
+  }
+
+  recognizer(name) {
+    const key = String(name ?? '?');
+    let r = this.recognizers.get(key);
+    if (r) return r;
+    const li = el('li', { 'data-name': key, 'data-state': 'possible' });
+    const canvas = el('canvas', { width: 10, height: 10 });
+    li.append(el('span', { class: 'name', text: key }), el('span', { class: 'state', text: 'possible' }), canvas, el('div', { class: 'reason' }));
+    r = { name: key, state: 'possible', waiting: null, failure: null, history: [], actions: 0, li, canvas };
+    this.recognizers.set(key, r);
+    this.dom.recList.append(li);
+    this.dom.recEmpty.hidden = true;
+    return r;
+  }
+
+  transition(name, from, to, reason, at, values) {
+    const r = this.recognizer(name);
+    if (r.history.length === 0 && from) r.history.push({ state: from, at: at - 1, reason: '' });
+    r.history.push({ state: to, at, reason: reason || '' });
+    while (r.history.length > 2 && r.history[1].at < at - TIMELINE_MS * 2) r.history.shift();
+    r.state = to;
+    if (to === 'failed' || to === 'cancelled') r.failure = `${to}: ${reason || '(no reason given)'}`;
+    else if (to === 'began') r.failure = null;
+    if (to !== 'possible') r.waiting = null;
+    r.values = values || r.values;
+    this.updateRow(r);
+  }
+
+  updateRow(r) {
+    r.li.dataset.state = r.state;
+    r.li.dataset.waiting = r.waiting ? 'true' : 'false';
+    r.li.querySelector('.state').textContent = r.waiting && r.state === 'possible' ? 'waiting' : r.state;
+    const reason = r.li.querySelector('.reason');
+    reason.replaceChildren();
+    if (r.waiting) reason.append(el('span', { class: 'waiting', text: `waits: ${r.waiting}` }));
+    if (r.failure) {
+      if (reason.childNodes.length) reason.append(' · ');
+      reason.append(el('span', { class: 'failed', text: r.failure }));
+    }
+    const v = r.values;
+    if (v && (r.state === 'began' || r.state === 'changed')) {
+      const bits = [];
+      if (Number.isFinite(v.scale)) bits.push(`scale ${v.scale.toFixed(3)}`);
+      if (Number.isFinite(v.rotation)) bits.push(`rot ${(v.rotation * 180 / Math.PI).toFixed(1)}°`);
+      if (Array.isArray(v.translation)) bits.push(`Δ ${v.translation.map((n) => n.toFixed(0)).join(',')}`);
+      if (Number.isFinite(v.numberOfTouches)) bits.push(`${v.numberOfTouches} touch${v.numberOfTouches === 1 ? '' : 'es'}`);
+      if (bits.length) {
+        if (reason.childNodes.length) reason.append(' · ');
+        reason.append(bits.join(' '));
+      }
+    }
+  }
+
+  setHitPath(path) {
+    this.hitPath = path;
+    const box = this.dom.hitPath;
+    if (!path.length) {
+      box.replaceChildren(el('span', { class: 'muted', text: '–' }));
+      return;
+    }
+    const nodes = [];
+    path.forEach((name, i) => {
+      if (i) nodes.push(el('span', { class: 'sep', text: '›' }));
+      nodes.push(el('button', { type: 'button', class: i === path.length - 1 ? 'chip hit' : 'chip', 'data-view': name, text: name }));
+    });
+    box.replaceChildren(...nodes);
+  }
+
+  renderControls() {
+    const list = this.dom.controls;
+    list.replaceChildren(...this.controlEvents.slice().reverse().map((e) => el('li', { 'data-view': e.control ?? '', text: `${e.control}: ${e.event}` })));
+    this.dom.controlCount.textContent = this.controlEvents.length ? `(${this.controlEvents.length})` : '';
+  }
+
+  // ---------------------------------------------------------------- log
+
+  visible(entry) {
+    const f = this.filter;
+    if (entry.marker) return true;
+    if (entry.kind !== 'error' && !f.kinds.has(entry.kind) && ['responder', 'transition', 'action', 'controlEvent', 'hitTest', 'delivery', 'waiting', 'note'].includes(entry.kind)) return false;
+    if (entry.diagnostic && !f.diagnostic) return false;
+    if (f.text) {
+      const hay = `${entry.text ?? ''} ${entry.kind} ${entry.responder ?? ''} ${entry.recognizer ?? ''} ${entry.method ?? ''} ${entry.view ?? ''} ${entry.control ?? ''}`.toLowerCase();
+      if (!hay.includes(f.text)) return false;
+    }
+    return true;
+  }
+
+  rowFor(entry, index) {
+    const time = Number.isFinite(entry.t) && this.firstT !== null ? `${((entry.t - this.firstT) / 1000).toFixed(3)}` : '';
+    const li = el('li', { 'data-kind': entry.kind, 'data-index': String(index) });
+    if (entry.diagnostic) li.classList.add('diagnostic');
+    if (entry.batchStart) li.classList.add('batch');
+    li.append(el('span', { class: 't', text: time.padStart(7) }), String(entry.text ?? entry.message ?? entry.kind));
+    return li;
+  }
+
+  appendLog(added) {
+    if (this.entries.length > MAX_ENTRIES) {
+      this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+      this.rebuildLog();
+      return;
+    }
+    const list = this.dom.log;
+    const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+    const frag = document.createDocumentFragment();
+    for (let i = this.entries.length - added; i < this.entries.length; i += 1) {
+      const entry = this.entries[i];
+      if (this.visible(entry)) frag.append(this.rowFor(entry, i));
+    }
+    list.append(frag);
+    while (list.childElementCount > MAX_DOM_ENTRIES) list.firstElementChild.remove();
+    if (stick) list.scrollTop = list.scrollHeight;
+    this.dom.logCount.textContent = `(${this.entries.length})`;
+  }
+
+  rebuildLog() {
+    const list = this.dom.log;
+    const frag = document.createDocumentFragment();
+    const rows = [];
+    for (let i = this.entries.length - 1; i >= 0 && rows.length < MAX_DOM_ENTRIES; i -= 1) {
+      if (this.visible(this.entries[i])) rows.push(this.rowFor(this.entries[i], i));
+    }
+    frag.append(...rows.reverse());
+    list.replaceChildren(frag);
+    list.scrollTop = list.scrollHeight;
+    this.dom.logCount.textContent = `(${this.entries.length})`;
+  }
+
+  // ---------------------------------------------------------------- HUD & timelines
+
+  setHud({ state, rtt, fps, clock }) {
+    const d = this.dom;
+    if (state !== undefined) d.hudState.textContent = state;
+    if (rtt !== undefined) {
+      const text = rtt == null ? '– ms' : `${rtt < 10 ? rtt.toFixed(1) : Math.round(rtt)} ms`;
+      d.hudRtt.textContent = text;
+      d.toggleRtt.textContent = rtt == null ? '' : text;
+    }
+    if (fps !== undefined) d.hudFps.textContent = fps == null ? '– fps' : `${Math.round(fps)} fps`;
+    if (clock !== undefined) d.hudClock.textContent = `clock ${clock || '–'}`;
+  }
+
+  /** Redraws the per-recognizer timelines (the last TIMELINE_MS), when the panel is visible. */
+  drawTimelines(now) {
+    if (!this.recognizers.size) return;
+    const colours = {};
+    for (const s of STATES) colours[s] = cssVar(`--st-${s}`);
+    const grid = cssVar('--line');
+    const dpr = window.devicePixelRatio || 1;
+    for (const r of this.recognizers.values()) {
+      const c = r.canvas;
+      const w = c.clientWidth;
+      const h = c.clientHeight;
+      if (!w || !h) continue;
+      const W = Math.round(w * dpr);
+      const H = Math.round(h * dpr);
+      if (c.width !== W) c.width = W;
+      if (c.height !== H) c.height = H;
+      const ctx = c.getContext('2d');
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      const x = (at) => w - ((now - at) / TIMELINE_MS) * w;
+      ctx.fillStyle = grid;
+      for (let s = 1; s < TIMELINE_MS / 1000; s += 1) ctx.fillRect(Math.round(x(now - s * 1000)), 0, 1, h);
+      ctx.fillRect(0, h / 2, w, 1);
+      const hist = r.history;
+      for (let i = 0; i < hist.length; i += 1) {
+        const seg = hist[i];
+        const end = i + 1 < hist.length ? hist[i + 1].at : now;
+        if (end < now - TIMELINE_MS) continue;
+        const x0 = Math.max(0, x(seg.at));
+        const x1 = Math.max(x0, x(end));
+        if (seg.state === 'possible') continue;
+        ctx.fillStyle = colours[seg.state] || '#888';
+        const thick = seg.state === 'began' || seg.state === 'changed';
+        ctx.fillRect(x0, thick ? 3 : 2, Math.max(3, x1 - x0), thick ? h - 6 : h - 4);
+      }
+      if (r.waiting) {
+        ctx.fillStyle = cssVar('--st-waiting');
+        ctx.fillRect(w - 3, 0, 3, h);
+      }
+    }
+  }
+}
