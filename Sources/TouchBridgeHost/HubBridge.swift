@@ -12,11 +12,21 @@ public final class HubBridge: TransportDelegate {
     private var dispatchTimes = DispatchTimes()
     private var messagesIn = 0
     private var rejected = 0
+    private var coalescedRenders = 0
+    /// Connections whose renders are held back until their queue drains (then one full render).
+    private var lagging: Set<ConnectionID> = []
+    private let renderBacklogLimit: Int
     private static let timerToken: UInt64 = 1
+    private static let catchUpToken: UInt64 = 2
+    private static let catchUpInterval = 0.05
 
-    public init(hub: Hub, logger: Logger) {
+    /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
+    /// diffs are coalesced into one full render once it catches up; the event log is never dropped
+    /// (past the transport's outbound limit the connection is closed with 1008).
+    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64) {
         self.hub = hub
         self.logger = logger
+        self.renderBacklogLimit = renderBacklogLimit
     }
 
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
@@ -35,11 +45,16 @@ public final class HubBridge: TransportDelegate {
     }
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
+        lagging.remove(id)
         run(.closed, on: id, transport)
     }
 
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
-        run(.timerFired, on: id, transport)
+        if token == Self.catchUpToken {
+            catchUp(id, transport)
+        } else {
+            run(.timerFired, on: id, transport)
+        }
     }
 
     public func transportMetrics(_ transport: TransportServer) -> String {
@@ -57,6 +72,9 @@ public final class HubBridge: TransportDelegate {
             # HELP touchbridge_messages_rate_limited_total Messages dropped by the rate limit.
             # TYPE touchbridge_messages_rate_limited_total counter
             touchbridge_messages_rate_limited_total \(rejected)
+            # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
+            # TYPE touchbridge_renders_coalesced_total counter
+            touchbridge_renders_coalesced_total \(coalescedRenders)
             # HELP touchbridge_dispatch_seconds Time to handle one message (engine and encoding), recent window.
             # TYPE touchbridge_dispatch_seconds summary
             touchbridge_dispatch_seconds{quantile="0.5"} \(p50)
@@ -72,6 +90,8 @@ public final class HubBridge: TransportDelegate {
         dispatchTimes.record(MonotonicClock.now() - start)
         for (target, effect) in effects {
             switch effect {
+            case .send(let text) where Self.isRender(text):
+                sendRender(text, to: target, transport)
             case .send(let text):
                 _ = transport.send(text, to: target)
             case .armTimer(let at):
@@ -83,6 +103,38 @@ public final class HubBridge: TransportDelegate {
                 transport.close(target, code: code, reason: reason)
             }
         }
+    }
+}
+
+extension HubBridge {
+    /// Server messages are encoded with sorted keys, and `full` is the first key of a `render`.
+    static func isRender(_ text: String) -> Bool { text.hasPrefix("{\"full\":") }
+
+    /// Renders to a slow connection are coalesced: once its queue is over the backlog limit it gets
+    /// no diffs until the queue drains, then one full render of the state at that moment.
+    private func sendRender(_ text: String, to id: ConnectionID, _ transport: TransportServer) {
+        if lagging.contains(id) {
+            coalescedRenders += 1
+            return
+        }
+        if transport.queuedMessageCount(for: id) >= renderBacklogLimit {
+            lagging.insert(id)
+            coalescedRenders += 1
+            logger.notice("slow consumer: coalescing renders", metadata: ["connection": "\(id)"])
+            transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
+            return
+        }
+        _ = transport.send(text, to: id)
+    }
+
+    private func catchUp(_ id: ConnectionID, _ transport: TransportServer) {
+        guard lagging.contains(id) else { return }
+        guard transport.queuedMessageCount(for: id) < renderBacklogLimit / 2 else {
+            transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
+            return
+        }
+        lagging.remove(id)
+        if let full = hub.fullRender(for: id) { _ = transport.send(full, to: id) }
     }
 }
 

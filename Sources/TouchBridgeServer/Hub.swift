@@ -34,6 +34,10 @@ public final class Hub {
     /// The session id a connection belongs to (after its `hello`).
     public func sessionID(of connection: ConnectionID) -> String? { connections[connection]?.sessionID }
 
+    /// The whole render state of the connection's session as one `render` message (`full: true`):
+    /// what a connection that fell behind gets instead of the diffs it missed.
+    public func fullRender(for connection: ConnectionID) -> String? { connections[connection]?.shared?.fullRender() }
+
     /// The role a connection was granted.
     public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
 

@@ -182,6 +182,10 @@ final class WebSocketEngine {
         return true
     }
 
+    func queuedMessageCount(for id: ConnectionID) -> Int {
+        connections[id]?.outbound.count ?? 0
+    }
+
     func close(_ id: ConnectionID, code: UInt16, reason: String) {
         guard let conn = connections[id] else { return }
         requestClose(conn, code: code, reason: reason, immediate: false)

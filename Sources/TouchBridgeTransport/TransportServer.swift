@@ -120,6 +120,13 @@ public final class TransportServer: @unchecked Sendable {
         return engine.send(text, to: id)
     }
 
+    /// Messages queued for `id` and not yet written (0 for an unknown connection): a consumer that
+    /// cannot keep up shows here first.
+    public func queuedMessageCount(for id: ConnectionID) -> Int {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.queuedMessageCount(for: id)
+    }
+
     /// Closes after the messages already queued are written. The connection's timers are cancelled now.
     public func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
         engine.checkServiceThread("TransportServer", #function)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
 import signal
 import socket
@@ -304,5 +305,55 @@ def test_origin_allow_list(tmp_path):
             asyncio.run(connect("https://evil.example"))
         if isinstance(refused.value, websockets.InvalidStatus):
             assert refused.value.response.status_code == 403
+    finally:
+        server.stop()
+
+
+def masked_text_frame(text: str) -> bytes:
+    """One client-to-server WebSocket text frame (masked, as RFC 6455 requires)."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    header = bytes([0x81])
+    if len(payload) < 126:
+        header += bytes([0x80 | len(payload)])
+    else:
+        header += bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_slow_observer_gets_coalesced_renders_then_1008_and_the_device_is_unaffected(tmp_path):
+    config = tmp_path / "touchbridge.json"
+    config.write_text(json.dumps({"maxMessagesPerSecond": 0, "outboundQueueLimit": 300}))
+    server = ServerProcess(extra_args=("--config", str(config)))
+    server.start()
+    try:
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as device:
+                await device.send(hello("image-translation"))
+                session = json.loads(await device.recv())["session"]
+                await device.recv()
+                # An observer that joins and then never reads: a raw socket with a tiny receive buffer.
+                watcher = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                watcher.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+                watcher.connect(("127.0.0.1", server.port))
+                watcher.sendall(("GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                                 f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n\r\n").encode())
+                watcher.sendall(masked_text_frame(json.dumps({"type": "hello", "protocol": 1, "role": "observer",
+                                                              "session": session, "viewport": VIEWPORT, "clock": "client"})))
+                await device.send(frame(0, 0, ("down", 1, 200, 400)))
+                await receive_until(device, events_for(0))
+                for seq in range(1, 8001):
+                    await device.send(frame(seq, seq, ("move", 1, 200 + seq % 100, 400)))
+                    await receive_until(device, events_for(seq), timeout=10)
+                with urllib.request.urlopen(server.base_url + "metrics") as response:
+                    metrics = response.read().decode()
+                watcher.close()
+                return metrics
+        metrics = asyncio.run(run())
+        values = {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in metrics.splitlines() if line and not line.startswith("#")}
+        assert values["touchbridge_renders_coalesced_total"] > 0, "renders to the slow observer were coalesced"
+        assert any(key.startswith("touchbridge_transport_closes_total") and 'code="1008"' in key and value >= 1
+                   for key, value in values.items()), metrics
     finally:
         server.stop()
