@@ -134,3 +134,34 @@ import TouchKitTestSupport
         #expect(transform != .identity)
     }
 }
+
+extension DeclarativeSceneTests {
+    /// S51 and S56 from one file: the button keeps its tap, the custom control's tap goes to the
+    /// recognizer, and a quick drag scrolls without the button seeing anything.
+    @Test func scrollViewAndControlKinds() throws {
+        let h = Harness()
+        h.host(DeclarativeSceneViewController(spec: try load("scroll-over-buttons")))
+        try h.tap(1, 200, 130, at: 0)
+        var log = h.log()
+        #expect(log.contains("button:touchUpInside") && !log.contains("contentTap:possible→ended"))
+        try h.tap(2, 200, 330, at: 1000)
+        log = h.log()
+        // The scroll view held the custom control's touchesBegan back (delaysContentTouches); the tap
+        // recognizer claimed the touch at the lift, so the control never saw it.
+        #expect(log.contains("contentTap:possible→ended") && !log.contains { $0.hasPrefix("custom:") })
+        try h.down(3, 200, 130, at: 2000)
+        try h.move(3, 200, 100, at: 2060)
+        try h.move(3, 200, 30, at: 2150)
+        try h.up(3, 200, 30, at: 2160)
+        log = h.log()
+        #expect(!log.contains { $0.hasPrefix("button:") })
+        #expect(h.app.renderTree().node(named: "scroller")?.bounds.origin.y == 100)
+    }
+
+    @Test func scrollViewFieldsBelongToScrollViews() {
+        let json = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1], "contentSize": [10, 10]}]}"#
+        #expect(throws: SceneError(path: "views[0]", message: "contentSize, delaysContentTouches and canCancelContentTouches are for kind scrollView")) {
+            try SceneSpec.parse(Data(json.utf8))
+        }
+    }
+}

@@ -54,6 +54,14 @@ public final class DeclarativeSceneViewController: UIViewController {
             view = UISwitch(frame: spec.frame)
         case .slider:
             view = UISlider(frame: spec.frame)
+        case .control:
+            view = UIControl(frame: spec.frame)
+        case .scrollView:
+            let scrollView = UIScrollView(frame: spec.frame)
+            if let value = spec.delaysContentTouches { scrollView.delaysContentTouches = value }
+            if let value = spec.canCancelContentTouches { scrollView.canCancelContentTouches = value }
+            scrollView.contentSize = spec.contentSize ?? spec.children.reduce(CGRect.zero) { $0.union($1.frame) }.size
+            view = scrollView
         }
         view.accessibilityIdentifier = spec.id
         if let color = spec.color { view.backgroundColor = UIColor(hex: color.hex) }

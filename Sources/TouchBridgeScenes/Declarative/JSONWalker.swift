@@ -92,6 +92,12 @@ struct JSONWalker {
         return CGRect(x: x, y: y, width: width, height: height)
     }
 
+    func size() throws(SceneError) -> CGSize {
+        let parts = try array()
+        guard parts.count == 2 else { throw error("expected [width, height]") }
+        return CGSize(width: try parts[0].number(in: 0...1e6), height: try parts[1].number(in: 0...1e6))
+    }
+
     func color() throws(SceneError) -> UIColorValue {
         let string = try string()
         guard let color = UIColorValue(hex: string) else { throw error("expected a colour #rgb, #rrggbb or #rrggbbaa") }

@@ -22,7 +22,7 @@ public struct SceneSpec: Equatable, Sendable {
 }
 
 struct ViewSpec: Equatable, Sendable {
-    enum Kind: String, CaseIterable, Sendable { case view, label, image, drawing, button, `switch`, slider }
+    enum Kind: String, CaseIterable, Sendable { case view, label, image, drawing, button, `switch`, slider, control, scrollView }
     enum Responder: String, CaseIterable, Sendable { case forward, log }
 
     var id: String
@@ -39,6 +39,10 @@ struct ViewSpec: Equatable, Sendable {
     var isExclusiveTouch: Bool
     var responder: Responder
     var children: [ViewSpec]
+    /// Scroll views: the scrollable size (default: the children's extent) and content-touch flags.
+    var contentSize: CGSize?
+    var delaysContentTouches: Bool?
+    var canCancelContentTouches: Bool?
 }
 
 struct RecognizerSpec: Equatable, Sendable {

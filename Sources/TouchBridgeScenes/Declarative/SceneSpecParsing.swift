@@ -42,7 +42,7 @@ extension SceneSpec {
         guard count <= limits.maximumViews else { throw walker.error("more than \(limits.maximumViews) views") }
         let object = try walker.object(allowing: [
             "id", "kind", "frame", "color", "cornerRadius", "text", "image", "userInteraction", "hidden", "alpha",
-            "multipleTouch", "exclusiveTouch", "responder", "children",
+            "multipleTouch", "exclusiveTouch", "responder", "children", "contentSize", "delaysContentTouches", "canCancelContentTouches",
         ])
         let id = try walker.required("id", in: object).string()
         guard !id.isEmpty, ids[id] == nil else { throw SceneError(path: "\(walker.path).id", message: id.isEmpty ? "must not be empty" : "duplicate view id '\(id)'") }
@@ -61,7 +61,13 @@ extension SceneSpec {
             isMultipleTouchEnabled: try walker.field("multipleTouch", in: object)?.bool() ?? false,
             isExclusiveTouch: try walker.field("exclusiveTouch", in: object)?.bool() ?? false,
             responder: ViewSpec.Responder(rawValue: try walker.field("responder", in: object)?.oneOf(ViewSpec.Responder.allCases.map(\.rawValue)) ?? "forward")!,
-            children: [])
+            children: [],
+            contentSize: try walker.field("contentSize", in: object)?.size(),
+            delaysContentTouches: try walker.field("delaysContentTouches", in: object)?.bool(),
+            canCancelContentTouches: try walker.field("canCancelContentTouches", in: object)?.bool())
+        if kind != .scrollView, view.contentSize != nil || view.delaysContentTouches != nil || view.canCancelContentTouches != nil {
+            throw walker.error("contentSize, delaysContentTouches and canCancelContentTouches are for kind scrollView")
+        }
         for child in try walker.field("children", in: object)?.array() ?? [] {
             view.children.append(try parseView(child, depth: depth + 1, limits: limits, ids: &ids, count: &count))
         }
