@@ -9,19 +9,21 @@ import TouchBridgeTransport
 public final class ServerHost {
     public let settings: ServerSettings
     public let transport: TransportServer
-    private let bridge: HubBridge
+    private let bridge: TransportDelegate
     private let logger: Logger
 
-    public init(settings: ServerSettings, logger: Logger) throws {
+    /// `echo`: serve the performance baseline instead of sessions (same transport and limits).
+    public init(settings: ServerSettings, logger: Logger, echo: Bool = false) throws {
         self.settings = settings
         self.logger = logger
+        FileDescriptorLimit.raiseToMaximum()
         let scenes = try Self.loadDeclarativeScenes(from: settings.scenesDirectory, logger: logger)
         let catalog = LibraryCatalog(declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
         let limits = ProtocolLimits(
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        bridge = HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }

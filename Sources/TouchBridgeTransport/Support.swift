@@ -111,3 +111,22 @@ func truncatedUTF8(_ s: String, maxBytes: Int) -> [UInt8] {
     }
     return out
 }
+
+/// Open-file limits: every WebSocket is a file descriptor, and Debian's default soft limit (1,024)
+/// is below the default `maxConnections`.
+public enum FileDescriptorLimit {
+    /// Raises the soft limit to the hard limit (what an unprivileged process may do) and returns it.
+    /// libwebsockets sizes its connection table from this limit when a context is created, so call
+    /// it before creating servers or clients.
+    @discardableResult
+    public static func raiseToMaximum() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+}

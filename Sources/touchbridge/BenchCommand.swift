@@ -1,11 +1,20 @@
 import ArgumentParser
 import Foundation
 
-/// Performance measurements. Run on a release build (`scripts/bench.sh`).
+/// Performance measurements (run a release build: `scripts/run.sh bench …`; docs/performance.md).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the engine: nanoseconds per input frame on standard traces and scene sizes.",
+        abstract: "Measure the engine, the whole server under load, and memory per idle session.",
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
+        defaultSubcommand: EngineBenchCommand.self
+    )
+}
+
+struct EngineBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "engine",
+        abstract: "Nanoseconds per input frame on standard traces and scene sizes (no I/O).",
         discussion: """
             Reports the median over --repetitions runs after one warm-up. The peer rows compare with \
             Hammer.js 2.0.8 under Node 20 on this machine kind (7 recognizers, 120 Hz traces): about \
@@ -33,5 +42,112 @@ struct BenchCommand: ParsableCommand {
             print(result.name.padding(toLength: 58, withPad: " ", startingAt: 0)
                   + String(format: "%8.0f", result.nanosecondsPerFrame) + "   " + ratio)
         }
+    }
+}
+
+struct LoadBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "N device sessions × R frames/s × D seconds against the server, then against `serve --echo`.",
+        discussion: """
+            Starts this binary's `serve` (on a free port, no rate limit) as a child process, drives it with \
+            an open-loop schedule of one-finger pans on image-translation, then does the same against \
+            `serve --echo` (the same transport with no engine). Prints each figure and its ratio to the \
+            echo baseline: achieved rate, lost and errored messages, input→event-log round trip \
+            p50/p99/max, server CPU (cores) and resident memory, bytes per render message.
+            """
+    )
+
+    @Option(help: "Device sessions.")
+    var sessions = 50
+
+    @Option(help: "Input frames per second per session.")
+    var rate = 120.0
+
+    @Option(help: "Seconds of sending.")
+    var duration = 5.0
+
+    @Flag(help: "One session, each frame sent when the previous answer arrived (the sequential round trip).")
+    var sequential = false
+
+    func run() throws {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
+        try Data(#"{"maxMessagesPerSecond": 0, "maxConnections": 20000, "outboundQueueLimit": 100000}"#.utf8).write(to: settings)
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let count = sequential ? 1 : sessions
+        Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s")
+        let engine = try measure(arguments: ["--config", settings.path], echo: false, sessions: count)
+        let echo = try measure(arguments: ["--config", settings.path, "--echo"], echo: true, sessions: count)
+        Self.print(engine: engine, echo: echo)
+    }
+
+    struct Measurement {
+        var report: LoadGenerator.Report
+        var cpuCores: Double
+        var residentKiB: Int
+    }
+
+    private func measure(arguments: [String], echo: Bool, sessions: Int) throws -> Measurement {
+        let server = try ServerProcess(arguments: arguments)
+        defer { server.stop() }
+        let generator = try LoadGenerator(options: .init(
+            sessions: sessions, rate: rate, duration: duration, sequential: sequential, echo: echo,
+            url: "ws://127.0.0.1:\(server.port)/ws"))
+        var cpuAtStart = 0.0
+        generator.onReady = { cpuAtStart = server.cpuSeconds }
+        let report = try generator.run()
+        let cpu = server.cpuSeconds - cpuAtStart
+        return Measurement(report: report, cpuCores: report.elapsed > 0 ? cpu / report.elapsed : 0, residentKiB: server.residentKiB)
+    }
+
+    static func print(engine: Measurement, echo: Measurement) {
+        func row(_ name: String, _ value: Double, _ base: Double, _ format: String) {
+            let ratio = base > 0 ? String(format: "%.2f×", value / base) : "–"
+            Swift.print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                        + String(format: format, value).padding(toLength: 14, withPad: " ", startingAt: 0)
+                        + String(format: format, base).padding(toLength: 14, withPad: " ", startingAt: 0) + ratio)
+        }
+        let e = engine.report, b = echo.report
+        Swift.print("figure".padding(toLength: 34, withPad: " ", startingAt: 0) + "server".padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + "echo".padding(toLength: 14, withPad: " ", startingAt: 0) + "ratio")
+        row("frames sent / s", Double(e.sent) / max(e.elapsed, 1e-9), Double(b.sent) / max(b.elapsed, 1e-9), "%.0f")
+        row("frames answered", Double(e.answered), Double(b.answered), "%.0f")
+        row("lost (no answer)", Double(e.lost), Double(b.lost), "%.0f")
+        row("errors", Double(e.errors), Double(b.errors), "%.0f")
+        row("round trip p50 (ms)", e.percentile(0.5) * 1000, b.percentile(0.5) * 1000, "%.3f")
+        row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.percentile(0.99) * 1000, "%.3f")
+        row("round trip max (ms)", e.percentile(1) * 1000, b.percentile(1) * 1000, "%.3f")
+        row("server CPU (cores)", engine.cpuCores, echo.cpuCores, "%.3f")
+        row("server RSS (MiB)", Double(engine.residentKiB) / 1024, Double(echo.residentKiB) / 1024, "%.1f")
+        Swift.print("bytes per render message".padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + String(format: "%.0f", e.renderMessages > 0 ? Double(e.renderBytes) / Double(e.renderMessages) : 0)
+                    + " (\(e.renderMessages) render messages)")
+    }
+}
+
+struct IdleBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "idle",
+        abstract: "Server memory per idle device session (default scene).")
+
+    @Option(help: "Idle sessions to open.")
+    var sessions = 2000
+
+    func run() throws {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-idle-\(getpid()).json")
+        try Data(#"{"maxConnections": 20000}"#.utf8).write(to: settings)
+        defer { try? FileManager.default.removeItem(at: settings) }
+        let server = try ServerProcess(arguments: ["--config", settings.path])
+        defer { server.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = server.residentKiB
+        let generator = try LoadGenerator(options: .init(
+            sessions: sessions, rate: 1, duration: 0, sequential: false, echo: false, url: "ws://127.0.0.1:\(server.port)/ws"))
+        var after = 0
+        generator.onReady = { after = server.residentKiB }
+        _ = try generator.run()
+        let perSession = Double(after - before) / Double(sessions)
+        Swift.print(String(format: "idle: %d sessions, server RSS %.1f MiB → %.1f MiB, %.1f KiB per session",
+                     sessions, Double(before) / 1024, Double(after) / 1024, perSession))
     }
 }

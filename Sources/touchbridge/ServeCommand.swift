@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
+    var echo = false
+
     func run() throws {
         var settings = ServerSettings()
         let defaultConfig = "config/touchbridge.json"
@@ -64,7 +67,7 @@ struct ServeCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "touchbridge")
-        let host = try ServerHost(settings: settings, logger: logger)
+        let host = try ServerHost(settings: settings, logger: logger, echo: echo)
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
         for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }

@@ -1,0 +1,16 @@
+import Logging
+import TouchBridgeTransport
+
+/// The performance baseline: the same transport, settings and limits as the real server, with no
+/// engine behind it — every text message is sent straight back (`touchbridge serve --echo`).
+public final class EchoServer: TransportDelegate {
+    public init() {}
+
+    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {}
+
+    public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
+        _ = transport.send(text, to: id)
+    }
+
+    public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {}
+}

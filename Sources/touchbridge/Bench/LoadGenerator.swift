@@ -1,0 +1,189 @@
+import Foundation
+import TouchBridgeTransport
+
+/// An open-loop load generator: `sessions` device sessions on `image-translation`, each sending
+/// one-finger pan frames at `rate` per second for `duration` seconds. Frames go out on schedule
+/// whether or not earlier ones were answered, and each round trip is measured from its scheduled
+/// time, so a slow server shows up as latency rather than as a lower send rate.
+final class LoadGenerator: TransportClientDelegate {
+    struct Options {
+        var sessions: Int
+        var rate: Double
+        var duration: Double
+        /// One session, next frame only after the previous answer (the sequential round trip).
+        var sequential: Bool
+        /// Against `serve --echo`: the answer is the echoed input itself.
+        var echo: Bool
+        var url: String
+    }
+
+    struct Report {
+        var sent = 0
+        var answered = 0
+        var errors = 0
+        var closed = 0
+        var latencies: [Double] = []
+        var renderMessages = 0
+        var renderBytes = 0
+        var elapsed = 0.0
+
+        var lost: Int { sent - answered }
+        func percentile(_ q: Double) -> Double {
+            let sorted = latencies.sorted()
+            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]
+        }
+    }
+
+    private final class SessionState {
+        var ready = false
+        var frame = 0
+        var nextSend = 0.0
+        var scheduled: [Int: Double] = [:]
+        var clientStart = 0.0
+    }
+
+    private let options: Options
+    private let client: TransportClient
+    private var sessions: [ConnectionID: SessionState] = [:]
+    private var order: [ConnectionID] = []
+    private var report = Report()
+    private var start = 0.0
+    private var sendingEnds = 0.0
+    private var ticker: ConnectionID?
+    /// Called once every session has its scene (before the first frame is sent).
+    var onReady: (() -> Void)?
+    private static let tickToken: UInt64 = 1
+    private static let tick = 0.001
+
+    init(options: Options) throws {
+        self.options = options
+        FileDescriptorLimit.raiseToMaximum()
+        client = try TransportClient(configuration: TransportClientConfiguration(outboundQueueLimit: 100_000))
+        client.delegate = self
+        for _ in 0..<options.sessions {
+            let id = try client.connect(to: options.url)
+            sessions[id] = SessionState()
+            order.append(id)
+        }
+    }
+
+    func run() throws -> Report {
+        try client.run()
+        return report
+    }
+
+    // MARK: Delegate
+
+    func client(_ client: TransportClient, didOpen id: ConnectionID, info: ConnectionInfo) {
+        guard let session = sessions[id] else { return }
+        session.clientStart = MonotonicClock.now()
+        if options.echo {
+            session.ready = true
+            startIfAllReady()
+        } else {
+            _ = client.send(#"{"clock":"client","protocol":1,"role":"device","scene":"image-translation","t":0,"type":"hello","viewport":{"height":800,"scale":2,"width":400}}"#, to: id)
+        }
+    }
+
+    func client(_ client: TransportClient, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
+        guard let session = sessions[id] else { return }
+        if text.hasPrefix(#"{"full":"#) {
+            if text.hasPrefix(#"{"full":false"#) {
+                report.renderMessages += 1
+                report.renderBytes += text.utf8.count
+            } else if !session.ready {
+                session.ready = true
+                startIfAllReady()
+            }
+            return
+        }
+        if text.hasPrefix(#"{"code":"#) { report.errors += 1; return }
+        let isAnswer = options.echo ? text.hasSuffix(#""type":"input"}"#) : text.hasSuffix(#""type":"events"}"#)
+        guard isAnswer, let seq = Self.seq(in: text), let scheduled = session.scheduled.removeValue(forKey: seq) else { return }
+        report.answered += 1
+        report.latencies.append(receiveTime - scheduled)
+        if options.sequential, receiveTime < sendingEnds { send(id, session, scheduledAt: MonotonicClock.now()) }
+        finishIfDone()
+    }
+
+    func client(_ client: TransportClient, didClose id: ConnectionID, code: UInt16, reason: String) {
+        report.closed += 1
+        if id == ticker { ticker = order.first { $0 != id && sessions[$0]?.ready == true } ; armTick() }
+    }
+
+    func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {
+        let now = MonotonicClock.now()
+        if now < sendingEnds, !options.sequential {
+            for connection in order {
+                guard let session = sessions[connection], session.ready else { continue }
+                while session.nextSend <= now, session.nextSend < sendingEnds {
+                    send(connection, session, scheduledAt: session.nextSend)
+                    session.nextSend += 1 / options.rate
+                }
+            }
+        }
+        finishIfDone()
+        armTick()
+    }
+
+    // MARK: Schedule
+
+    private func startIfAllReady() {
+        guard sessions.values.allSatisfy(\.ready) else { return }
+        onReady?()
+        start = MonotonicClock.now()
+        sendingEnds = start + options.duration
+        for (index, connection) in order.enumerated() {
+            sessions[connection]?.nextSend = start + Double(index) / Double(order.count) / options.rate
+        }
+        ticker = order.first
+        if options.sequential, let first = order.first, let session = sessions[first] {
+            send(first, session, scheduledAt: start)
+        }
+        armTick()
+    }
+
+    private func armTick() {
+        guard let ticker else { return }
+        client.armTimer(for: ticker, token: Self.tickToken, after: Self.tick)
+    }
+
+    private func finishIfDone() {
+        let now = MonotonicClock.now()
+        guard start > 0, now >= sendingEnds else { return }
+        let outstanding = report.sent - report.answered
+        if outstanding == 0 || now >= sendingEnds + 3 {
+            report.elapsed = sendingEnds - start
+            client.requestStop()
+        }
+    }
+
+    /// A 72-frame one-finger pan, back and forth across the image.
+    private func send(_ id: ConnectionID, _ session: SessionState, scheduledAt time: Double) {
+        let index = session.frame % 72
+        let direction: Double = (session.frame / 72) % 2 == 0 ? 1 : -1
+        let start = direction > 0 ? 200.0 : 342.0
+        let x = start + direction * Double(index) * 2
+        let y = 400 + 20 * sin(Double(index) / 10)
+        let phase = index == 0 ? "down" : index == 71 ? "up" : "move"
+        let seq = session.frame
+        session.frame += 1
+        let t = (time - session.clientStart) * 1000
+        let text = String(format: #"{"pointers":[{"id":1,"phase":"%@","pointerType":"touch","t":%.3f,"x":%.2f,"y":%.2f}],"seq":%d,"type":"input"}"#, phase, t, x, y, seq)
+        session.scheduled[seq] = time
+        if client.send(text, to: id) { report.sent += 1 }
+    }
+
+    /// The `"seq":N` value of a message, without parsing the JSON.
+    static func seq(in text: String) -> Int? {
+        guard let range = text.range(of: #""seq":"#) else { return nil }
+        var value = 0
+        var found = false
+        for character in text[range.upperBound...].utf8 {
+            guard character >= 48, character <= 57 else { break }
+            value = value * 10 + Int(character - 48)
+            found = true
+        }
+        return found ? value : nil
+    }
+}
