@@ -117,32 +117,51 @@ final class GestureEnvironment {
 
     private func feedRecognizers(_ touches: [UITouch], event: UIEvent) {
         var order: [UIGestureRecognizer] = []
+        var seen = Set<ObjectIdentifier>()
         for touch in touches {
             for reference in touch.recognizers {
-                guard let recognizer = reference.value, !order.contains(where: { $0 === recognizer }) else { continue }
+                guard let recognizer = reference.value, seen.insert(ObjectIdentifier(recognizer)).inserted else { continue }
                 order.append(recognizer)
             }
         }
         for recognizer in order {
             guard recognizer.view != nil, recognizer.isEnabled else { continue }
-            let mine = touches.filter { recognizer.receives($0) }
-            guard !mine.isEmpty else { continue }
-            let began = mine.filter { $0.phase == .began }
+            // One pass sorts this dispatch's touches by phase; moved/ended/cancelled only for touches
+            // the recognizer tracks in this attempt.
+            var began: [UITouch] = [], moved: [UITouch] = [], ended: [UITouch] = [], cancelled: [UITouch] = []
+            for touch in touches where recognizer.receives(touch) {
+                switch touch.phase {
+                case .began: began.append(touch)
+                case .moved: moved.append(touch)
+                case .ended: ended.append(touch)
+                case .cancelled: cancelled.append(touch)
+                case .stationary: break
+                }
+            }
+            guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { continue }
             if !began.isEmpty, isOpen(recognizer) {
                 recognizer.trackedTouches.append(contentsOf: began)
                 join(recognizer)
                 recognizer.touchesBegan(Set(began), with: event)
             }
-            let tracked = mine.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
-            let moved = tracked.filter { $0.phase == .moved }
-            if !moved.isEmpty, isOpen(recognizer) { recognizer.touchesMoved(Set(moved), with: event) }
-            let ended = tracked.filter { $0.phase == .ended }
-            if !ended.isEmpty, isOpen(recognizer) { recognizer.touchesEnded(Set(ended), with: event) }
-            let cancelled = tracked.filter { $0.phase == .cancelled }
+            func tracked(_ list: [UITouch]) -> [UITouch] {
+                list.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
+            }
+            if !moved.isEmpty, isOpen(recognizer) {
+                let mine = tracked(moved)
+                if !mine.isEmpty { recognizer.touchesMoved(Set(mine), with: event) }
+            }
+            if !ended.isEmpty, isOpen(recognizer) {
+                let mine = tracked(ended)
+                if !mine.isEmpty { recognizer.touchesEnded(Set(mine), with: event) }
+            }
             if !cancelled.isEmpty, isOpen(recognizer) {
-                recognizer.touchesCancelled(Set(cancelled), with: event)
-                if !recognizer.trackedTouches.contains(where: \.isActive) {
-                    recognizer.stopParticipating(reason: "its touches were cancelled")
+                let mine = tracked(cancelled)
+                if !mine.isEmpty {
+                    recognizer.touchesCancelled(Set(mine), with: event)
+                    if !recognizer.trackedTouches.contains(where: \.isActive) {
+                        recognizer.stopParticipating(reason: "its touches were cancelled")
+                    }
                 }
             }
             if !recognizer.trackedTouches.isEmpty {
@@ -156,10 +175,12 @@ final class GestureEnvironment {
     }
 
     private func join(_ recognizer: UIGestureRecognizer) {
+        recognizer.joinedEnvironment = self
         if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
     }
 
     func forget(_ recognizer: UIGestureRecognizer) {
+        recognizer.joinedEnvironment = nil
         participants.removeAll { $0 === recognizer }
     }
 

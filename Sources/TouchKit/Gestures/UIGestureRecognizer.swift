@@ -240,7 +240,9 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Internals
 
-    var environment: GestureEnvironment? { view?.window?.application?.gestureEnvironment }
+    /// The arena, cached while the recognizer takes part in a gesture (a lookup walks the view tree).
+    var environment: GestureEnvironment? { joinedEnvironment ?? view?.window?.application?.gestureEnvironment }
+    weak var joinedEnvironment: GestureEnvironment?
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.

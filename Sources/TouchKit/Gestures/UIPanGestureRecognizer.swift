@@ -51,9 +51,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     private var currentCentroid: CGPoint {
-        let active = activeTouches
-        return active.isEmpty ? (lastCentroid ?? .zero) : active.map(\.locationInWindow).centroid()
+        var sum = CGPoint.zero
+        var count: CGFloat = 0
+        for touch in trackedTouches where touch.isActive {
+            sum = sum + touch.locationInWindow
+            count += 1
+        }
+        return count == 0 ? (lastCentroid ?? .zero) : CGPoint(x: sum.x / count, y: sum.y / count)
     }
+
+    private var activeTouchCount: Int { trackedTouches.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
 
     private var rawTranslation: CGPoint {
         guard let origin else { return translationBase }
@@ -75,8 +82,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         record(event.timestamp)
         switch state {
         case .possible:
-            let count = activeTouches.count
-            guard count >= minimumNumberOfTouches else { return }
+            guard activeTouchCount >= minimumNumberOfTouches else { return }
             if rawTranslation.distance(to: translationBase) >= hysteresis { state = .began }
         case .began, .changed:
             state = .changed
@@ -86,7 +92,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = activeTouches.count
+        let remaining = activeTouchCount
         if state.isActive {
             if remaining < minimumNumberOfTouches || remaining == 0 {
                 state = .ended
@@ -124,7 +130,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the translation continuous when fingers join or leave (the centroid jumps).
     private func rebaseForTouchCountChange() {
-        let count = activeTouches.count
+        let count = activeTouchCount
         defer { lastTouchCount = count; lastCentroid = count > 0 ? currentCentroid : lastCentroid }
         guard count != lastTouchCount, count > 0, let origin, let lastCentroid else { return }
         let translationSoFar = lastCentroid - origin + translationBase
@@ -135,7 +141,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private func record(_ time: TimeInterval) {
         let point = currentCentroid
         lastCentroid = point
-        lastTouchCount = activeTouches.count
+        lastTouchCount = activeTouchCount
         samples.append((time, point))
         samples.removeAll { time - $0.time > 0.1 }
         if let first = samples.first, time - first.time > 0 {
