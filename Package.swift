@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TouchKit", targets: ["TouchKit"]),
+        .library(name: "TouchKitBenchSupport", targets: ["TouchKitBenchSupport"]),
         .executable(name: "touchbridge", targets: ["touchbridge"]),
     ],
     dependencies: [
@@ -21,10 +22,13 @@ let package = Package(
                 "TouchKit",
                 "TouchBridgeScenes",
                 "TouchBridgeHost",
+                "TouchKitBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmark scenes and traces (touchbridge bench, Benchmarks/).
+        .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
         .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport"]),
         // The scenes users open on their phones, written as UIKit view controllers.

@@ -14,4 +14,8 @@ if grep -q "warning:" "$log"; then
 fi
 swift test --skip-build
 
+# Benchmark smoke (seconds): proves the tools run; figures come from scripts/bench.sh on a release build.
+.build/debug/touchbridge bench engine --repetitions 1 --only "one-finger pan"
+.build/debug/touchbridge bench load --sessions 2 --rate 60 --duration 1
+
 .venv/bin/pytest Tests/e2e -q -p no:cacheprovider
