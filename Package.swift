@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "TouchKitBenchSupport", targets: ["TouchKitBenchSupport"]),
+        .library(name: "TouchBridgeClient", targets: ["TouchBridgeClient"]),
         .executable(name: "touchbridge", targets: ["touchbridge"]),
     ],
     dependencies: [
@@ -23,6 +24,7 @@ let package = Package(
                 "TouchBridgeScenes",
                 "TouchBridgeHost",
                 "TouchKitBenchSupport",
+                "TouchBridgeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -58,6 +60,16 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),
+        // A Swift client: gesture synthesis, a session with expectations, scripts (touchbridge drive).
+        .target(
+            name: "TouchBridgeClient",
+            dependencies: ["TouchBridgeTransport", "TouchBridgeProtocol", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "TouchBridgeClientTests",
+            dependencies: ["TouchBridgeClient", "TouchBridgeHost", "TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes",
+                           "TouchKit", .product(name: "Logging", package: "swift-log")]
+        ),
         // Test-only echo server used by Tests/e2e/test_transport.py.
         .executableTarget(name: "transport-echo", dependencies: ["TouchBridgeTransport"]),
     ],

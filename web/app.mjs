@@ -402,6 +402,13 @@ if (role === 'device') {
   shakeButton.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') sendTimed({ type: 'motion', phase: 'ended' }); });
   installRemote({ send: (command) => sendTimed({ type: 'remote', command }), root: $('#media-buttons'), enabled: () => role === 'device' });
   $('#advance').addEventListener('click', () => sendTimed({ type: 'advance' }));
+  // "That tap was wrong": a note in the server's recording (`serve --record`), shown by `touchbridge replay`.
+  let marks = 0;
+  $('#mark').addEventListener('click', () => {
+    marks += 1;
+    const note = `mark ${marks}`;
+    if (send({ type: 'mark', note, t: round3(clock.stamp(performance.now())) })) inspector.addMarker(`${note} (saved in the server's recording)`);
+  });
 }
 
 // ------------------------------------------------------------------ panel, share

@@ -16,6 +16,8 @@ public final class HubBridge: TransportDelegate {
     /// Connections whose renders are held back until their queue drains (then one full render).
     private var lagging: Set<ConnectionID> = []
     private let renderBacklogLimit: Int
+    /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
+    public var recorder: SessionRecorder?
     private static let timerToken: UInt64 = 1
     private static let catchUpToken: UInt64 = 2
     private static let catchUpInterval = 0.05
@@ -40,6 +42,7 @@ public final class HubBridge: TransportDelegate {
 
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
         rejected += 1
+        recorder?.recordDropped(id, reason: reason.rawValue)
         let error = ServerMessage.error(ErrorMessage(code: "rate-limited", message: "over maxMessagesPerSecond; message dropped"))
         _ = transport.send(error.text, to: id)
     }
@@ -88,6 +91,7 @@ public final class HubBridge: TransportDelegate {
         let start = MonotonicClock.now()
         let effects = hub.handle(input, on: id)
         dispatchTimes.record(MonotonicClock.now() - start)
+        recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         for (target, effect) in effects {
             switch effect {
             case .send(let text) where Self.isRender(text):

@@ -38,6 +38,13 @@ public final class ServerHost {
         transport.delegate = bridge
     }
 
+    /// Records every device session into `directory`, one JSON Lines file each (`touchbridge replay`).
+    /// Call before `run()`.
+    public func record(to directory: String) throws {
+        guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
+        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings)
+    }
+
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same
     /// network types in).
     public var urls: [String] {

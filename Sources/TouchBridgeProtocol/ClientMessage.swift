@@ -11,6 +11,8 @@ public enum ClientMessage: Equatable, Sendable {
     case scene(SceneSwitch)
     case ping(Ping)
     case resync
+    /// Marks a moment in the server's recording (docs/protocol.md §4.10); no effect on the session.
+    case mark(Mark)
 
     /// The `type` field of each message.
     public var type: String {
@@ -24,6 +26,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .scene: "scene"
         case .ping: "ping"
         case .resync: "resync"
+        case .mark: "mark"
         }
     }
 
@@ -41,7 +44,7 @@ public enum ClientMessage: Equatable, Sendable {
     /// Whether the message changes the session (and so is not allowed from observers).
     public var changesSession: Bool {
         switch self {
-        case .hello, .ping, .resync: false
+        case .hello, .ping, .resync, .mark: false
         case .input, .advance, .motion, .remote, .resize, .scene: true
         }
     }
@@ -69,6 +72,7 @@ private struct TypedEnvelope: Encodable {
         case .scene(let body): try body.encode(to: encoder)
         case .ping(let body): try body.encode(to: encoder)
         case .resync: break
+        case .mark(let body): try body.encode(to: encoder)
         }
     }
 }

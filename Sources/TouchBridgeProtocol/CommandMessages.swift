@@ -82,3 +82,21 @@ public struct Ping: Codable, Equatable, Sendable {
         id = try decoder.container(keyedBy: CodingKeys.self).decodeInteger(forKey: .id)
     }
 }
+
+/// `mark`: a note for the server's session recording ("that tap was wrong"); the session ignores it.
+public struct Mark: Codable, Equatable, Sendable {
+    /// Free text (≤ `maxStringLength` characters).
+    public var note: String?
+    /// Client time of the mark, ms (informational).
+    public var t: Double?
+
+    public init(note: String? = nil, t: Double? = nil) {
+        self.note = note
+        self.t = t
+    }
+
+    func validate(limits: ProtocolLimits) throws(ProtocolError) {
+        if let note { try Check.string(note, limits: limits, path: "note") }
+        if let t { guard t.isFinite else { throw .schema("t", "expected a finite number") } }
+    }
+}

@@ -3,8 +3,9 @@ import Foundation
 /// Any JSON value, kept as-is.
 ///
 /// Used where the protocol carries data this module deliberately does not interpret: inline scenes
-/// (defined by the scenes module, not here) and the first parse of every message, which finds `type`
-/// and `seq` before the message is decoded into its typed form.
+/// (defined by the scenes module, not here) and the parse of every client message (`JSONParser`),
+/// from which `type`, `seq` and then the typed message are read. The `Codable` conformance remains
+/// for tools that decode JSON with Foundation.
 public enum JSONValue: Codable, Equatable, Hashable, Sendable {
     case null
     case bool(Bool)

@@ -6,11 +6,13 @@ public enum Nullable<Wrapped: Codable & Equatable & Sendable>: Codable, Equatabl
     case null
     case value(Wrapped)
 
+    @inlinable
     public init(_ optional: Wrapped?) {
-        self = optional.map(Nullable.value) ?? .null
+        if let optional { self = .value(optional) } else { self = .null }
     }
 
     /// The value, or nil for `null`.
+    @inlinable
     public var optional: Wrapped? {
         if case .value(let value) = self { return value }
         return nil

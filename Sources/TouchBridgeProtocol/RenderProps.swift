@@ -50,32 +50,61 @@ public struct RenderProps: Codable, Equatable, Sendable {
     }()
 
     /// The fields of `self` that differ from `old` (fields nil in `self` are never included).
+    ///
+    /// Field by field rather than through key paths: this runs for every view on every engine step.
     public func changes(from old: RenderProps) -> RenderProps {
         var patch = RenderProps()
-        func pick<T: Equatable>(_ field: WritableKeyPath<RenderProps, T?>) {
-            if let value = self[keyPath: field], value != old[keyPath: field] { patch[keyPath: field] = value }
-        }
-        pick(\.center); pick(\.bounds); pick(\.transform); pick(\.alpha); pick(\.hidden)
-        pick(\.userInteractionEnabled); pick(\.clipsToBounds); pick(\.backgroundColor); pick(\.cornerRadius)
-        pick(\.borderWidth); pick(\.borderColor); pick(\.text); pick(\.textColor); pick(\.fontSize)
-        pick(\.fontBold); pick(\.textAlignment); pick(\.image); pick(\.control)
+        if let value = center, value != old.center { patch.center = value }
+        if let value = bounds, value != old.bounds { patch.bounds = value }
+        if let value = transform, value != old.transform { patch.transform = value }
+        if let value = alpha, value != old.alpha { patch.alpha = value }
+        if let value = hidden, value != old.hidden { patch.hidden = value }
+        if let value = userInteractionEnabled, value != old.userInteractionEnabled { patch.userInteractionEnabled = value }
+        if let value = clipsToBounds, value != old.clipsToBounds { patch.clipsToBounds = value }
+        if let value = backgroundColor, value != old.backgroundColor { patch.backgroundColor = value }
+        if let value = cornerRadius, value != old.cornerRadius { patch.cornerRadius = value }
+        if let value = borderWidth, value != old.borderWidth { patch.borderWidth = value }
+        if let value = borderColor, value != old.borderColor { patch.borderColor = value }
+        if let value = text, value != old.text { patch.text = value }
+        if let value = textColor, value != old.textColor { patch.textColor = value }
+        if let value = fontSize, value != old.fontSize { patch.fontSize = value }
+        if let value = fontBold, value != old.fontBold { patch.fontBold = value }
+        if let value = textAlignment, value != old.textAlignment { patch.textAlignment = value }
+        if let value = image, value != old.image { patch.image = value }
+        if let value = control, value != old.control { patch.control = value }
         return patch
     }
 
     /// `self` with every field `patch` has replaced (what a client does with `set`).
     public func applying(_ patch: RenderProps) -> RenderProps {
         var result = self
-        func take<T>(_ field: WritableKeyPath<RenderProps, T?>) {
-            if let value = patch[keyPath: field] { result[keyPath: field] = value }
-        }
-        take(\.center); take(\.bounds); take(\.transform); take(\.alpha); take(\.hidden)
-        take(\.userInteractionEnabled); take(\.clipsToBounds); take(\.backgroundColor); take(\.cornerRadius)
-        take(\.borderWidth); take(\.borderColor); take(\.text); take(\.textColor); take(\.fontSize)
-        take(\.fontBold); take(\.textAlignment); take(\.image); take(\.control)
+        if let value = patch.center { result.center = value }
+        if let value = patch.bounds { result.bounds = value }
+        if let value = patch.transform { result.transform = value }
+        if let value = patch.alpha { result.alpha = value }
+        if let value = patch.hidden { result.hidden = value }
+        if let value = patch.userInteractionEnabled { result.userInteractionEnabled = value }
+        if let value = patch.clipsToBounds { result.clipsToBounds = value }
+        if let value = patch.backgroundColor { result.backgroundColor = value }
+        if let value = patch.cornerRadius { result.cornerRadius = value }
+        if let value = patch.borderWidth { result.borderWidth = value }
+        if let value = patch.borderColor { result.borderColor = value }
+        if let value = patch.text { result.text = value }
+        if let value = patch.textColor { result.textColor = value }
+        if let value = patch.fontSize { result.fontSize = value }
+        if let value = patch.fontBold { result.fontBold = value }
+        if let value = patch.textAlignment { result.textAlignment = value }
+        if let value = patch.image { result.image = value }
+        if let value = patch.control { result.control = value }
         return result
     }
 
-    public var isEmpty: Bool { self == RenderProps() }
+    public var isEmpty: Bool {
+        center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
+            && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
+            && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
+            && control == nil
+    }
 
     enum CodingKeys: String, CodingKey {
         case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor

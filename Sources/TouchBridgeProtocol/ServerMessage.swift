@@ -19,7 +19,31 @@ public enum ServerMessage: Equatable, Sendable {
     }
 
     /// The message's JSON text: sorted keys, compact — equal messages are equal bytes.
-    public var text: String { WireJSON.text(Envelope(message: self)) }
+    ///
+    /// The per-input messages have hand-written encoders (`ServerMessageWriting.swift`) that write
+    /// the very bytes `Encodable` writes, several times faster; `welcome`, sent once, is `Encodable`.
+    public var text: String {
+        var writer: JSONWriter
+        switch self {
+        case .welcome: return codableText
+        case .render(let body):
+            writer = JSONWriter(capacity: 64 + 160 * body.ops.count)
+            writer.write(body)
+        case .events(let body):
+            writer = JSONWriter(capacity: 64 + 256 * body.log.count)
+            writer.write(body)
+        case .error(let body):
+            writer = JSONWriter(capacity: 64 + body.message.utf8.count)
+            writer.write(body)
+        case .pong(let body):
+            writer = JSONWriter(capacity: 48)
+            writer.write(body)
+        }
+        return writer.text
+    }
+
+    /// The text as the types' `Encodable` conformances encode it (the reference `text` must match).
+    var codableText: String { WireJSON.text(Envelope(message: self)) }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ text: String) throws -> ServerMessage {

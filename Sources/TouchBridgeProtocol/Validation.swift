@@ -16,6 +16,7 @@ extension ClientMessage {
         case .resize(let viewport): try viewport.validate(limits: limits, path: "")
         case .scene(let change): try change.scene.validate(limits: limits, path: "scene")
         case .ping, .resync: break
+        case .mark(let mark): try mark.validate(limits: limits)
         }
     }
 }

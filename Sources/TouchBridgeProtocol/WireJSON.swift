@@ -3,6 +3,11 @@ import Foundation
 /// How the protocol turns JSON into values and back, in one place so every message is encoded the
 /// same way.
 ///
+/// Client messages are parsed by `JSONParser` and read by `ClientMessageReading.swift`; the
+/// frequent server messages are written by `JSONWriter`. The Foundation coders here remain for
+/// `welcome`, for `ServerMessage.decode`, and as the reference the hand-written code is tested
+/// against.
+///
 /// Output is deterministic: sorted keys, no whitespace, numbers rounded by the producer with
 /// `rounded(_:)`. Determinism is a protocol guarantee (manual clock: same input, same bytes).
 public enum WireJSON {
@@ -30,6 +35,14 @@ public enum WireJSON {
         // Encoding our own value types cannot fail: every number is finite or has a string form.
         guard let data = try? makeEncoder().encode(value) else { return "null" }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Encodes any JSON value as compact, sorted JSON text (the same bytes as the generic
+    /// `text(_:)`, without JSONEncoder).
+    public static func text(_ value: JSONValue) -> String {
+        var writer = JSONWriter()
+        writer.value(value)
+        return writer.text
     }
 
     /// `value` rounded to 3 decimals, with -0 as 0, so output is stable and compact.

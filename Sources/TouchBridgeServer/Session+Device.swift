@@ -68,6 +68,9 @@ extension Session {
             return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
         case .resync:
             return [.own(.send(shared.fullRender()))]
+        case .mark:
+            // Only for the recording (the host's recorder keeps every inbound message); no reply.
+            return []
         }
     }
 

@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(help: "Record every session into this directory, one JSON Lines file each (replay with `touchbridge replay FILE`).")
+    var record: String?
+
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
@@ -68,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         }
         let logger = Logger(label: "touchbridge")
         let host = try ServerHost(settings: settings, logger: logger, echo: echo)
+        if let record { try host.record(to: record) }
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
         for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }

@@ -10,7 +10,7 @@ struct TouchBridgeCommand: ParsableCommand {
             responder chain and gesture recognizers behave as on iOS, and every decision is logged with \
             its reason.
             """,
-        subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self],
+        subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self, DriveCommand.self, ReplayCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

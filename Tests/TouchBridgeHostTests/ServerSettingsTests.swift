@@ -45,3 +45,26 @@ import Testing
         #expect(throws: SettingsError.self) { try settings.validated() }
     }
 }
+
+/// docs/security.md's limits table names every limit with its built-in default.
+@Suite struct SecurityDocTests {
+    @Test func theLimitsTableMatchesTheDefaults() throws {
+        let text = try String(contentsOf: ServerSettingsTests.repository.appendingPathComponent("docs/security.md"), encoding: .utf8)
+        let table = text.components(separatedBy: "## Limits and their defaults")[1].components(separatedBy: "## ")[0]
+        var documented: [String: String] = [:]
+        for line in table.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            documented[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[1]
+        }
+        let defaults = ServerSettings()
+        let expected: [String: String] = [
+            "maxMessageBytes": "\(defaults.maxMessageBytes)", "maxConnections": "\(defaults.maxConnections)",
+            "maxMessagesPerSecond": "\(defaults.maxMessagesPerSecond)", "outboundQueueLimit": "\(defaults.outboundQueueLimit)",
+            "idleTimeoutSeconds": "\(Int(defaults.idleTimeoutSeconds))", "keepAlivePingSeconds": "\(Int(defaults.keepAlivePingSeconds))",
+            "allowedOrigins": "[]", "maxObserversPerSession": "\(defaults.maxObserversPerSession)", "maxTouches": "\(defaults.maxTouches)",
+            "maxPointersPerInput": "\(defaults.maxPointersPerInput)", "allowInlineScenes": "\(defaults.allowInlineScenes)",
+            "maxInlineSceneBytes": "\(defaults.maxInlineSceneBytes)",
+        ]
+        #expect(documented == expected)
+    }
+}

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from conftest import ROOT, ServerProcess
+from conftest import ROOT, SERVER_BIN, ServerProcess
 
 SUBPROTOCOL = "touchbridge.v1"
 VIEWPORT = {"width": 400, "height": 800, "scale": 2}
@@ -267,8 +267,7 @@ def test_tls_with_a_self_signed_certificate(tmp_path):
 
     subprocess.run([str(ROOT / "scripts" / "make-cert.sh"), str(tmp_path)], check=True, capture_output=True)
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    binary = ROOT / ".build" / "debug" / "touchbridge"
-    proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--web-root", str(ROOT / "web"),
+    proc = subprocess.Popen([str(SERVER_BIN), "serve", "--port", "0", "--web-root", str(ROOT / "web"),
                              "--tls-certificate", str(cert), "--tls-private-key", str(key)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:

@@ -1,0 +1,106 @@
+import Foundation
+import TouchBridgeProtocol
+
+/// The outcome of one script: a line per step, pass or fail, for people and CI.
+public struct ScriptReport: Sendable {
+    public struct Line: Sendable {
+        public var passed: Bool
+        public var text: String
+        /// Explanations under the line (a failure's detail, the log of a gesture in verbose mode).
+        public var detail: [String]
+    }
+
+    public var name: String
+    public var source: String?
+    public var lines: [Line] = []
+    /// A problem that stopped the script (no connection, a rejected message, a bad gesture).
+    public var abort: String?
+
+    public var passed: Bool { abort == nil && lines.allSatisfy(\.passed) }
+    public var failures: Int { lines.filter { !$0.passed }.count + (abort == nil ? 0 : 1) }
+
+    /// The readable report.
+    public var text: String {
+        var out = "\(source ?? name)" + (source == nil ? "" : " — \(name)") + "\n"
+        for line in lines {
+            out += "  \(line.passed ? "ok  " : "FAIL") \(line.text)\n"
+            for detail in line.detail { out += "         \(detail)\n" }
+        }
+        if let abort { out += "  FAIL \(abort)\n" }
+        out += passed ? "PASS \(source ?? name) (\(lines.count) steps)\n"
+            : "FAIL \(source ?? name): \(failures) of \(lines.count + (abort == nil ? 0 : 1)) steps failed\n"
+        return out
+    }
+}
+
+/// Runs scripts against a server.
+public enum ScriptRunner {
+    /// Connects to `url`, runs every step, closes. Failed expectations do not stop the script (the
+    /// report lists all of them); a rejected message or a lost connection does.
+    public static func run(_ script: Script, url: String, verbose: Bool = false) async -> ScriptReport {
+        var report = ScriptReport(name: script.name, source: script.source)
+        let session: TouchBridgeSession
+        do {
+            session = try await TouchBridgeSession.connect(url, sceneRequest: script.scene, viewport: script.viewport, clock: script.clock)
+        } catch {
+            report.abort = "connect to \(url): \(error)"
+            return report
+        }
+        report.lines.append(ScriptReport.Line(
+            passed: true, text: "scene \(session.welcome.scene) (\(Point.format(script.viewport.width))×\(Point.format(script.viewport.height)), \(script.clock.rawValue) clock)",
+            detail: []))
+        var previousWasGesture = false
+        for step in script.steps {
+            do {
+                switch step.action {
+                case .gesture(let gesture):
+                    let result = try await session.perform(gesture, resetExpectations: !previousWasGesture)
+                    let log = verbose ? result.log.filter { !$0.diagnostic }.map(\.text) : []
+                    report.lines.append(ScriptReport.Line(passed: true, text: "\(gesture) (\(result.frames) frames)", detail: log))
+                case .wait(let ms):
+                    let log = try await session.advance(by: ms)
+                    report.lines.append(ScriptReport.Line(
+                        passed: true, text: "wait \(Point.format(ms)) ms", detail: verbose ? log.filter { !$0.diagnostic }.map(\.text) : []))
+                case .expect(let match, let within):
+                    let entry = try await session.expect(match, within: within)
+                    report.lines.append(ScriptReport.Line(passed: true, text: "expect \(match)", detail: verbose ? [entry.text] : []))
+                case .expectNo(let match, let within):
+                    try await session.expectNo(match, within: within)
+                    report.lines.append(ScriptReport.Line(passed: true, text: "expect no \(match)", detail: []))
+                case .expectSequence(let matches, let within):
+                    let entries = try await session.expectSequence(matches, within: within)
+                    report.lines.append(ScriptReport.Line(
+                        passed: true, text: "expect in order: " + matches.map(\.description).joined(separator: ", then "),
+                        detail: verbose ? entries.map(\.text) : []))
+                case .expectRender(let view, let property, let value, let tolerance, let within):
+                    try await session.expectRender(view, property, value, tolerance: tolerance, within: within)
+                    report.lines.append(ScriptReport.Line(
+                        passed: true, text: "expect \(view).\(property) = \(value)" + (tolerance != 0.001 ? " ± \(Point.format(tolerance))" : ""),
+                        detail: []))
+                case .mark(let note):
+                    try await session.mark(note)
+                    report.lines.append(ScriptReport.Line(passed: true, text: "mark \"\(note)\"", detail: []))
+                case .scene(let name):
+                    try await session.switchScene(name)
+                    report.lines.append(ScriptReport.Line(passed: true, text: "scene \(name)", detail: []))
+                }
+            } catch let failure as ExpectationFailure {
+                report.lines.append(ScriptReport.Line(
+                    passed: false, text: "\(step.path): \(failure.expectation)",
+                    detail: [failure.detail, "log since the gesture: " + logSummary(failure.log)]))
+            } catch {
+                report.abort = "\(step.path): \(error)"
+                break
+            }
+            if case .gesture = step.action { previousWasGesture = true } else { previousWasGesture = false }
+        }
+        await session.close()
+        return report
+    }
+
+    static func logSummary(_ log: [LogEntry]) -> String {
+        let lines = log.filter { !$0.diagnostic }.map(\.text)
+        guard !lines.isEmpty else { return "(empty)" }
+        return lines.count > 30 ? lines.prefix(30).joined(separator: " · ") + " · … \(lines.count - 30) more" : lines.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+
+/// A real server (`ServerHost`: transport + hub) running on a background thread of this process,
+/// on a free loopback port — for `touchbridge drive` and Swift end-to-end tests.
+public final class InProcessServer: @unchecked Sendable {
+    public let host: ServerHost
+    /// The WebSocket URL, `ws://127.0.0.1:PORT/ws`.
+    public let url: String
+    public var port: Int { host.transport.boundPort }
+    private let finished = DispatchSemaphore(value: 0)
+    private let stopped = NSLock()
+    private var isStopped = false
+
+    /// Settings for a private server: loopback, a free port, no rate limit (scripts send as fast
+    /// as the server answers), everything else at its defaults.
+    public static func defaultSettings() -> ServerSettings {
+        var settings = ServerSettings()
+        settings.host = "127.0.0.1"
+        settings.port = 0
+        settings.maxMessagesPerSecond = 0
+        settings.logLevel = "warning"
+        return settings
+    }
+
+    /// Starts serving at once. A missing web root is replaced by an empty directory (only the
+    /// WebSocket matters here); `record` records every session (as `serve --record`).
+    public init(settings: ServerSettings = InProcessServer.defaultSettings(), record: String? = nil, logger: Logger? = nil) throws {
+        var settings = settings
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: settings.webRoot, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            let empty = (NSTemporaryDirectory() as NSString).appendingPathComponent("touchbridge-empty-web-root")
+            try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+            settings.webRoot = empty
+        }
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .warning
+        let logger = logger ?? Logger(label: "touchbridge.in-process") { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        host = try ServerHost(settings: settings, logger: logger)
+        if let record { try host.record(to: record) }
+        url = "ws://127.0.0.1:\(host.transport.boundPort)/ws"
+        let (transport, finished) = (host.transport, finished)
+        let thread = Thread {
+            try? transport.run()
+            finished.signal()
+        }
+        thread.name = "touchbridge-server"
+        thread.start()
+    }
+
+    /// Stops the server (clients get close 1001) and waits for its thread, up to `timeout` seconds.
+    public func stop(timeout: Double = 10) {
+        let already = stopped.withLock { () -> Bool in
+            defer { isStopped = true }
+            return isStopped
+        }
+        guard !already else { return }
+        host.transport.requestStop()
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// A session recording (`touchbridge serve --record DIR`): one JSON Lines file per device session.
+///
+/// Line 1 is the header — the session id, the scene, the clock, the thresholds and limits in force
+/// (from `welcome`) and the server settings replay needs. Then one line per event of the device's
+/// connection, in order: `{"open":…}`; `{"in":TEXT,"at":SECONDS}` every message received with its
+/// receive time (server monotonic seconds, full precision: the client clock's offset estimate
+/// depends on it); `{"timer":SECONDS}` the session's timer fired; `{"out":TEXT}` every message
+/// the session sent (as the session produced it: renders the transport coalesced for a slow
+/// connection are recorded as produced, since that is what replay reproduces); `{"closing":{"code":…,"reason":…}}` the server closed the connection; `{"dropped":REASON}`
+/// a message the transport dropped before the session saw it; `{"close":true}` the connection ended.
+public struct Recording: Sendable, Equatable {
+    public static let format = "touchbridge-recording"
+    public static let version = 1
+
+    public struct Header: Codable, Sendable, Equatable {
+        public var format: String
+        public var version: Int
+        public var session: String
+        public var scene: String
+        public var clock: ClockMode
+        public var thresholds: Thresholds
+        public var limits: ProtocolLimits
+        /// Settings that decide what the session could do: inline scenes, declarative scenes.
+        public var allowInlineScenes: Bool
+        public var scenesDirectory: String
+        /// Wall-clock start (ISO 8601), for people.
+        public var recordedAt: String?
+    }
+
+    public enum Entry: Sendable, Equatable {
+        case open(subprotocol: String?)
+        case input(String, at: Double)
+        case timer(at: Double)
+        case output(String)
+        case closing(code: UInt16, reason: String)
+        case dropped(String)
+        case close
+    }
+
+    public var header: Header
+    public var entries: [Entry]
+
+    public init(header: Header, entries: [Entry]) {
+        self.header = header
+        self.entries = entries
+    }
+
+    /// One line of the file (every key optional; exactly one of them is set besides `at`).
+    struct Line: Codable {
+        var open: Open?
+        var `in`: String?
+        var at: Double?
+        var timer: Double?
+        var out: String?
+        var closing: Closing?
+        var dropped: String?
+        var close: Bool?
+
+        struct Open: Codable { var subprotocol: String? }
+        struct Closing: Codable {
+            var code: UInt16
+            var reason: String
+        }
+    }
+
+    static func line(_ entry: Entry) -> String {
+        var line = Line()
+        switch entry {
+        case .open(let subprotocol): line.open = Line.Open(subprotocol: subprotocol)
+        case .input(let text, let at):
+            line.in = text
+            line.at = at
+        case .timer(let at): line.timer = at
+        case .output(let text): line.out = text
+        case .closing(let code, let reason): line.closing = Line.Closing(code: code, reason: reason)
+        case .dropped(let reason): line.dropped = reason
+        case .close: line.close = true
+        }
+        return WireJSON.text(line)
+    }
+
+    /// The file's text.
+    public var text: String {
+        ([WireJSON.text(header)] + entries.map(Self.line)).map { $0 + "\n" }.joined()
+    }
+
+    /// Reads a recording file.
+    public static func load(path: String) throws -> Recording {
+        guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the file") }
+        return try parse(String(decoding: data, as: UTF8.self))
+    }
+
+    public static func parse(_ text: String) throws -> Recording {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first else { throw RecordingError("empty recording") }
+        let decoder = JSONDecoder()
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: Data(first.utf8))
+        } catch {
+            throw RecordingError("line 1: not a recording header (\(error))")
+        }
+        guard header.format == format, header.version == version else {
+            throw RecordingError("line 1: format \(header.format) version \(header.version); this program reads \(format) version \(version)")
+        }
+        var entries: [Entry] = []
+        for (index, text) in lines.dropFirst().enumerated() {
+            let line: Line
+            do {
+                line = try decoder.decode(Line.self, from: Data(text.utf8))
+            } catch {
+                throw RecordingError("line \(index + 2): not a recording line (\(error))")
+            }
+            if let open = line.open {
+                entries.append(.open(subprotocol: open.subprotocol))
+            } else if let input = line.in, let at = line.at {
+                entries.append(.input(input, at: at))
+            } else if let at = line.timer {
+                entries.append(.timer(at: at))
+            } else if let out = line.out {
+                entries.append(.output(out))
+            } else if let closing = line.closing {
+                entries.append(.closing(code: closing.code, reason: closing.reason))
+            } else if let dropped = line.dropped {
+                entries.append(.dropped(dropped))
+            } else if line.close == true {
+                entries.append(.close)
+            } else {
+                throw RecordingError("line \(index + 2): unknown entry \(text.prefix(80))")
+            }
+        }
+        return Recording(header: header, entries: entries)
+    }
+}
+
+/// A recording that cannot be read.
+public struct RecordingError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Writes recordings for `HubBridge` (on the transport's service thread, like the bridge).
+///
+/// A connection's events are held back until its `hello` makes it a device (the file's name and
+/// header need the session id and the welcome); observers and connections that never join are not
+/// recorded. Every line is written as it happens, so a crashed server still leaves its recordings.
+public final class SessionRecorder {
+    public let directory: String
+    private let allowInlineScenes: Bool
+    private let scenesDirectory: String
+    private var pending: [ConnectionID: [Recording.Entry]] = [:]
+    private var files: [ConnectionID: FileHandle] = [:]
+    private var ignored: Set<ConnectionID> = []
+    /// Paths of the files written so far, in the order they were opened.
+    public private(set) var paths: [String] = []
+    /// Most events held for a connection that has not joined yet.
+    static let pendingLimit = 1000
+
+    public init(directory: String, settings: ServerSettings) throws {
+        self.directory = directory
+        allowInlineScenes = settings.allowInlineScenes
+        scenesDirectory = settings.scenesDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SettingsError("--record \(directory): cannot create the directory (\(error.localizedDescription))")
+        }
+    }
+
+    /// Records one hub input of connection `id` and the effects it produced (call after the hub
+    /// handled it).
+    func record(_ input: SessionInput, on id: ConnectionID, effects: [(connection: ConnectionID, effect: SessionEffect)], hub: Hub,
+                now: Double) {
+        guard !ignored.contains(id) else {
+            if input == .closed { ignored.remove(id) }
+            return
+        }
+        var entries: [Recording.Entry] = []
+        switch input {
+        case .opened(let info): entries.append(.open(subprotocol: info.subprotocol))
+        case .text(let text, let receivedAt): entries.append(.input(text, at: receivedAt))
+        case .timerFired: entries.append(.timer(at: now))
+        case .closed: break
+        }
+        for (target, effect) in effects where target == id {
+            switch effect {
+            case .send(let text): entries.append(.output(text))
+            case .close(let code, let reason): entries.append(.closing(code: code, reason: reason))
+            case .armTimer, .cancelTimer: break
+            }
+        }
+        if input == .closed { entries.append(.close) }
+
+        if let file = files[id] {
+            write(entries, to: file)
+        } else if hub.role(of: id) == .device, let sessionID = hub.sessionID(of: id) {
+            let held = pending.removeValue(forKey: id) ?? []
+            open(id, sessionID: sessionID, entries: held + entries)
+        } else if hub.role(of: id) == .observer {
+            pending[id] = nil
+            ignored.insert(id)
+        } else if input != .closed {
+            var held = pending[id] ?? []
+            if held.count < Self.pendingLimit { held += entries }
+            pending[id] = held
+        }
+        if input == .closed {
+            pending[id] = nil
+            ignored.remove(id)
+            if let file = files.removeValue(forKey: id) { try? file.close() }
+        }
+    }
+
+    /// A message of `id` was dropped by the transport (rate limit) before the session saw it.
+    func recordDropped(_ id: ConnectionID, reason: String) {
+        if let file = files[id] { write([.dropped(reason)], to: file) }
+    }
+
+    private func open(_ id: ConnectionID, sessionID: String, entries: [Recording.Entry]) {
+        let welcome = entries.lazy.compactMap { entry -> Welcome? in
+            guard case .output(let text) = entry, case .welcome(let welcome)? = try? ServerMessage.decode(text) else { return nil }
+            return welcome
+        }.first
+        guard let welcome else { return }
+        let now = Date()
+        let header = Recording.Header(
+            format: Recording.format, version: Recording.version, session: sessionID, scene: welcome.scene, clock: welcome.clock,
+            thresholds: welcome.thresholds, limits: welcome.limits, allowInlineScenes: allowInlineScenes,
+            scenesDirectory: scenesDirectory, recordedAt: ISO8601DateFormatter().string(from: now))
+        let stamp = Self.fileStamp(now)
+        let path = (directory as NSString).appendingPathComponent("\(stamp)-\(sessionID.prefix(12)).jsonl")
+        guard FileManager.default.createFile(atPath: path, contents: Data((WireJSON.text(header) + "\n").utf8)),
+              let file = FileHandle(forWritingAtPath: path) else { return }
+        _ = try? file.seekToEnd()
+        files[id] = file
+        paths.append(path)
+        write(entries, to: file)
+    }
+
+    private func write(_ entries: [Recording.Entry], to file: FileHandle) {
+        guard !entries.isEmpty else { return }
+        let text = entries.map { Recording.line($0) + "\n" }.joined()
+        try? file.write(contentsOf: Data(text.utf8))
+    }
+
+    static func fileStamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: date)
+    }
+}

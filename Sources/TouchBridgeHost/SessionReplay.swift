@@ -1,0 +1,205 @@
+import Foundation
+import Logging
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// Re-runs a recording headlessly through a fresh `Hub`: the recorded messages with their recorded
+/// receive times, the timer firings where they happened, the recorded session id — so with the same
+/// engine every outbound message comes out byte-identical, whatever the clock mode.
+public enum SessionReplay {
+    /// The first place where the replay and the recording disagree.
+    public struct Difference: Sendable, Equatable, CustomStringConvertible {
+        /// 1-based line of the recording whose inbound event caused it.
+        public var line: Int
+        /// That inbound event, as recorded.
+        public var cause: String
+        /// Which of the event's outbound messages (0-based).
+        public var index: Int
+        /// nil: the replay sent fewer messages / more messages.
+        public var recorded: String?
+        public var replayed: String?
+        /// The first differing JSON field, when both messages exist.
+        public var field: String?
+
+        public var description: String {
+            var text = "difference at line \(line) (\(cause)), outbound message \(index + 1):\n"
+            text += "  recorded: \(recorded.map { Self.clip($0) } ?? "(nothing)")\n"
+            text += "  replayed: \(replayed.map { Self.clip($0) } ?? "(nothing)")\n"
+            if let field { text += "  first differing field: \(field)\n" }
+            return text
+        }
+
+        static func clip(_ text: String) -> String { text.count > 600 ? text.prefix(600) + "… (\(text.count) chars)" : text }
+    }
+
+    public struct Result: Sendable {
+        /// The event log and session events in the compact notation, one per line.
+        public var trace: String
+        /// Outbound messages the replay produced, in order.
+        public var outbound: [String]
+        /// Nil when every outbound message equals the recorded one.
+        public var difference: Difference?
+        public var inboundCount: Int
+    }
+
+    /// Replays `recording`. `catalog` overrides the scenes (default: the built-in library plus the
+    /// declarative scenes of the recording's scenes directory, or `scenesDirectory`).
+    public static func run(
+        _ recording: Recording, catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil, diagnostics: Bool = false
+    ) throws -> Result {
+        let header = recording.header
+        let scenes = try catalog ?? LibraryCatalog(
+            declarativeScenes: ServerHost.loadDeclarativeScenes(
+                from: scenesDirectory ?? header.scenesDirectory, logger: Logger(label: "touchbridge.replay")),
+            allowsInlineScenes: header.allowInlineScenes)
+        let hub = Hub(catalog: scenes, limits: header.limits, makeSessionID: { header.session })
+        let connection: ConnectionID = 1
+        var trace = TraceWriter(diagnostics: diagnostics)
+        trace.line("# session \(header.session) · scene \(header.scene) · \(header.clock.rawValue) clock"
+                   + (header.recordedAt.map { " · recorded \($0)" } ?? ""))
+
+        var outbound: [String] = []
+        var difference: Difference?
+        var inbound = 0
+        // The outbound messages of the latest inbound event: recorded ones still to compare, and
+        // the replayed ones.
+        var cause = (line: 1, text: "start")
+        var replayed: [String] = []
+        var recorded: [String] = []
+
+        func settle() {
+            guard difference == nil else { return }
+            for index in 0..<max(replayed.count, recorded.count) {
+                let a = index < recorded.count ? recorded[index] : nil
+                let b = index < replayed.count ? replayed[index] : nil
+                if a != b {
+                    difference = Difference(line: cause.line, cause: cause.text, index: index, recorded: a, replayed: b,
+                                            field: a.flatMap { a in b.flatMap { b in firstDifference(a, b) } })
+                    return
+                }
+            }
+        }
+
+        func handle(_ input: SessionInput) {
+            for (target, effect) in hub.handle(input, on: connection) where target == connection {
+                switch effect {
+                case .send(let text):
+                    replayed.append(text)
+                    outbound.append(text)
+                    trace.message(text)
+                case .close(let code, let reason):
+                    let text = "close \(code) \(reason)"
+                    replayed.append(text)
+                    trace.line("# the server closes the connection: \(code) \(reason)")
+                case .armTimer, .cancelTimer:
+                    break
+                }
+            }
+        }
+
+        for (offset, entry) in recording.entries.enumerated() {
+            let line = offset + 2
+            func next(_ text: String) {
+                settle()
+                cause = (line, text)
+                replayed = []
+                recorded = []
+            }
+            switch entry {
+            case .open(let subprotocol):
+                next("open")
+                handle(.opened(ConnectionInfo(subprotocol: subprotocol)))
+            case .input(let text, let at):
+                next(Difference.clip(text))
+                inbound += 1
+                if case .mark(let mark)? = try? ClientMessage.decode(text, limits: header.limits) {
+                    trace.line("# mark: \(mark.note ?? "")")
+                }
+                handle(.text(text, receivedAt: at))
+            case .timer:
+                next("timer")
+                handle(.timerFired)
+            case .close:
+                next("close")
+                handle(.closed)
+            case .output(let text):
+                recorded.append(text)
+            case .closing(let code, let reason):
+                recorded.append("close \(code) \(reason)")
+            case .dropped(let reason):
+                trace.line("# dropped by the transport: \(reason)")
+            }
+        }
+        settle()
+        return Result(trace: trace.text, outbound: outbound, difference: difference, inboundCount: inbound)
+    }
+
+    /// The path of the first differing JSON field of two messages (`log[2].text: "a" vs "b"`).
+    static func firstDifference(_ a: String, _ b: String) -> String? {
+        let decoder = JSONDecoder()
+        guard let x = try? decoder.decode(JSONValue.self, from: Data(a.utf8)),
+              let y = try? decoder.decode(JSONValue.self, from: Data(b.utf8)) else { return nil }
+        return firstDifference(x, y, path: "")
+    }
+
+    private static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String) -> String? {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            for key in Set(x.keys).union(y.keys).sorted() {
+                let child = path.isEmpty ? key : "\(path).\(key)"
+                switch (x[key], y[key]) {
+                case (let u?, let v?):
+                    if let found = firstDifference(u, v, path: child) { return found }
+                case (let u?, nil): return "\(child): \(WireJSON.text(u)) vs (absent)"
+                case (nil, let v?): return "\(child): (absent) vs \(WireJSON.text(v))"
+                case (nil, nil): break
+                }
+            }
+            return nil
+        case (.array(let x), .array(let y)):
+            for index in 0..<max(x.count, y.count) {
+                let child = "\(path)[\(index)]"
+                guard index < x.count else { return "\(child): (absent) vs \(Difference.clip(WireJSON.text(y[index])))" }
+                guard index < y.count else { return "\(child): \(Difference.clip(WireJSON.text(x[index]))) vs (absent)" }
+                if let found = firstDifference(x[index], y[index], path: child) { return found }
+            }
+            return nil
+        default:
+            return a == b ? nil : "\(path): \(Difference.clip(WireJSON.text(a))) vs \(Difference.clip(WireJSON.text(b)))"
+        }
+    }
+}
+
+/// The replay's printout: the event log in the compact notation with engine times, plus scene
+/// switches, errors and marks.
+struct TraceWriter {
+    let diagnostics: Bool
+    private(set) var text = ""
+
+    mutating func line(_ line: String) { text += line + "\n" }
+
+    mutating func message(_ json: String) {
+        guard let message = try? ServerMessage.decode(json) else { return }
+        switch message {
+        case .welcome(let welcome):
+            line("# welcome: scene \(welcome.scene), \(welcome.clock.rawValue) clock")
+        case .render(let render):
+            if render.full, let scene = render.scene { line("# scene \(scene)") }
+        case .events(let events):
+            for entry in events.log where diagnostics || !entry.diagnostic {
+                line(Self.time(events.t) + "  " + entry.text)
+            }
+        case .error(let error):
+            line("! error \(error.code)" + (error.seq.map { " (seq \($0))" } ?? "") + ": \(error.message)")
+        case .pong:
+            break
+        }
+    }
+
+    /// `t` ms right-aligned with one decimal: `   1016.3 ms`.
+    static func time(_ t: Double) -> String {
+        let tenths = Int((t * 10).rounded())
+        let text = "\(tenths / 10).\(abs(tenths % 10)) ms"
+        return String(repeating: " ", count: max(0, 12 - text.count)) + text
+    }
+}

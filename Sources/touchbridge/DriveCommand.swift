@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import TouchBridgeClient
+import TouchBridgeHost
+
+/// Runs gesture scripts (docs/scripting.md) and reports pass/fail for people and CI.
+struct DriveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drive",
+        abstract: "Run gesture test scripts against a server; exit 1 if any expectation fails.",
+        discussion: """
+            A script is a JSON file: a scene, then steps — gestures (tap, doubleTap, longPress, pan, swipe, \
+            pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, and expectations on transitions \
+            (with values), actions, responder calls, control events and render properties. See docs/scripting.md. \
+            Without --url the scripts run against a server started inside this process (manual clock by \
+            default, so results are exact). A directory argument runs every *.json file in it.
+            """
+    )
+
+    @Argument(help: "Script files or directories of them.")
+    var scripts: [String]
+
+    @Option(help: "A running server: its WebSocket URL (ws://HOST:PORT/ws) or page address (http://HOST:PORT/). Default: start one in this process.")
+    var url: String?
+
+    @Option(help: "Directory of declarative scenes for the in-process server.")
+    var scenes: String?
+
+    @Option(help: "Record the in-process server's sessions into this directory (see `touchbridge replay`).")
+    var record: String?
+
+    @Flag(help: "Show the event log of every gesture and the entry each expectation matched.")
+    var verbose = false
+
+    func run() throws {
+        let paths = try Self.expand(scripts, suffix: ".json")
+        guard !paths.isEmpty else { throw ValidationError("no script files in \(scripts.joined(separator: ", "))") }
+        var server: InProcessServer?
+        var target = url.map(Self.webSocketURL)
+        if target == nil {
+            var settings = InProcessServer.defaultSettings()
+            if let scenes { settings.scenesDirectory = scenes }
+            let started = try InProcessServer(settings: settings, record: record)
+            server = started
+            target = started.url
+        }
+        defer { server?.stop() }
+        let runner = DriveRun(paths: paths, url: target!, verbose: verbose)
+        let failed = blocking { await runner.run() }
+        print(failed == 0 ? "drive: all \(paths.count) script\(paths.count == 1 ? "" : "s") passed"
+              : "drive: \(failed) of \(paths.count) script\(paths.count == 1 ? "" : "s") failed")
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The page's address (`http://host:8080/`, as `serve` prints it) becomes its WebSocket URL.
+    static func webSocketURL(_ url: String) -> String {
+        for (http, ws) in [("http://", "ws://"), ("https://", "wss://")] where url.hasPrefix(http) {
+            let rest = url.dropFirst(http.count)
+            let authority = rest.prefix { $0 != "/" }
+            return ws + authority + "/ws"
+        }
+        return url
+    }
+
+    /// Files as given, directories as their files ending in `suffix` (sorted).
+    static func expand(_ arguments: [String], suffix: String) throws -> [String] {
+        var paths: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw ValidationError("\(argument): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                let names = try FileManager.default.contentsOfDirectory(atPath: argument).filter { $0.hasSuffix(suffix) }.sorted()
+                paths += names.map { (argument as NSString).appendingPathComponent($0) }
+            } else {
+                paths.append(argument)
+            }
+        }
+        return paths
+    }
+}
+
+/// Runs the scripts one after another, printing each report as it finishes.
+private struct DriveRun: Sendable {
+    let paths: [String]
+    let url: String
+    let verbose: Bool
+
+    /// The number of scripts that failed.
+    func run() async -> Int {
+        var failed = 0
+        for path in paths {
+            let script: Script
+            do {
+                script = try Script.load(path: path)
+            } catch {
+                print("\(path)\n  FAIL cannot read the script: \(error)\nFAIL \(path)\n")
+                failed += 1
+                continue
+            }
+            let report = await ScriptRunner.run(script, url: url, verbose: verbose)
+            print(report.text)
+            if !report.passed { failed += 1 }
+        }
+        return failed
+    }
+}
+
+/// Runs async work from a synchronous command and waits for its result.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await work()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+/// Carries a task's result back to the waiting thread (the semaphore orders the accesses).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

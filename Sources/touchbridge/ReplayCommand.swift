@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TouchBridgeHost
+
+/// Re-runs recordings headlessly and prints their event log; `--check` compares with the recording.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Re-run a session recording headlessly and print its event log.",
+        discussion: """
+            A recording is what `touchbridge serve --record DIR` writes: one JSON Lines file per session. \
+            Replay feeds the recorded messages, with their recorded receive times and timer firings, to a \
+            fresh session (same session id, same clock mode), and prints one line per responder call, \
+            transition (with its reason) and action, plus scene switches, errors and marks. The output is \
+            byte-identical on every run. --check also compares every message the replay sends with the \
+            recorded one and exits 1 at the first difference, showing it. A directory argument replays \
+            every *.jsonl file in it.
+            """
+    )
+
+    @Argument(help: "Recording files or directories of them.")
+    var files: [String]
+
+    @Flag(help: "Compare the replayed outbound messages with the recorded ones; exit 1 at the first difference.")
+    var check = false
+
+    @Flag(help: "Also print diagnostics: hit-test paths, withheld touches, waits and resets.")
+    var diagnostics = false
+
+    @Flag(help: "Print only the check's verdict, not the event log.")
+    var quiet = false
+
+    @Option(help: "Directory of declarative scenes (default: the one the recording names).")
+    var scenes: String?
+
+    func run() throws {
+        let paths = try DriveCommand.expand(files, suffix: ".jsonl")
+        guard !paths.isEmpty else { throw ValidationError("no recordings in \(files.joined(separator: ", "))") }
+        for path in paths {
+            let recording = try Recording.load(path: path)
+            let result = try SessionReplay.run(recording, scenesDirectory: scenes, diagnostics: diagnostics)
+            if !quiet { print("# replay \(path)\n" + result.trace, terminator: "") }
+            guard check else { continue }
+            if let difference = result.difference {
+                print("FAIL \(path): the replay differs from the recording\n\(difference)", terminator: "")
+                throw ExitCode.failure
+            }
+            print("ok \(path): \(result.inboundCount) inbound messages, \(result.outbound.count) outbound messages identical")
+        }
+    }
+}

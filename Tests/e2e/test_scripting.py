@@ -1,0 +1,123 @@
+"""Scripting from the outside: ``touchbridge drive`` and ``touchbridge replay`` as CI runs them (exit status,
+reports), the page's Mark button landing in a ``serve --record`` recording, and the raw-protocol Python example
+of docs/scripting.md run as written.
+
+No ``asyncio.run()`` here: this module uses the ``browser`` fixture (see conftest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import ROOT, ServerProcess
+import conftest
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+def touchbridge(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([str(conftest.SERVER_BIN), *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def test_drive_runs_the_example_scripts():
+    result = touchbridge("drive", "Tests/scripts")
+    assert result.returncode == 0, result.stdout + result.stderr
+    scripts = sorted((ROOT / "Tests" / "scripts").glob("*.json"))
+    assert f"drive: all {len(scripts)} scripts passed" in result.stdout
+    assert result.stdout.count("\nPASS ") == len(scripts)
+
+
+def test_drive_reports_failures_and_exits_1(tmp_path: Path):
+    script = tmp_path / "wrong.json"
+    script.write_text(json.dumps({"scene": "transform-image", "steps": [
+        {"gesture": "pinch", "center": [200, 400], "from": 100, "to": 200},
+        {"expect": "render", "view": "image", "property": "transform", "equals": [3, 0, 0, 3, 0, 0], "tolerance": 0.01}]}))
+    result = touchbridge("drive", str(script))
+    assert result.returncode == 1
+    assert "FAIL steps[1]: expected image.transform = [3, 0, 0, 3, 0, 0] ± 0.01" in result.stdout
+    assert "it is [2,0,0,2,0,0]" in result.stdout
+    assert "drive: 1 of 1 script failed" in result.stdout
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"steps": [{"gesture": "tap", "at": [1, 2], "finger": 2}]}')
+    result = touchbridge("drive", str(broken))
+    assert result.returncode == 1
+    assert "steps[0].finger: unknown field" in result.stdout
+
+
+def test_drive_against_a_running_server(server_process):
+    # The page address, as `serve` prints it, works as well as the WebSocket URL.
+    result = touchbridge("drive", "--url", server_process.base_url, "Tests/scripts/single-double-tap.json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "PASS Tests/scripts/single-double-tap.json" in result.stdout
+
+
+def test_replay_check_passes_and_is_byte_identical():
+    first = touchbridge("replay", "--check", "Tests/recordings")
+    second = touchbridge("replay", "--check", "Tests/recordings")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stdout == second.stdout
+    recordings = sorted((ROOT / "Tests" / "recordings").glob("*.jsonl"))
+    assert len(recordings) >= 3
+    assert first.stdout.count("outbound messages identical") == len(recordings)
+    assert "pinch:possible→began" in first.stdout
+    assert "longPress:possible→began" in first.stdout
+    assert "act(doubleTap,ended)" in first.stdout
+
+
+def test_replay_check_catches_a_changed_message(tmp_path: Path):
+    original = (ROOT / "Tests" / "recordings" / "single-double-tap.jsonl").read_text()
+    mutated = tmp_path / "mutated.jsonl"
+    mutated.write_text(original.replace('\\"x\\":100', '\\"x\\":300', 1))
+    result = touchbridge("replay", "--check", "--quiet", str(mutated))
+    assert result.returncode == 1
+    assert re.search(r"difference at line \d+ \(\{\"type\":\"input\"", result.stdout), result.stdout
+    assert 'first differing field: log[0].path[2]: "recognizers" vs "tapCount"' in result.stdout
+
+
+def test_the_mark_button_lands_in_the_recording(browser, tmp_path: Path):
+    record = tmp_path / "record"
+    server = ServerProcess(extra_args=("--record", str(record)))
+    server.start()
+    try:
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(f"{server.base_url}?scene=tap-recognition&panel=open")
+        page.wait_for_function("() => window.__touchbridge && window.__touchbridge.state === 'joined'")
+        page.click("#mark")
+        page.wait_for_function("() => (window.__touchbridge.sent.mark || 0) === 1")
+        page.wait_for_function("() => window.__touchbridge.log.some(e => e.text && e.text.startsWith('mark 1'))")
+        context.close()
+        deadline = time.monotonic() + 10
+        files: list[Path] = []
+        while time.monotonic() < deadline:
+            files = sorted(record.glob("*.jsonl"))
+            if files and '{"close":true}' in files[0].read_text():
+                break
+            time.sleep(0.05)
+        assert len(files) == 1, files
+        lines = [json.loads(line) for line in files[0].read_text().splitlines()]
+        assert lines[0]["format"] == "touchbridge-recording"
+        assert lines[0]["scene"] == "tap-recognition"
+        marks = [json.loads(line["in"]) for line in lines[1:] if "in" in line and '"mark"' in line["in"]]
+        assert [m["note"] for m in marks] == ["mark 1"]
+    finally:
+        server.stop()
+    result = touchbridge("replay", "--check", str(files[0]))
+    assert result.returncode == 0, result.stdout
+    assert "# mark: mark 1" in result.stdout
+
+
+def test_the_python_example_in_the_docs_runs(server_process):
+    text = (ROOT / "docs" / "scripting.md").read_text()
+    block = re.search(r"<!-- example: raw-protocol.*?-->\n```python\n(.*?)```", text, re.S)
+    assert block, "docs/scripting.md lost its raw-protocol example"
+    result = subprocess.run([sys.executable, "-", server_process.ws_url], input=block.group(1), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok: ['tap:possible→ended', 'act(tap,ended)']"
