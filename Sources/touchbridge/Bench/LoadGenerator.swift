@@ -174,16 +174,25 @@ final class LoadGenerator: TransportClientDelegate {
         if client.send(text, to: id) { report.sent += 1 }
     }
 
-    /// The `"seq":N` value of a message, without parsing the JSON.
+    /// The `"seq":N` value of a message, without parsing the JSON. Keys are sorted, so `seq` sits
+    /// near the end of both `events` and echoed `input` messages: scan the tail only (the client
+    /// must stay cheaper than the server it measures).
     static func seq(in text: String) -> Int? {
-        guard let range = text.range(of: #""seq":"#) else { return nil }
-        var value = 0
-        var found = false
-        for character in text[range.upperBound...].utf8 {
-            guard character >= 48, character <= 57 else { break }
-            value = value * 10 + Int(character - 48)
-            found = true
+        let bytes = Array(text.utf8.suffix(80))
+        let key = Array(#""seq":"#.utf8)
+        guard bytes.count >= key.count else { return nil }
+        for start in stride(from: bytes.count - key.count, through: 0, by: -1) where bytes[start] == key[0] {
+            guard Array(bytes[start..<(start + key.count)]) == key else { continue }
+            var value = 0
+            var index = start + key.count
+            var found = false
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                value = value * 10 + Int(bytes[index] - 48)
+                index += 1
+                found = true
+            }
+            return found ? value : nil
         }
-        return found ? value : nil
+        return nil
     }
 }

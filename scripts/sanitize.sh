@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the transport, client and session tests under AddressSanitizer and ThreadSanitizer
+# (separate build folders; a few minutes each on 2 cores). Usage: scripts/sanitize.sh [address|thread]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh >&2
+filter="TouchBridgeTransportTests|TouchBridgeClientTests|TouchBridgeServerTests|TouchBridgeHostTests"
+for sanitizer in ${1:-address thread}; do
+  echo "== $sanitizer sanitizer" >&2
+  swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" --filter "$filter"
+done
