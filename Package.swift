@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
         .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport"]),
+        .testTarget(name: "TouchKitPropertyTests", dependencies: ["TouchKit"]),
         // The scenes users open on their phones, written as UIKit view controllers.
         .target(name: "TouchBridgeScenes", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport"]),

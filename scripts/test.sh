@@ -14,6 +14,10 @@ if grep -q "warning:" "$log"; then
 fi
 swift test --skip-build
 
+# Engine property tests run inside `swift test`; here a bounded fuzz run (about a minute) of the
+# protocol decoder and of whole sessions (docs/testing.md has the longer runs).
+scripts/fuzz.sh 30
+
 # Benchmark smoke (seconds): proves the tools run; figures come from scripts/bench.sh on a release build.
 .build/debug/touchbridge bench engine --repetitions 1 --only "one-finger pan"
 .build/debug/touchbridge bench load --sessions 2 --rate 60 --duration 1

@@ -85,8 +85,10 @@ public final class TapCountView: UIView {
         guard let touch = touches.first, let application = window?.application else { return }
         liftTime = touch.timestamp
         if touch.tapCount == 1 {
-            pendingSingle = application.schedule(after: 0.3) { [weak self] in
-                guard let self else { return }
+            // Weak application too: the application keeps its pending timers, so a strong capture
+            // would keep the whole app alive if the session ended before the timer fired.
+            pendingSingle = application.schedule(after: 0.3) { [weak self, weak application] in
+                guard let self, let application else { return }
                 self.pendingSingle = nil
                 self.onSingle?(application.currentTime - self.liftTime)
             }

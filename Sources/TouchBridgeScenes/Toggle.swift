@@ -14,8 +14,13 @@ final class Toggle {
         label.font = .systemFont(ofSize: 15)
         parent.addSubview(control)
         parent.addSubview(label)
+        // Weak: the switch keeps its actions, so a strong capture would keep the switch — and what
+        // `onChange` captures — alive forever after the scene is gone.
         let control = self.control
-        control.addAction(UIAction { _ in onChange(control.isOn) }, for: .valueChanged)
+        control.addAction(UIAction { [weak control] _ in
+            guard let control else { return }
+            onChange(control.isOn)
+        }, for: .valueChanged)
     }
 }
 

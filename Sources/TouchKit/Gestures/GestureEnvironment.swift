@@ -124,6 +124,19 @@ final class GestureEnvironment {
                 order.append(recognizer)
             }
         }
+        // New touches join every open recognizer before any recognizer is fed, so arbitration during
+        // the touchesBegan calls below sees every recognizer sharing them: an active recognizer then
+        // prevents one that wants to begin with a new touch both receive, whichever is fed first.
+        var joined = Set<ObjectIdentifier>()
+        if touches.contains(where: { $0.phase == .began }) {
+            for recognizer in order where recognizer.view != nil && recognizer.isEnabled && isOpen(recognizer) {
+                let began = touches.filter { $0.phase == .began && recognizer.receives($0) }
+                guard !began.isEmpty else { continue }
+                recognizer.trackedTouches.append(contentsOf: began)
+                join(recognizer)
+                joined.insert(ObjectIdentifier(recognizer))
+            }
+        }
         for recognizer in order {
             guard recognizer.view != nil, recognizer.isEnabled else { continue }
             // One pass sorts this dispatch's touches by phase; moved/ended/cancelled only for touches
@@ -139,13 +152,11 @@ final class GestureEnvironment {
                 }
             }
             guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { continue }
-            if !began.isEmpty, isOpen(recognizer) {
-                recognizer.trackedTouches.append(contentsOf: began)
-                join(recognizer)
-                recognizer.touchesBegan(Set(began), with: event)
-            }
             func tracked(_ list: [UITouch]) -> [UITouch] {
                 list.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
+            }
+            if !began.isEmpty, joined.contains(ObjectIdentifier(recognizer)), isOpen(recognizer) {
+                recognizer.touchesBegan(Set(tracked(began)), with: event)
             }
             if !moved.isEmpty, isOpen(recognizer) {
                 let mine = tracked(moved)
@@ -497,6 +508,11 @@ final class GestureEnvironment {
             let saved = group.touches.map(\.phase)
             if let phase { for touch in group.touches { touch.phase = phase } }
             let set = Set(group.touches)
+            // The touches sent belong to the event they come with (§1.1), also when a withheld phase
+            // is released after its finger lifted and the sequence's event no longer holds the touch.
+            let eventTouches = event.orderedTouches
+            let missing = group.touches.filter { touch in !eventTouches.contains { $0 === touch } }
+            if !missing.isEmpty { event.orderedTouches = (eventTouches + missing).inTouchOrder }
             application.record(method, to: group.view, touches: set)
             switch method {
             case .touchesBegan: group.view.touchesBegan(set, with: event)
@@ -504,6 +520,7 @@ final class GestureEnvironment {
             case .touchesEnded: group.view.touchesEnded(set, with: event)
             default: group.view.touchesCancelled(set, with: event)
             }
+            if !missing.isEmpty { event.orderedTouches = eventTouches }
             if phase != nil { for (touch, old) in zip(group.touches, saved) { touch.phase = old } }
         }
     }

@@ -118,6 +118,7 @@ open class UIView: UIResponder {
             return
         }
         let oldWindow = view.window
+        if oldWindow !== window { oldWindow?.application?.viewsLeftWindow(view) }
         view.detachFromSuperview()
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -152,10 +153,13 @@ open class UIView: UIResponder {
     }
 
     /// Removes the view from its superview. If that takes it out of its window while it is handling
-    /// touches, it gets `touchesCancelled` for them (§1.5).
+    /// touches, it gets `touchesCancelled` for them (§1.5) — while it is still in the window, so the
+    /// cancellation walks the responder chain its touches walked, and its recognizers are cancelled
+    /// by the arena (logged, actions sent, reset) rather than left failed outside any application.
     public func removeFromSuperview() {
         let oldWindow = window
         guard superview != nil else { return }
+        oldWindow?.application?.viewsLeftWindow(self)
         detachFromSuperview()
         windowChanged(from: oldWindow, to: nil)
     }
@@ -194,9 +198,6 @@ open class UIView: UIResponder {
     func windowChanged(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
         guard oldWindow !== newWindow else { return }
         forEachInSubtree { $0.willMove(toWindow: newWindow) }
-        if let application = oldWindow?.application {
-            application.viewsLeftWindow(self)
-        }
         forEachInSubtree { $0.didMoveToWindow() }
         newWindow?.application?.renderTreeChanged()
     }

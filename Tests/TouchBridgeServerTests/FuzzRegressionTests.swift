@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TouchBridgeProtocol
+import TouchBridgeScenes
+import TouchBridgeServer
+import TouchKit
+
+/// The fuzz harnesses' properties, run on every committed corpus input (`Fuzz/corpus/`), so inputs
+/// that once crashed the decoder or a session stay fixed. A crash found by `scripts/fuzz.sh` gets
+/// its input copied into the corpus and, when it needs a comment, a named test here.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/corpus")
+
+    static func inputs(_ harness: String) -> [URL] {
+        let directory = corpus.appendingPathComponent(harness)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    @Test func corpusIsPresent() {
+        #expect(Self.inputs("protocol-decode").count >= 10)
+        #expect(Self.inputs("session").count >= 5)
+    }
+
+    @Test func protocolDecodeCorpus() throws {
+        for file in Self.inputs("protocol-decode") {
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            for problem in Self.decodeProblems(text) {
+                Issue.record("\(file.lastPathComponent): \(problem)")
+            }
+        }
+    }
+
+    /// Seed scripts that send bad input on purpose, and the error codes they get.
+    static let expectedErrors: [String: [String]] = [
+        "invalid-frames.txt": ["unknown-pointer", "pointer-already-down", "bad-json", "time-went-backwards", "unsupported-protocol"],
+        // docs/protocol.md §4.7: touches down at a scene switch are forgotten.
+        "scene-switch-mid-touch.txt": ["unknown-pointer"],
+    ]
+
+    @Test func sessionCorpus() throws {
+        for file in Self.inputs("session") {
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            var received: [String] = []
+            for problem in Self.sessionProblems(text, received: &received) {
+                Issue.record("\(file.lastPathComponent): \(problem)")
+            }
+            // The seeds are valid sessions, apart from the errors they are about.
+            let messages = received.compactMap { try? ServerMessage.decode($0) }
+            let types = messages.map(\.type)
+            let errorCodes = messages.compactMap { message -> String? in
+                if case .error(let error) = message { return error.code }
+                return nil
+            }
+            #expect(types.contains("welcome"), "\(file.lastPathComponent): no welcome")
+            #expect(types.contains("events"), "\(file.lastPathComponent): no events")
+            if let expected = Self.expectedErrors[file.lastPathComponent] {
+                #expect(errorCodes == expected, "\(file.lastPathComponent)")
+            } else {
+                #expect(errorCodes.isEmpty, "\(file.lastPathComponent)")
+            }
+        }
+    }
+
+    /// Found by the session fuzzer under LeakSanitizer:
+    /// - every session showing a scene with a settings switch (`Toggle`: scroll view, delivery lab,
+    ///   hit-test lab) leaked the switch and everything its handler captured — the scroll view and its
+    ///   content, recognizers, views — because the switch's action captured the switch;
+    /// - a session of `single-double-tap` that ended (or switched scene) within 0.3 s of a single tap
+    ///   on the tapCount pane leaked its whole application: the pending timer's closure held it.
+    /// A server serving such scenes grew with every session. Now every scene, library and
+    /// declarative, is gone with its application, pending timers or not.
+    @Test func scenesAreReleasedWithTheirApplication() throws {
+        let root = Self.corpus.deletingLastPathComponent().deletingLastPathComponent()
+        let directory = root.appendingPathComponent("config/scenes")
+        let specs = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().filter { $0.hasSuffix(".json") }
+            .map { name in try SceneSpec.parse(Data(contentsOf: directory.appendingPathComponent(name))) }
+        let catalog = LibraryCatalog(declarativeScenes: specs)
+        #expect(catalog.scenes.count >= 15)
+        for scene in catalog.scenes {
+            var objects: [WeakObject] = []
+            do {
+                let app = try #require(catalog.makeApplication(scene: scene.name, windowSize: CGSize(width: 400, height: 800)))
+                objects.append(WeakObject(app))
+                for window in app.windows { Self.collect(window, into: &objects) }
+                // Taps left and right of the middle, so handlers that capture on first use run too,
+                // and the application is dropped with whatever timers they left pending.
+                for (index, x) in [100.0, 300.0].enumerated() {
+                    let time = 1 + Double(index)
+                    try app.digitizer.process([PointerChange(pointerID: 1, phase: .down, location: CGPoint(x: x, y: 400), timestamp: time)])
+                    try app.digitizer.process([PointerChange(pointerID: 1, phase: .up, location: CGPoint(x: x, y: 400), timestamp: time + 0.05)])
+                }
+            }
+            let alive = objects.compactMap(\.value).map { String(describing: type(of: $0)) }
+            #expect(alive.isEmpty, "scene \(scene.name) leaks \(alive.count) objects: \(alive.prefix(8))")
+        }
+    }
+
+    final class WeakObject {
+        weak var value: AnyObject?
+        init(_ value: AnyObject) { self.value = value }
+    }
+
+    static func collect(_ view: UIView, into objects: inout [WeakObject]) {
+        objects.append(WeakObject(view))
+        for recognizer in view.gestureRecognizers ?? [] { objects.append(WeakObject(recognizer)) }
+        for subview in view.subviews { collect(subview, into: &objects) }
+    }
+
+    /// What `Fuzz/Harnesses/ProtocolDecode.swift` checks: known error codes, and a decoded message
+    /// survives its own encoding.
+    static func decodeProblems(_ text: String) -> [String] {
+        let known: Set<String> = ["limit", "bad-json", "unknown-type", "unsupported-protocol", "schema", "not-allowed"]
+        do {
+            let message = try ClientMessage.decode(text)
+            let again = try? ClientMessage.decode(message.text, limits: ProtocolLimits(maxMessageBytes: .max))
+            return again == message ? [] : ["round trip changed \(message) → \(message.text)"]
+        } catch {
+            return known.contains(error.code) ? [] : ["unknown error code \(error.code)"]
+        }
+    }
+
+    /// What `Fuzz/Harnesses/Session.swift` checks, on the same line format: every message the server
+    /// sends decodes, and nothing is sent to a closed connection.
+    static func sessionProblems(_ text: String, received: inout [String]) -> [String] {
+        var problems: [String] = []
+        var nextID = 0
+        let hub = Hub(catalog: LibraryCatalog()) {
+            nextID += 1
+            let digits = String(nextID, radix: 16)
+            return String(repeating: "0", count: max(0, 32 - digits.count)) + digits
+        }
+        var now = 100.0
+        var timers: [ConnectionID: Double] = [:]
+        var closed: Set<ConnectionID> = []
+        func run(_ input: SessionInput, on connection: ConnectionID) {
+            for (target, effect) in hub.handle(input, on: connection) {
+                switch effect {
+                case .send(let message):
+                    received.append(message)
+                    if closed.contains(target) { problems.append("sent to closed connection \(target): \(message)") }
+                    if (try? ServerMessage.decode(message)) == nil { problems.append("undecodable server message \(message)") }
+                case .armTimer(let at): timers[target] = at
+                case .cancelTimer: timers[target] = nil
+                case .close: closed.insert(target); timers[target] = nil
+                }
+            }
+            if input == .closed { closed.insert(connection); timers[connection] = nil }
+            if case .opened = input { closed.remove(connection) }
+        }
+        func fireDueTimers() {
+            var rounds = 0
+            while let (connection, at) = timers.min(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }),
+                  at <= now, rounds < 1000 {
+                rounds += 1
+                timers[connection] = nil
+                run(.timerFired, on: connection)
+            }
+        }
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200) {
+            var line = Substring(rawLine)
+            var connection: ConnectionID = 1
+            if line.hasPrefix("@2 ") {
+                connection = 2
+                line = line.dropFirst(3)
+            }
+            var elapsed = 7.0
+            if line.hasPrefix("+"), let space = line.firstIndex(of: " "),
+               let ms = Int(line[line.index(after: line.startIndex)..<space]), (0...99_999).contains(ms) {
+                elapsed = Double(ms)
+                line = line[line.index(after: space)...]
+            }
+            now += elapsed / 1000
+            fireDueTimers()
+            if closed.contains(connection), line != "!open" { continue }
+            switch line {
+            case "!open": run(.opened(ConnectionInfo()), on: connection)
+            case "!close": run(.closed, on: connection)
+            case "!timer": if timers.removeValue(forKey: connection) != nil { run(.timerFired, on: connection) }
+            case "": break
+            default: run(.text(String(line), receivedAt: now), on: connection)
+            }
+        }
+        now += 10
+        fireDueTimers()
+        for connection: ConnectionID in [2, 1] where !closed.contains(connection) { run(.closed, on: connection) }
+        return problems
+    }
+}
