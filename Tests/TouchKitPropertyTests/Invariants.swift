@@ -37,9 +37,6 @@ struct InvariantChecker {
     /// Touches whose `touchesBegan` was withheld: released later, they were judged for exclusivity
     /// and multiple touch when they landed, not when they are delivered.
     private var withheldBegan: Set<Int> = []
-    /// Built-in recognizers of scroll views share names (`UIScrollView.pan`…); with two scroll views
-    /// the log cannot tell them apart, so their transitions are not followed.
-    private let ambiguousPrefix: String?
 
     // Hit-testing oracle: the view tree as the script changes it, and the fingers still to land.
     private var children: [Int: [Int]] = [:]
@@ -67,7 +64,6 @@ struct InvariantChecker {
 
     init(_ testCase: PropertyCase) {
         self.testCase = testCase
-        ambiguousPrefix = testCase.views.filter { $0.kind == .scroll }.count > 1 ? "UIScrollView." : nil
         for view in testCase.views {
             viewSpecs["v\(view.id)"] = view
             children[view.parent ?? Self.windowID, default: []].append(view.id)
@@ -354,7 +350,6 @@ struct InvariantChecker {
     }
 
     private mutating func visitTransition(_ name: String, _ from: UIGestureRecognizer.State, _ to: UIGestureRecognizer.State, _ reason: String?) {
-        if let ambiguousPrefix, name.hasPrefix(ambiguousPrefix) { return }
         let known = states[name] ?? .possible
         if from != known { fail("transitions", "\(name): \(from) → \(to), but its last state was \(known)") }
         let legal: Bool = switch (from, to) {
@@ -474,7 +469,7 @@ struct InvariantChecker {
     private mutating func visitSettlement(_ settlement: Settlement) {
         if settlement.liveTouches != 0 { fail("settle", "\(settlement.liveTouches) touches still down after every finger lifted") }
         if let deadline = settlement.deadline { fail("settle", "a timer is still pending at \(deadline)") }
-        for (name, state) in settlement.states.sorted(by: { $0.key < $1.key }) where state != .possible && !(ambiguousPrefix.map(name.hasPrefix) ?? false) {
+        for (name, state) in settlement.states.sorted(by: { $0.key < $1.key }) where state != .possible {
             fail("settle", "\(name) is \(state) once every finger is up and every timer fired (expected possible)")
         }
         for (responder, touches) in logOpen.sorted(by: { $0.key < $1.key }) {

@@ -41,7 +41,7 @@ import TouchKitTestSupport
         try h.move(1, 200, 100, at: 250)
         try h.move(1, 200, 30, at: 300)
         #expect(sv.contentOffset == .zero, "touchesShouldCancel is false for controls")
-        #expect(h.log(only: "UIScrollView.pan").contains("UIScrollView.pan:possible→failed [SV.gestureRecognizerShouldBegin returned false]"))
+        #expect(h.log(only: "SV.pan").contains("SV.pan:possible→failed [SV.gestureRecognizerShouldBegin returned false]"))
     }
 
     @Test func s59_withoutDelayTheButtonGetsTheTouchAtOnceAndKeepsIt() throws {

@@ -55,11 +55,11 @@ open class UIScrollView: UIView {
     public private(set) var isDragging = false
     public private(set) var isZooming = false
 
-    public let panGestureRecognizer = UIPanGestureRecognizer()
+    public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
     /// Present while zooming is possible (`minimumZoomScale < maximumZoomScale`).
     public var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinchEnabled ? pinch : nil }
 
-    private let pinch = UIPinchGestureRecognizer()
+    private let pinch: UIPinchGestureRecognizer = ScrollViewPinchGestureRecognizer()
     private let delayRecognizer = ContentTouchDelayRecognizer()
     private var pinchEnabled = false
     private var offsetAtPanStart = CGPoint.zero
@@ -70,14 +70,11 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
-        panGestureRecognizer.name = "UIScrollView.pan"
         panGestureRecognizer.addTarget(self, action: UIScrollView.handlePan)
-        pinch.name = "UIScrollView.pinch"
         pinch.addTarget(self, action: UIScrollView.handlePinch)
         panGestureRecognizer.delegate = recognizerDelegate
         pinch.delegate = recognizerDelegate
         recognizerDelegate.scrollView = self
-        delayRecognizer.name = "UIScrollView.delayContentTouches"
         addGestureRecognizer(delayRecognizer)
         addGestureRecognizer(panGestureRecognizer)
     }
@@ -216,6 +213,17 @@ private final class ScrollRecognizerDelegate: UIGestureRecognizerDelegate {
     }
 }
 
+/// The scroll view's own recognizers (UIKit has private subclasses too), named after their scroll
+/// view in the event log — `scrollView.pan`, `scrollView.pinch`, `scrollView.delayContentTouches` —
+/// so two scroll views' recognizers are told apart.
+final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
+    override var traceName: String { name ?? "\(view?.traceName ?? "UIScrollView").pan" }
+}
+
+final class ScrollViewPinchGestureRecognizer: UIPinchGestureRecognizer {
+    override var traceName: String { name ?? "\(view?.traceName ?? "UIScrollView").pinch" }
+}
+
 /// The private recognizer behind `delaysContentTouches`: it holds `touchesBegan` back from content
 /// (delaysTouchesBegan) and simply fails after the delay, releasing it. It never prevents anything.
 final class ContentTouchDelayRecognizer: UIGestureRecognizer {
@@ -244,4 +252,6 @@ final class ContentTouchDelayRecognizer: UIGestureRecognizer {
     }
 
     override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    override var traceName: String { name ?? "\(view?.traceName ?? "UIScrollView").delayContentTouches" }
 }
