@@ -420,7 +420,9 @@ export class Painter {
         ctx.fillStyle = colour;
         ctx.fill();
       }
-      const label = t.phase === 'hit' ? `${t.id}` : `${t.id} · ${t.phase} · tap ${t.tapCount ?? 1}`;
+      // A finger still down whose view got touchesCancelled: a recognizer took the touch over.
+      const phase = t.phase === 'cancelled' && t.attached ? 'taken by a recognizer' : t.phase;
+      const label = t.phase === 'hit' ? `${t.id}` : `${t.id} · ${phase} · tap ${t.tapCount ?? 1}`;
       ctx.font = font(12, true);
       const tw = ctx.measureText(label).width + 12;
       // Odd touches label above the finger, even ones below: two fingers side by side stay readable.
