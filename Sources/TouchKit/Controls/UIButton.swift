@@ -20,7 +20,6 @@ open class UIButton: UIControl {
     /// Sets the title for the normal (`isHighlighted == false`) or highlighted state.
     public func setTitle(_ title: String?, for state: UIControl.State) {
         titles[state == .highlighted] = title
-        renderStateChanged()
     }
 
     public func title(for state: UIControl.State) -> String? { titles[state == .highlighted] ?? titles[false] }

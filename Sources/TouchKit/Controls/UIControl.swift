@@ -50,9 +50,9 @@ open class UIControl: UIView {
         }
     }
 
-    public var isEnabled = true { didSet { renderStateChanged() } }
-    public var isSelected = false { didSet { renderStateChanged() } }
-    public var isHighlighted = false { didSet { renderStateChanged() } }
+    public var isEnabled = true
+    public var isSelected = false
+    public var isHighlighted = false
     public private(set) var isTracking = false
     public private(set) var isTouchInside = false
     /// How far outside its bounds a touch still counts as inside (not UIKit API; §1.13: ~70 pt).

@@ -2,8 +2,8 @@ import Foundation
 
 /// A horizontal slider. A drag must start on the thumb, as in UIKit.
 open class UISlider: UIControl {
-    public var minimumValue: Float = 0 { didSet { renderStateChanged() } }
-    public var maximumValue: Float = 1 { didSet { renderStateChanged() } }
+    public var minimumValue: Float = 0
+    public var maximumValue: Float = 1
     public private(set) var value: Float = 0
     /// true: `.valueChanged` during the drag; false: once at the end.
     public var isContinuous = true
@@ -12,7 +12,6 @@ open class UISlider: UIControl {
 
     public func setValue(_ value: Float, animated: Bool) {
         self.value = min(max(value, minimumValue), maximumValue)
-        renderStateChanged()
     }
 
     private var thumbX: CGFloat {

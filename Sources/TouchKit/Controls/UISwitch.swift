@@ -10,7 +10,6 @@ open class UISwitch: UIControl {
 
     public func setOn(_ on: Bool, animated: Bool) {
         isOn = on
-        renderStateChanged()
     }
 
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {

@@ -124,8 +124,6 @@ struct ViewDelivery {
     var endedWithheld = false
     /// A recognizer with `cancelsTouchesInView` recognized: the view gets no more of this touch.
     var claimed = false
-    /// Why the view does not get this touch (for the trace).
-    var reason: String?
 }
 
 struct WeakRecognizer {

@@ -109,7 +109,6 @@ final class GestureEnvironment {
 
     private func markUndeliverable(_ touch: UITouch, view: UIView?, reason: String) {
         touch.delivery.stage = .undeliverable
-        touch.delivery.reason = reason
         application.record(.delivery(touch: touch.identifier, view: view?.traceName ?? "-", note: "not delivered: \(reason)"))
     }
 

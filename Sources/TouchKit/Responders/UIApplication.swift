@@ -37,7 +37,6 @@ open class UIApplication: UIResponder {
     private var trace: [TraceEvent] = []
     private var nextObjectID = 1
     private var turnDepth = 0
-    private var renderTreeVersion = 0
 
     public init(delegate: UIApplicationDelegate? = nil) {
         self.delegate = delegate
@@ -223,8 +222,6 @@ open class UIApplication: UIResponder {
         nodes.append(view.makeRenderNode(id: view.objectID, parent: parent, name: view.traceName))
         for subview in view.subviews { appendNodes(of: subview, parent: view.objectID, to: &nodes) }
     }
-
-    func renderTreeChanged() { renderTreeVersion &+= 1 }
 
     // MARK: Event log
 

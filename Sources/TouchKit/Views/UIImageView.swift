@@ -27,7 +27,7 @@ public final class UIImage: Equatable, Sendable {
 /// A view that shows an image. Like UIKit's, it ignores touches until `isUserInteractionEnabled`
 /// is set to true — the classic reason an image's recognizer never fires.
 open class UIImageView: UIView {
-    public var image: UIImage? { didSet { renderStateChanged() } }
+    public var image: UIImage?
 
     public init(image: UIImage?) {
         self.image = image

@@ -16,11 +16,11 @@ public enum NSTextAlignment: Int, Sendable {
 
 /// A read-only text view. Like UIKit's, it ignores touches by default.
 open class UILabel: UIView {
-    public var text: String? { didSet { renderStateChanged() } }
-    public var textColor: UIColor = .label { didSet { renderStateChanged() } }
-    public var font: UIFont = .systemFont(ofSize: 17) { didSet { renderStateChanged() } }
-    public var textAlignment: NSTextAlignment = .left { didSet { renderStateChanged() } }
-    public var numberOfLines = 1 { didSet { renderStateChanged() } }
+    public var text: String?
+    public var textColor: UIColor = .label
+    public var font: UIFont = .systemFont(ofSize: 17)
+    public var textAlignment: NSTextAlignment = .left
+    public var numberOfLines = 1
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

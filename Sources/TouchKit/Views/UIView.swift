@@ -11,17 +11,12 @@ open class UIView: UIResponder {
     public var bounds: CGRect {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
-            renderStateChanged()
         }
     }
 
-    public var center: CGPoint {
-        didSet { renderStateChanged() }
-    }
+    public var center: CGPoint
 
-    public var transform: CGAffineTransform = .identity {
-        didSet { renderStateChanged() }
-    }
+    public var transform: CGAffineTransform = .identity
 
     public var frame: CGRect {
         get {
@@ -37,10 +32,10 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
-    public var alpha: CGFloat = 1 { didSet { renderStateChanged() } }
-    public var isHidden = false { didSet { renderStateChanged() } }
-    public var backgroundColor: UIColor? { didSet { renderStateChanged() } }
-    public var clipsToBounds = false { didSet { renderStateChanged() } }
+    public var alpha: CGFloat = 1
+    public var isHidden = false
+    public var backgroundColor: UIColor?
+    public var clipsToBounds = false
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String?
@@ -75,7 +70,6 @@ open class UIView: UIResponder {
         bounds = CGRect(origin: .zero, size: frame.size)
         center = CGPoint(x: frame.midX, y: frame.midY)
         super.init()
-        layer.owner = self
     }
 
     public convenience override init() {
@@ -114,7 +108,6 @@ open class UIView: UIResponder {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
-            renderStateChanged()
             return
         }
         let oldWindow = view.window
@@ -126,7 +119,6 @@ open class UIView: UIResponder {
         if view.needsPass { markNeedsPass() }
         view.didMoveToSuperview()
         view.windowChanged(from: oldWindow, to: window)
-        renderStateChanged()
     }
 
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
@@ -192,14 +184,12 @@ open class UIView: UIResponder {
         parent.subviews.removeAll { $0 === self }
         superview = nil
         didMoveToSuperview()
-        parent.renderStateChanged()
     }
 
     func windowChanged(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
         guard oldWindow !== newWindow else { return }
         forEachInSubtree { $0.willMove(toWindow: newWindow) }
         forEachInSubtree { $0.didMoveToWindow() }
-        newWindow?.application?.renderTreeChanged()
     }
 
     func forEachInSubtree(_ body: (UIView) -> Void) {
@@ -351,7 +341,6 @@ open class UIView: UIResponder {
     public func setNeedsDisplay() {
         needsDisplay = true
         markNeedsPass()
-        renderStateChanged()
     }
 
     /// Override to draw with `UIGraphicsGetCurrentContext()`; the commands become the view's
@@ -360,12 +349,6 @@ open class UIView: UIResponder {
 
     /// Extra render properties of subclasses (text of a label, image of an image view …).
     func contributeRenderProperties(to node: inout RenderNode) {}
-
-    func renderStateChanged() {
-        renderVersion &+= 1
-    }
-
-    var renderVersion = 0
 
     // MARK: Gesture recognizers
 
@@ -408,9 +391,8 @@ open class UIView: UIResponder {
 
 /// The subset of Core Animation's layer that TouchBridge renders: corner radius and border.
 public final class CALayer {
-    weak var owner: UIView?
-    public var cornerRadius: CGFloat = 0 { didSet { owner?.renderStateChanged() } }
-    public var borderWidth: CGFloat = 0 { didSet { owner?.renderStateChanged() } }
-    public var borderColor: CGColor? { didSet { owner?.renderStateChanged() } }
+    public var cornerRadius: CGFloat = 0
+    public var borderWidth: CGFloat = 0
+    public var borderColor: CGColor?
 }
 
