@@ -19,6 +19,7 @@ enum RenderDiff {
     }
 
     static func ops(from old: RenderSnapshot, to new: RenderSnapshot) -> [RenderOp] {
+        if hasSameStructure(old, new) { return changedProperties(from: old, to: new) }
         var ops: [RenderOp] = []
         var before: [Int: RenderSnapshot.Node] = [:]
         var children: [Int: [Int]] = [:]
@@ -54,6 +55,24 @@ enum RenderDiff {
             // A view whose parent is gone too goes with that parent.
             if let parent = node.parent, !survivors.contains(parent) { continue }
             ops.append(.remove(id: node.id))
+        }
+        return ops
+    }
+
+    /// The same views under the same parents at the same indices: no view is created, moved or
+    /// removed, which is what almost every engine step looks like.
+    private static func hasSameStructure(_ old: RenderSnapshot, _ new: RenderSnapshot) -> Bool {
+        old.nodes.count == new.nodes.count && zip(old.nodes, new.nodes).allSatisfy {
+            $0.id == $1.id && $0.parent == $1.parent && $0.index == $1.index
+        }
+    }
+
+    private static func changedProperties(from old: RenderSnapshot, to new: RenderSnapshot) -> [RenderOp] {
+        var ops: [RenderOp] = []
+        for (previous, node) in zip(old.nodes, new.nodes) {
+            let patch = node.props.changes(from: previous.props)
+            if !patch.isEmpty { ops.append(.set(id: node.id, props: patch)) }
+            if node.displayList != previous.displayList { ops.append(.display(id: node.id, displayList: node.displayList)) }
         }
         return ops
     }

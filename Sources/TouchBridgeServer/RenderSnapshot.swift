@@ -16,6 +16,8 @@ struct RenderSnapshot: Equatable {
         /// Every property, none nil.
         var props: RenderProps
         var displayList: [DisplayCommand]?
+        /// The engine's node the wire values were made from.
+        var source: RenderNode?
     }
 
     /// Pre-order: parents before children, siblings back to front.
@@ -23,14 +25,23 @@ struct RenderSnapshot: Equatable {
 
     init() {}
 
-    init(_ tree: RenderTree) {
+    /// The wire form of `tree`. A view whose engine node is the same as in `previous` at the same
+    /// position (most views on most steps) keeps its wire values instead of rounding and encoding
+    /// them again.
+    init(_ tree: RenderTree, reusing previous: RenderSnapshot = RenderSnapshot()) {
         var childCounts: [Int?: Int] = [:]
-        nodes = tree.nodes.map { node in
+        nodes = tree.nodes.enumerated().map { position, node in
             let index = childCounts[node.parent, default: 0]
             childCounts[node.parent] = index + 1
+            if position < previous.nodes.count, case let old = previous.nodes[position], old.id == node.id, old.source == node {
+                var reused = old
+                reused.index = index
+                return reused
+            }
             return Node(
                 id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
-                props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList))
+                props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList),
+                source: node)
         }
     }
 }

@@ -77,7 +77,7 @@ final class SharedSession {
 
     private func publish(seq: Int?, alwaysReport: Bool) -> [String] {
         var messages: [String] = []
-        let snapshot = RenderSnapshot(application.renderTree())
+        let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
         let ops = RenderDiff.ops(from: published, to: snapshot)
         published = snapshot
         if !ops.isEmpty { messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops)).text) }

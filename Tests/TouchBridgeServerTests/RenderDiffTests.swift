@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchBridgeProtocol
 @testable import TouchBridgeServer
+import TouchKit
 
 @Suite("Render diff")
 struct RenderDiffTests {
@@ -57,6 +58,40 @@ struct RenderDiffTests {
         cleared.backgroundColor = .null
         #expect(RenderDiff.ops(from: before, to: after) == [.set(id: 1, props: green), .set(id: 2, props: cleared)])
         #expect(RenderDiff.ops(from: after, to: after).isEmpty)
+    }
+
+    @Test func sameStructureGivesOnlySetOps() throws {
+        let nodes: [(Int, Int?)] = [(1, nil), (2, 1), (3, 2), (4, 1), (5, nil)]
+        let before = Self.snapshot(nodes, colour: [2: "#ff0000ff", 5: "#000000ff"])
+        let after = Self.snapshot(nodes, colour: [3: "#00ff00ff", 5: "#000000ff"])
+        let ops = RenderDiff.ops(from: before, to: after)
+        #expect(ops.map { if case .set(let id, _) = $0 { id } else { -1 } } == [2, 3])
+        let diffed = try Self.mirror([
+            RenderMessage(full: true, ops: RenderDiff.full(before)), RenderMessage(full: false, ops: ops),
+        ])
+        #expect(diffed == (try Self.mirror([RenderMessage(full: true, ops: RenderDiff.full(after))])))
+    }
+
+    /// A snapshot taken against the previous one reuses the wire values of unchanged views only:
+    /// a view changed in place (same id, same position) still shows its new values.
+    @Test func snapshotReuseSeesChangesInPlace() {
+        let app = UIApplication()
+        let window = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+        window.makeKeyAndVisible()
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        label.text = "before"
+        let other = UIView(frame: CGRect(x: 0, y: 40, width: 10, height: 10))
+        window.addSubview(label)
+        window.addSubview(other)
+        let first = RenderSnapshot(app.renderTree())
+        label.text = "after"
+        label.center.x += 0.5
+        let second = RenderSnapshot(app.renderTree(), reusing: first)
+        #expect(second == RenderSnapshot(app.renderTree()), "reusing changes nothing a client sees")
+        var changed = RenderProps()
+        changed.center = [50.5, 10]
+        changed.text = .value("after")
+        #expect(RenderDiff.ops(from: first, to: second) == [.set(id: first.nodes[1].id, props: changed)])
     }
 
     @Test func createOmitsDefaults() {

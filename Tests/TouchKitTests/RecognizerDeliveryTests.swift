@@ -249,4 +249,38 @@ import TouchKitTestSupport
         #expect(g.state == .possible)
         #expect(h.log(only: "note") == ["note: Bad: illegal transition possible → changed ignored"])
     }
+
+    /// Recording of each phase call a recognizer gets, with the touch ids of that call.
+    final class PhaseRecorder: UIGestureRecognizer {
+        var calls: [String] = []
+        private func note(_ phase: String, _ touches: Set<UITouch>) {
+            calls.append("\(phase)\(touches.map(\.identifier).sorted())")
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { note("b", touches) }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) { note("m", touches) }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { note("e", touches) }
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { note("c", touches) }
+    }
+
+    /// One dispatch with several touches in several phases: each recognizer gets exactly the touches
+    /// it received, per phase — a recognizer on the common superview gets both fingers, each child's
+    /// recognizer only its own, whatever order they are fed in.
+    @Test func eachRecognizerGetsItsOwnTouchesPerPhaseInOneDispatch() throws {
+        let h = Harness()
+        let parent = h.add(TouchView(0, 0, 400, 800), "P")
+        parent.isMultipleTouchEnabled = true
+        let left = h.add(TouchView(0, 0, 200, 800), "L", to: parent)
+        let right = h.add(TouchView(200, 0, 200, 800), "R", to: parent)
+        let all = PhaseRecorder(), onLeft = PhaseRecorder(), onRight = PhaseRecorder()
+        parent.addGestureRecognizer(all)
+        left.addGestureRecognizer(onLeft)
+        right.addGestureRecognizer(onRight)
+        try h.frame([(.down, 1, 100, 100), (.down, 2, 300, 100)], at: 0)
+        try h.frame([(.move, 1, 110, 100), (.move, 2, 310, 100)], at: 16)
+        try h.frame([(.up, 1, 110, 100), (.move, 2, 320, 100)], at: 32)
+        try h.frame([(.down, 3, 120, 100), (.cancel, 2, 320, 100)], at: 48)
+        #expect(all.calls == ["b[1, 2]", "m[1, 2]", "m[2]", "e[1]", "b[3]", "c[2]"])
+        #expect(onLeft.calls == ["b[1]", "m[1]", "e[1]", "b[3]"])
+        #expect(onRight.calls == ["b[2]", "m[2]", "m[2]", "c[2]"])
+    }
 }

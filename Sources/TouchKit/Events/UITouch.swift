@@ -60,13 +60,28 @@ public final class UITouch: Hashable, CustomStringConvertible {
         recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
     }
 
+    /// Whether `recognizer` was gathered for this touch. Compares identities first, so the hot path
+    /// (asked for every recognizer and touch on every dispatch) loads at most one weak reference.
+    func isGathered(by recognizer: UIGestureRecognizer) -> Bool {
+        guard let index = recognizerIDs.firstIndex(of: ObjectIdentifier(recognizer)) else { return false }
+        return recognizers[index].value === recognizer
+    }
+
+    /// Binds the recognizers gathered when the touch began (§1.6).
+    func gather(_ gathered: [UIGestureRecognizer]) {
+        recognizers = gathered.map(WeakRecognizer.init)
+        recognizerIDs = gathered.map(ObjectIdentifier.init)
+    }
+
     var locationInWindow: CGPoint
     var previousLocationInWindow: CGPoint
     let initialLocationInWindow: CGPoint
     let beganTimestamp: TimeInterval
     /// The multitouch sequence this touch belongs to.
     let sequence: Int
-    var recognizers: [WeakRecognizer] = []
+    private(set) var recognizers: [WeakRecognizer] = []
+    /// The identities of `recognizers`, index for index: compared without loading a weak reference.
+    private(set) var recognizerIDs: [ObjectIdentifier] = []
     var delivery = ViewDelivery()
 
     init(
@@ -128,6 +143,10 @@ struct ViewDelivery {
 
 struct WeakRecognizer {
     weak var value: UIGestureRecognizer?
+
+    init(_ recognizer: UIGestureRecognizer) {
+        value = recognizer
+    }
 }
 
 extension Collection where Element == UITouch {

@@ -91,7 +91,7 @@ final class GestureEnvironment {
             markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
         }
 
-        var gathered: [WeakRecognizer] = []
+        var gathered: [UIGestureRecognizer] = []
         var view: UIView? = hit
         while let current = view {
             for recognizer in current.recognizers where recognizer.isEnabled {
@@ -100,11 +100,11 @@ final class GestureEnvironment {
                                                  note: "withheld from recognizer: delegate shouldReceive returned false"))
                     continue
                 }
-                gathered.append(WeakRecognizer(value: recognizer))
+                gathered.append(recognizer)
             }
             view = current.superview
         }
-        touch.recognizers = gathered
+        touch.gather(gathered)
     }
 
     private func markUndeliverable(_ touch: UITouch, view: UIView?, reason: String) {
@@ -115,63 +115,53 @@ final class GestureEnvironment {
     // MARK: Step 2: feed recognizers
 
     private func feedRecognizers(_ touches: [UITouch], event: UIEvent) {
+        // A few recognizers per touch: linear identity checks beat hashing here.
         var order: [UIGestureRecognizer] = []
-        var seen = Set<ObjectIdentifier>()
         for touch in touches {
-            for reference in touch.recognizers {
-                guard let recognizer = reference.value, seen.insert(ObjectIdentifier(recognizer)).inserted else { continue }
-                order.append(recognizer)
+            for (index, id) in touch.recognizerIDs.enumerated() where !order.contains(where: { ObjectIdentifier($0) == id }) {
+                if let recognizer = touch.recognizers[index].value { order.append(recognizer) }
             }
         }
         // New touches join every open recognizer before any recognizer is fed, so arbitration during
         // the touchesBegan calls below sees every recognizer sharing them: an active recognizer then
         // prevents one that wants to begin with a new touch both receive, whichever is fed first.
-        var joined = Set<ObjectIdentifier>()
+        var joined: [ObjectIdentifier] = []
         if touches.contains(where: { $0.phase == .began }) {
             for recognizer in order where recognizer.view != nil && recognizer.isEnabled && isOpen(recognizer) {
                 let began = touches.filter { $0.phase == .began && recognizer.receives($0) }
                 guard !began.isEmpty else { continue }
                 recognizer.trackedTouches.append(contentsOf: began)
                 join(recognizer)
-                joined.insert(ObjectIdentifier(recognizer))
+                joined.append(ObjectIdentifier(recognizer))
             }
         }
+        let phases = TouchesByPhase(touches)
+        var sets = TouchSetReuse()
+        var mine: [UITouch] = []
         for recognizer in order {
-            guard recognizer.view != nil, recognizer.isEnabled else { continue }
-            // One pass sorts this dispatch's touches by phase; moved/ended/cancelled only for touches
-            // the recognizer tracks in this attempt.
-            var began: [UITouch] = [], moved: [UITouch] = [], ended: [UITouch] = [], cancelled: [UITouch] = []
-            for touch in touches where recognizer.receives(touch) {
-                switch touch.phase {
-                case .began: began.append(touch)
-                case .moved: moved.append(touch)
-                case .ended: ended.append(touch)
-                case .cancelled: cancelled.append(touch)
-                case .stationary: break
+            guard recognizer.view != nil, recognizer.isEnabled,
+                  touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
+            /// The touches of `list` this recognizer receives and tracks in this attempt, into `mine`.
+            func collect(_ list: [UITouch]) -> Bool {
+                mine.removeAll(keepingCapacity: true)
+                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
+                    mine.append(touch)
                 }
+                return !mine.isEmpty
             }
-            guard !(began.isEmpty && moved.isEmpty && ended.isEmpty && cancelled.isEmpty) else { continue }
-            func tracked(_ list: [UITouch]) -> [UITouch] {
-                list.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
+            if !phases.began.isEmpty, joined.contains(ObjectIdentifier(recognizer)), isOpen(recognizer), collect(phases.began) {
+                recognizer.touchesBegan(sets.set(of: mine), with: event)
             }
-            if !began.isEmpty, joined.contains(ObjectIdentifier(recognizer)), isOpen(recognizer) {
-                recognizer.touchesBegan(Set(tracked(began)), with: event)
+            if !phases.moved.isEmpty, isOpen(recognizer), collect(phases.moved) {
+                recognizer.touchesMoved(sets.set(of: mine), with: event)
             }
-            if !moved.isEmpty, isOpen(recognizer) {
-                let mine = tracked(moved)
-                if !mine.isEmpty { recognizer.touchesMoved(Set(mine), with: event) }
+            if !phases.ended.isEmpty, isOpen(recognizer), collect(phases.ended) {
+                recognizer.touchesEnded(sets.set(of: mine), with: event)
             }
-            if !ended.isEmpty, isOpen(recognizer) {
-                let mine = tracked(ended)
-                if !mine.isEmpty { recognizer.touchesEnded(Set(mine), with: event) }
-            }
-            if !cancelled.isEmpty, isOpen(recognizer) {
-                let mine = tracked(cancelled)
-                if !mine.isEmpty {
-                    recognizer.touchesCancelled(Set(mine), with: event)
-                    if !recognizer.trackedTouches.contains(where: \.isActive) {
-                        recognizer.stopParticipating(reason: "its touches were cancelled")
-                    }
+            if !phases.cancelled.isEmpty, isOpen(recognizer), collect(phases.cancelled) {
+                recognizer.touchesCancelled(sets.set(of: mine), with: event)
+                if !recognizer.trackedTouches.contains(where: \.isActive) {
+                    recognizer.stopParticipating(reason: "its touches were cancelled")
                 }
             }
             if !recognizer.trackedTouches.isEmpty {

@@ -194,7 +194,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// recognizes, this one fails (§1.7, §2.5).
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else { return }
-        failureRequirements.append(WeakRecognizer(value: otherGestureRecognizer))
+        failureRequirements.append(WeakRecognizer(otherGestureRecognizer))
     }
 
     /// Whether this recognizer, recognizing, may force `preventedGestureRecognizer` to fail. Default true.
@@ -254,7 +254,7 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     func receives(_ touch: UITouch) -> Bool {
-        isEnabled && !ignoredTouchIDs.contains(touch.identifier) && touch.recognizers.contains { $0.value === self }
+        isEnabled && (ignoredTouchIDs.isEmpty || !ignoredTouchIDs.contains(touch.identifier)) && touch.isGathered(by: self)
     }
 
     private func requestTransition(to newState: State, reason: String?) {
