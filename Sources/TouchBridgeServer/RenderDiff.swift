@@ -62,17 +62,19 @@ enum RenderDiff {
     /// The same views under the same parents at the same indices: no view is created, moved or
     /// removed, which is what almost every engine step looks like.
     private static func hasSameStructure(_ old: RenderSnapshot, _ new: RenderSnapshot) -> Bool {
-        old.nodes.count == new.nodes.count && zip(old.nodes, new.nodes).allSatisfy {
-            $0.id == $1.id && $0.parent == $1.parent && $0.index == $1.index
+        // By index, not by zipping: copying whole nodes out of the arrays costs more than the checks.
+        old.nodes.count == new.nodes.count && new.nodes.indices.allSatisfy { i in
+            old.nodes[i].id == new.nodes[i].id && old.nodes[i].parent == new.nodes[i].parent && old.nodes[i].index == new.nodes[i].index
         }
     }
 
     private static func changedProperties(from old: RenderSnapshot, to new: RenderSnapshot) -> [RenderOp] {
         var ops: [RenderOp] = []
-        for (previous, node) in zip(old.nodes, new.nodes) {
-            let patch = node.props.changes(from: previous.props)
-            if !patch.isEmpty { ops.append(.set(id: node.id, props: patch)) }
-            if node.displayList != previous.displayList { ops.append(.display(id: node.id, displayList: node.displayList)) }
+        for i in new.nodes.indices {
+            let id = new.nodes[i].id
+            let patch = new.nodes[i].props.changes(from: old.nodes[i].props)
+            if !patch.isEmpty { ops.append(.set(id: id, props: patch)) }
+            if new.nodes[i].displayList != old.nodes[i].displayList { ops.append(.display(id: id, displayList: new.nodes[i].displayList)) }
         }
         return ops
     }
