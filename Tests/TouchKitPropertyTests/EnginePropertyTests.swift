@@ -120,7 +120,7 @@ struct EnginePropertyTests {
             .trace(.transition(recognizer: "X", from: .possible, to: .changed, reason: nil, values: RecognizerValues(location: .zero, numberOfTouches: 0))),
         ]
         #expect(InvariantChecker.check(transitions, testCase)?.invariant == "transitions")
-        let action: [Entry] = [.trace(.action(recognizer: "X", state: .failed))]
+        let action: [Entry] = [.trace(.action(recognizer: "X", state: .possible))]
         #expect(InvariantChecker.check(action, testCase)?.invariant == "actions")
         let stuck: [Entry] = [.settled(Settlement(states: ["X": .began], liveTouches: 0, deadline: nil))]
         #expect(InvariantChecker.check(stuck, testCase)?.invariant == "settle")

@@ -125,7 +125,7 @@ struct InvariantChecker {
             guard case .trace(.action(let name, let logged))? = previous, name == "r\(id)" else {
                 return fail("actions", "r\(id)'s target was called without an action entry in the log just before it")
             }
-            if ![.began, .changed, .ended, .cancelled].contains(state) {
+            if ![.began, .changed, .ended, .cancelled, .failed].contains(state) {
                 fail("actions", "r\(id)'s target was called while its state was \(state) (logged \(logged))")
             }
         case .illegalRequest(let id, let from, let to, let after):
@@ -185,7 +185,7 @@ struct InvariantChecker {
         case .waiting(let name, _):
             waiting.insert(name)
         case .action(let name, let state):
-            if ![.began, .changed, .ended, .cancelled].contains(state) {
+            if ![.began, .changed, .ended, .cancelled, .failed].contains(state) {
                 fail("actions", "action for \(name) with state \(state)")
             }
             guard let id = probedID(name) else { return }
@@ -354,8 +354,8 @@ struct InvariantChecker {
         if from != known { fail("transitions", "\(name): \(from) → \(to), but its last state was \(known)") }
         let legal: Bool = switch (from, to) {
         case (.possible, .began), (.possible, .ended), (.possible, .failed): true
-        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
-        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled), (.began, .failed): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled), (.changed, .failed): true
         case (.ended, .possible), (.cancelled, .possible), (.failed, .possible): reason == "reset"
         default: false
         }
@@ -369,7 +369,10 @@ struct InvariantChecker {
         if to == .possible, let pending = pendingActions[id], !pending.isEmpty {
             fail("actions", "\(name) reset before its actions \(pending) were sent")
         }
-        if [.began, .changed, .ended, .cancelled].contains(to) { pendingActions[id, default: []].append(to) }
+        // A gesture that fails after it began tells its targets (TouchKit's reading, UIGestureRecognizer.isLegal).
+        if [.began, .changed, .ended, .cancelled].contains(to) || (to == .failed && [.began, .changed].contains(from)) {
+            pendingActions[id, default: []].append(to)
+        }
         guard from == .possible, to == .began || to == .ended else { return }
         // A recognizer holding a failure requirement never acts before the other fails (§1.7, §2.5).
         for other in requirements[id, default: []].sorted() where enabled[other] == true && other != id {

@@ -291,7 +291,7 @@ final class RandomRecognizer: UIGestureRecognizer, Probed {
         if final {
             switch current {
             case .possible: setState(rng.chance(0.5) ? .ended : .failed, reason: "custom: final decision")
-            case .began, .changed: setState(rng.chance(0.7) ? .ended : .cancelled, reason: "custom: final decision")
+            case .began, .changed: setState(rng.pick([.ended, .ended, .cancelled, .failed]), reason: "custom: final decision")
             default: break
             }
             return
@@ -299,7 +299,7 @@ final class RandomRecognizer: UIGestureRecognizer, Probed {
         if rng.chance(0.04) {
             let illegal: [UIGestureRecognizer.State] = switch current {
             case .possible: [.changed, .cancelled]
-            case .began, .changed: [.began, .failed, .possible]
+            case .began, .changed: [.began, .possible]
             default: [.possible]
             }
             let target = rng.pick(illegal)

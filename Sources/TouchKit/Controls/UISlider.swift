@@ -4,14 +4,19 @@ import Foundation
 open class UISlider: UIControl {
     public var minimumValue: Float = 0
     public var maximumValue: Float = 1
-    public private(set) var value: Float = 0
+    /// The slider's value, clamped to `minimumValue…maximumValue` when set (settable, as in UIKit).
+    public var value: Float {
+        get { currentValue }
+        set { currentValue = min(max(newValue, minimumValue), maximumValue) }
+    }
+    private var currentValue: Float = 0
     /// true: `.valueChanged` during the drag; false: once at the end.
     public var isContinuous = true
     /// Half the width of the thumb's touch area.
     public var thumbRadius: CGFloat = 22
 
     public func setValue(_ value: Float, animated: Bool) {
-        self.value = min(max(value, minimumValue), maximumValue)
+        self.value = value
     }
 
     private var thumbX: CGFloat {

@@ -2,7 +2,8 @@ import Foundation
 
 /// An on/off switch: a tap toggles it and sends `.valueChanged`.
 open class UISwitch: UIControl {
-    public private(set) var isOn = false
+    /// Whether the switch is on (settable, as in UIKit; setting it sends no `.valueChanged`).
+    public var isOn = false
 
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))

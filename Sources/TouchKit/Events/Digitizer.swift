@@ -65,7 +65,7 @@ public final class Digitizer {
     public var configuration = Configuration()
     private unowned let application: UIApplication
     private var liveTouches: [UITouch] = []
-    private var recentTaps: [(location: CGPoint, endTime: TimeInterval, count: Int)] = []
+    private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
     private var nextSequence = 1
     private var currentSequence = 0
@@ -186,7 +186,7 @@ public final class Digitizer {
         let touch = UITouch(
             identifier: nextTouchID, pointerID: change.pointerID, sequence: currentSequence,
             location: change.location, timestamp: change.timestamp,
-            tapCount: tapCount(at: change.location, time: change.timestamp), type: change.type,
+            tapCount: 1, type: change.type,
             force: 0, maximumPossibleForce: 0, majorRadius: 0, majorRadiusTolerance: 0)
         nextTouchID += 1
         applyForceAndRadius(change, to: touch)
@@ -208,17 +208,32 @@ public final class Digitizer {
         }
     }
 
-    private func tapCount(at location: CGPoint, time: TimeInterval) -> Int {
-        recentTaps.removeAll { time - $0.endTime > configuration.multiTapInterval }
-        let match = recentTaps.last { $0.location.distance(to: location) <= configuration.multiTapRadius }
-        return (match?.count ?? 0) + 1
+    /// Sets `touch.tapCount` once hit-testing has bound it to a view. Event Handling Guide: touches
+    /// in quick succession "are treated as a multiple tap only if they are associated with the same
+    /// view", so a quick tap on a neighbour 20 pt away starts a new series (count 1).
+    func assignTapCount(to touch: UITouch) {
+        let time = touch.beganTimestamp
+        recentTaps.removeAll { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
+        let location = touch.initialLocationInWindow
+        let match = recentTaps.last {
+            $0.location.distance(to: location) <= configuration.multiTapRadius && $0.view != nil && $0.view === touch.view
+        }
+        touch.tapCount = (match?.count ?? 0) + 1
     }
 
     private func rememberTap(_ touch: UITouch) {
         let moved = touch.locationInWindow.distance(to: touch.initialLocationInWindow)
         let duration = touch.timestamp - touch.beganTimestamp
         recentTaps.removeAll { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
-        guard moved <= configuration.tapAllowableMovement, duration <= configuration.maximumTapDuration else { return }
-        recentTaps.append((touch.locationInWindow, touch.timestamp, touch.tapCount))
+        guard moved <= configuration.tapAllowableMovement, !EngineInstant.exceeds(duration, configuration.maximumTapDuration) else { return }
+        recentTaps.append(RecentTap(location: touch.locationInWindow, endTime: touch.timestamp, count: touch.tapCount, view: touch.view))
     }
+}
+
+/// A finished tap that a following touch may continue (`tapCount`).
+private struct RecentTap {
+    var location: CGPoint
+    var endTime: TimeInterval
+    var count: Int
+    weak var view: UIView?
 }

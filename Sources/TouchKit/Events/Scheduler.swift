@@ -30,8 +30,12 @@ final class Scheduler {
         entries.removeAll { $0.token == token }
     }
 
-    func popDue(through time: TimeInterval) -> (TimeInterval, () -> Void)? {
-        guard let first = entries.first, first.deadline <= time else { return nil }
+    /// The earliest timer due at or before `time` (`advance(to:)`), or — `beforeInput` — due strictly
+    /// before an input at `time`, so input at a deadline's instant is handled first (`EngineInstant`).
+    func popDue(through time: TimeInterval, beforeInput: Bool) -> (TimeInterval, () -> Void)? {
+        guard let first = entries.first else { return nil }
+        let due = beforeInput ? EngineInstant.exceeds(time, first.deadline) : EngineInstant.reaches(time, first.deadline)
+        guard due else { return nil }
         entries.removeFirst()
         return (first.deadline, first.work)
     }

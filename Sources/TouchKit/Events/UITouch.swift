@@ -43,7 +43,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
     public internal(set) var phase: Phase
     public internal(set) var timestamp: TimeInterval
-    /// Consecutive taps at this spot, set when the touch begins (see `Digitizer.Configuration`).
+    /// Consecutive taps at this spot on the same view, set when the touch is hit-tested
+    /// (see `Digitizer.Configuration` for the limits).
     public internal(set) var tapCount: Int
     public internal(set) var force: CGFloat
     public internal(set) var maximumPossibleForce: CGFloat

@@ -15,13 +15,23 @@ import Foundation
 /// 4. Actions are sent in transition order; just before a recognizer's first action, with
 ///    `cancelsTouchesInView`, its view gets `touchesCancelled` for the gesture's touches. Terminal
 ///    recognizers then reset.
-/// 5. Views get this dispatch's touches — phases grouped began, moved, ended, cancelled, one call
+/// 5. Withheld phases whose holders have all decided are released, before this dispatch's own
+///    phases because they happened earlier (began, the catch-up move, then ended; earlier touches
+///    first).
+/// 6. Views get this dispatch's touches — phases grouped began, moved, ended, cancelled, one call
 ///    per view — except what was claimed in step 4 and what an undecided recognizer withholds
-///    (`delaysTouchesBegan`, `delaysTouchesEnded`).
-/// 6. Withheld phases whose holders have all decided are released (began first, then ended).
+///    (`delaysTouchesBegan`, `delaysTouchesEnded`); then step 5 runs again for holders that decided
+///    meanwhile.
+///
+/// A released `touchesBegan` reports the touch where it began, and — if the finger moved while it
+/// was held — a `touchesMoved` follows in the same turn with `previousLocation(in:)` at that start
+/// point and `location(in:)` where the finger is now (Apple's `delaysTouchesBegan`: "a
+/// touchesBegan(_:with:) message (and possibly a follow-up touchesMoved(_:with:) message to inform
+/// it of the touches' current locations)"). Choice: the start point, so drawing code loses no
+/// segment; the event log shows both calls with their locations and a note.
 ///
 /// Actions before view delivery (4 before 5) follows the pan log of §2.4 (`…, action, touchesEnded`
-/// with `cancelsTouchesInView == false`). Timer-driven changes run steps 3, 4 and 6.
+/// with `cancelsTouchesInView == false`). Timer-driven changes run steps 3, 4 and 5.
 final class GestureEnvironment {
     unowned let application: UIApplication
     /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
@@ -30,6 +40,9 @@ final class GestureEnvironment {
     private var pendingResets: [UIGestureRecognizer] = []
     /// Touches with a withheld phase (possibly from a finished sequence).
     private var withheldTouches: [UITouch] = []
+    /// Touches whose released `touchesBegan` was followed by a catch-up `touchesMoved` in this
+    /// dispatch: step 6 must not send the same move again.
+    private var caughtUpTouches: [UITouch] = []
     private var lastEvent: UIEvent?
 
     init(application: UIApplication) {
@@ -46,7 +59,9 @@ final class GestureEnvironment {
         }
         feedRecognizers(touches, event: event)
         flushActions()
+        releaseWithheldTouches()
         deliverToViews(touches, event: event)
+        caughtUpTouches.removeAll()
         releaseWithheldTouches()
         for touch in touches where !touch.isActive {
             for reference in touch.recognizers { reference.value?.ignoredTouchIDs.remove(touch.identifier) }
@@ -65,6 +80,7 @@ final class GestureEnvironment {
     private func hitTestAndGather(_ touch: UITouch, in window: UIWindow, event: UIEvent) {
         let hit = window.hitTest(touch.locationInWindow, with: event)
         touch.view = hit
+        application.digitizer.assignTapCount(to: touch)
         if application.isTracing {
             var path: [String] = []
             var view = hit
@@ -228,7 +244,7 @@ final class GestureEnvironment {
         if application.isTracing {
             application.record(.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
         }
-        if new != .failed && new != .possible {
+        if (new != .failed && new != .possible) || (new == .failed && old.isActive) {
             pendingActions.append((recognizer, new))
         }
         if old == .possible && (new == .began || new == .ended) {
@@ -357,7 +373,7 @@ final class GestureEnvironment {
         send(.touchesCancelled, cancelled)
     }
 
-    // MARK: Step 5: view delivery
+    // MARK: Step 6: view delivery
 
     private func deliverToViews(_ touches: [UITouch], event: UIEvent) {
         var began: [UITouch] = [], moved: [UITouch] = [], ended: [UITouch] = [], cancelled: [UITouch] = []
@@ -374,7 +390,7 @@ final class GestureEnvironment {
                     began.append(touch)
                 }
             case .moved:
-                if touch.delivery.stage == .delivered { moved.append(touch) }
+                if touch.delivery.stage == .delivered, !caughtUpTouches.contains(where: { $0 === touch }) { moved.append(touch) }
             case .stationary:
                 break
             case .ended:
@@ -434,7 +450,7 @@ final class GestureEnvironment {
         if !withheldTouches.contains(where: { $0 === touch }) { withheldTouches.append(touch) }
     }
 
-    // MARK: Step 6: release
+    // MARK: Step 5: release
 
     private func releaseWithheldTouches() {
         guard !withheldTouches.isEmpty else { return }
@@ -455,8 +471,40 @@ final class GestureEnvironment {
             }
         }
         withheldTouches.removeAll { !$0.delivery.beganWithheld && !$0.delivery.endedWithheld || $0.delivery.claimed }
-        send(.touchesBegan, releasedBegan, showingPhase: .began)
+        sendReleasedBegan(releasedBegan)
         send(.touchesEnded, releasedEnded, showingPhase: .ended)
+    }
+
+    /// `touchesBegan` at each touch's start point, then a catch-up `touchesMoved` from there to
+    /// where the finger is now for the touches that moved while held (see the type's notes).
+    private func sendReleasedBegan(_ touches: [UITouch]) {
+        guard !touches.isEmpty else { return }
+        let saved = touches.map { (location: $0.locationInWindow, previous: $0.previousLocationInWindow, phase: $0.phase) }
+        for touch in touches {
+            touch.locationInWindow = touch.initialLocationInWindow
+            touch.previousLocationInWindow = touch.initialLocationInWindow
+            touch.phase = .began
+        }
+        send(.touchesBegan, touches)
+        var moved: [UITouch] = []
+        for (touch, state) in zip(touches, saved) where state.location != touch.initialLocationInWindow && touch.delivery.stage == .delivered {
+            touch.locationInWindow = state.location
+            touch.phase = .moved
+            moved.append(touch)
+            application.record(.delivery(touch: touch.identifier, view: touch.view?.traceName ?? "-", note:
+                "touchesBegan released at its start \(describe(touch.initialLocationInWindow)), touchesMoved catches up to \(describe(state.location))"))
+        }
+        caughtUpTouches.append(contentsOf: moved)
+        send(.touchesMoved, moved)
+        for (touch, state) in zip(touches, saved) {
+            touch.locationInWindow = state.location
+            touch.previousLocationInWindow = state.previous
+            touch.phase = state.phase
+        }
+    }
+
+    private func describe(_ point: CGPoint) -> String {
+        "(\(String(format: "%g", Double(point.x))), \(String(format: "%g", Double(point.y))))"
     }
 
     // MARK: Views leaving the window
@@ -502,12 +550,13 @@ final class GestureEnvironment {
             let eventTouches = event.orderedTouches
             let missing = group.touches.filter { touch in !eventTouches.contains { $0 === touch } }
             if !missing.isEmpty { event.orderedTouches = (eventTouches + missing).inTouchOrder }
-            application.record(method, to: group.view, touches: set)
-            switch method {
-            case .touchesBegan: group.view.touchesBegan(set, with: event)
-            case .touchesMoved: group.view.touchesMoved(set, with: event)
-            case .touchesEnded: group.view.touchesEnded(set, with: event)
-            default: group.view.touchesCancelled(set, with: event)
+            application.deliver(method, to: group.view, touches: set) {
+                switch method {
+                case .touchesBegan: group.view.touchesBegan(set, with: event)
+                case .touchesMoved: group.view.touchesMoved(set, with: event)
+                case .touchesEnded: group.view.touchesEnded(set, with: event)
+                default: group.view.touchesCancelled(set, with: event)
+                }
             }
             if !missing.isEmpty { event.orderedTouches = eventTouches }
             if phase != nil { for (touch, old) in zip(group.touches, saved) { touch.phase = old } }

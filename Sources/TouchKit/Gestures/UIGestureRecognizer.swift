@@ -289,15 +289,23 @@ open class UIGestureRecognizer: TraceNamed {
         currentState = newState
         if newState != .possible { pendingState = nil }
         let explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
+            .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
         environment?.didTransition(self, from: old, to: newState, reason: explanation)
     }
 
-    /// The UIKit transition table (§1.7).
+    /// The UIKit transition table (§1.7), plus began/changed → failed.
+    ///
+    /// Apple's state-machine documentation has continuous gestures end in `.ended` or `.cancelled`
+    /// and does not say what setting `.failed` after `.began` does. Real code depends on it: a widely
+    /// used checkbox's recognizer sets `.failed` when the finger is released outside the box and its
+    /// handler toggles only on `.ended`. TouchKit's reading: the gesture stops without being
+    /// recognized — the state becomes `.failed`, the targets are told (one action, in which `state`
+    /// is `.failed`, like the action UIKit sends for `.cancelled`), and the recognizer resets.
     static func isLegal(from old: State, to new: State) -> Bool {
         switch (old, new) {
         case (.possible, .began), (.possible, .ended), (.possible, .failed): true
-        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
-        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled), (.began, .failed): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled), (.changed, .failed): true
         default: false
         }
     }

@@ -17,6 +17,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     private var startLocations: [Int: CGPoint] = [:]
     private var tapsCompleted = 0
     private var pressSerial = 0
+    /// When the required fingers were all down (the press's timer started), for the inclusive check.
+    private var pressStart: TimeInterval?
 
     private var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
 
@@ -30,16 +32,31 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
         if down == numberOfTouchesRequired {
             let serial = pressSerial
+            pressStart = event.timestamp
             schedule(after: minimumPressDuration) { [weak self] in
-                guard let self, self.pressSerial == serial, self.state == .possible,
-                      self.tapsCompleted == self.numberOfTapsRequired,
-                      self.activeTouches.count == self.numberOfTouchesRequired else { return }
+                guard let self, self.pressSerial == serial, self.isPressComplete() else { return }
                 self.state = .began
             }
         }
     }
 
+    /// The press is held: required taps done, exactly the required fingers down (`lifting` of them
+    /// lifting in this very dispatch still count), still undecided.
+    private func isPressComplete(lifting: Int = 0) -> Bool {
+        state == .possible && pressStart != nil && tapsCompleted == numberOfTapsRequired
+            && activeTouches.count + lifting == numberOfTouchesRequired
+    }
+
+    /// `minimumPressDuration` is inclusive (`EngineInstant`): a move or lift at exactly that instant
+    /// comes before the press's timer, so the press begins first and the input then applies to it.
+    private func beginIfHeldLongEnough(at time: TimeInterval, lifting: Int = 0) {
+        guard isPressComplete(lifting: lifting), let pressStart,
+              EngineInstant.reaches(time - pressStart, minimumPressDuration) else { return }
+        state = .began
+    }
+
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        beginIfHeldLongEnough(at: event.timestamp)
         if state.isActive {
             state = .changed
             return
@@ -80,6 +97,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         startLocations.removeAll()
+        pressStart = nil
         tapsCompleted = 0
         pressSerial += 1
     }

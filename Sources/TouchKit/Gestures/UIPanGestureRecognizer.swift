@@ -68,6 +68,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        // "The maximum number of fingers that can touch the view for gesture recognition": too many
+        // fingers before the pan began fail it; once it pans, extra fingers are ignored.
+        if state == .possible, activeTouches.count > maximumNumberOfTouches {
+            return setState(.failed, reason: "\(activeTouches.count) touches > maximumNumberOfTouches \(maximumNumberOfTouches)")
+        }
         if activeTouches.count > maximumNumberOfTouches {
             for touch in touches.inTouchOrder where activeTouches.count > maximumNumberOfTouches {
                 ignore(touch, for: event)
@@ -83,7 +88,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         switch state {
         case .possible:
             guard activeTouchCount >= minimumNumberOfTouches else { return }
-            if rawTranslation.distance(to: translationBase) >= hysteresis { state = .began }
+            let translation = rawTranslation
+            guard translation.distance(to: translationBase) >= hysteresis else { return }
+            if let refusal = refusalToBegin(translation: translation - translationBase) {
+                setState(.failed, reason: refusal)
+            } else {
+                state = .began
+            }
         case .began, .changed:
             state = .changed
         default:
@@ -127,6 +138,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         samples.removeAll()
         currentVelocity = .zero
     }
+
+    /// Why this pan may not begin with `translation` (window points) although it moved far enough;
+    /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll (§7.5).
+    func refusalToBegin(translation: CGPoint) -> String? { nil }
 
     /// Keeps the translation continuous when fingers join or leave (the centroid jumps).
     private func rebaseForTouchCountChange() {

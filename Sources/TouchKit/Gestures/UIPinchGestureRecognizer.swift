@@ -3,7 +3,9 @@ import Foundation
 /// Recognizes two fingers moving apart or together (continuous).
 ///
 /// `scale` is the current distance between the two touches over the distance when the gesture
-/// started, times whatever `scale` was last set to (setting it rebases and resets `velocity`).
+/// started, times whatever `scale` was last set to (setting it rebases and resets `velocity`). It is
+/// 1 — UIKit's neutral value, which user code multiplies by — until two touches are measured, and
+/// again after `reset()`.
 /// UIKit's start threshold is undocumented (§1.13); TouchKit begins when the distance has changed
 /// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
@@ -11,16 +13,17 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     public private(set) var velocity: CGFloat = 0
 
     public var scale: CGFloat {
-        get { scaleBase * (currentDistance / max(referenceDistance, .ulpOfOne)) }
+        get { scale(from: currentDistance) }
         set {
             scaleBase = newValue
-            referenceDistance = currentDistance
+            referenceDistance = pair.count == 2 ? currentDistance : nil
             velocity = 0
         }
     }
 
     private var startDistance: CGFloat?
-    private var referenceDistance: CGFloat = 1
+    /// The distance that reads as `scaleBase`; nil while no pair of touches is measured.
+    private var referenceDistance: CGFloat?
     private var scaleBase: CGFloat = 1
     private var lastDistance: CGFloat = 0
     private var lastSample: (time: TimeInterval, scale: CGFloat)?
@@ -71,7 +74,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = trackedTouches.filter(\.isActive).count
         if state.isActive {
-            if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = 1; lastDistance = 1 }
+            if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = nil }
         } else if remaining == 0 || trackedTouches.count < 2 {
             setState(.failed, reason: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))")
         }
@@ -83,7 +86,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         startDistance = nil
-        referenceDistance = 1
+        referenceDistance = nil
         scaleBase = 1
         lastDistance = 0
         lastSample = nil
@@ -91,7 +94,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     private func scale(from distance: CGFloat) -> CGFloat {
-        scaleBase * (distance / max(referenceDistance, .ulpOfOne))
+        guard let referenceDistance else { return scaleBase }
+        return scaleBase * (distance / max(referenceDistance, .ulpOfOne))
     }
 
     private func updateVelocity(_ time: TimeInterval) {

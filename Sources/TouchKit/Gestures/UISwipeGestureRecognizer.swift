@@ -70,7 +70,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let startTime else { return }
         let t = event.timestamp - startTime
-        if t > maximumDuration {
+        if EngineInstant.exceeds(t, maximumDuration) {
             return setState(.failed, reason: "took longer than maximumDuration \(milliseconds(maximumDuration))")
         }
         let minimumPrimary = minimumPrimaryMovement * (1 - primaryDecayPerSecond * CGFloat(t))

@@ -146,12 +146,13 @@ open class UIApplication: UIResponder {
     /// one real timer for it.
     public var nextDeadline: TimeInterval? { scheduler.nextDeadline }
 
-    /// Moves the clock to `time`, firing every timer due until then, each in its own turn, and ends
-    /// with a turn of its own so changes made outside any dispatch are laid out and displayed.
+    /// Moves the clock to `time`, firing every timer due until then — including those due exactly at
+    /// `time` — each in its own turn, and ends with a turn of its own so changes made outside any
+    /// dispatch are laid out and displayed.
     public func advance(to time: TimeInterval) throws(InputError) {
         guard time.isFinite else { throw .nonFiniteTimestamp }
         guard time >= currentTime else { throw .timeWentBackwards(previous: currentTime, got: time) }
-        fireTimers(through: time)
+        fireTimers(through: time, beforeInput: false)
         currentTime = time
         performTurn {}
     }
@@ -165,17 +166,19 @@ open class UIApplication: UIResponder {
 
     public func cancelScheduled(_ token: TimerToken) { scheduler.cancel(token) }
 
-    /// Validates a timestamp and fires the timers due strictly before it.
+    /// Validates an input's timestamp and fires the timers due strictly before it: an input at the
+    /// same instant as a deadline is handled first, which makes every duration limit inclusive
+    /// (`EngineInstant`; a swipe's move at exactly 500 ms succeeds, as measured on iOS).
     func prepare(for timestamp: TimeInterval) throws(InputError) {
         guard timestamp.isFinite else { throw .nonFiniteTimestamp }
         guard timestamp >= currentTime else { throw .timeWentBackwards(previous: currentTime, got: timestamp) }
-        fireTimers(through: timestamp)
+        fireTimers(through: timestamp, beforeInput: true)
         currentTime = timestamp
     }
 
-    private func fireTimers(through time: TimeInterval) {
-        while let (deadline, work) = scheduler.popDue(through: time) {
-            currentTime = deadline
+    private func fireTimers(through time: TimeInterval, beforeInput: Bool) {
+        while let (deadline, work) = scheduler.popDue(through: time, beforeInput: beforeInput) {
+            currentTime = min(deadline, time)
             performTurn(work)
         }
     }
@@ -244,6 +247,35 @@ open class UIApplication: UIResponder {
         trace.append(.responder(ResponderCall(
             method: method, responder: responder.traceName, touches: touches.inTouchOrder.map(TouchRecord.init),
             subtype: subtype, forwardedFrom: forwardedFrom?.traceName)))
+    }
+
+    /// The responders whose event method is running, innermost last: the window's delivery and the
+    /// default implementations' forwarding push the responder they call, so a default
+    /// implementation can tell whether it was reached through them or called directly by app code.
+    private var respondersInCall: [ObjectIdentifier] = []
+    private var callersInCall: [UIResponder] = []
+
+    /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
+    func deliver(
+        _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>,
+        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil, _ call: () -> Void
+    ) {
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom)
+        respondersInCall.append(ObjectIdentifier(responder))
+        callersInCall.append(responder)
+        call()
+        respondersInCall.removeLast()
+        callersInCall.removeLast()
+    }
+
+    /// Called by `UIResponder`'s default implementations: when app code called `responder`'s method
+    /// itself — `next?.touchesBegan(touches, with: event)` from an override — the call is logged as a
+    /// hop from the responder whose method is running, exactly as automatic forwarding logs it.
+    func noteDirectCall(
+        _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype
+    ) {
+        guard respondersInCall.last != ObjectIdentifier(responder) else { return }
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last)
     }
 
     /// Gives `object` an id unique within this application (ids follow creation order of use, so

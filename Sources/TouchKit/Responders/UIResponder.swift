@@ -103,13 +103,21 @@ open class UIResponder: TraceNamed {
     lazy var typeName = String(describing: type(of: self))
     private var cachedTraceName: String?
 
+    /// The default implementations' forwarding to `next` (§1.4). Every hop is logged the same way
+    /// whether the previous responder forwarded by default or by calling `next?.touchesBegan(…)`
+    /// itself: a direct call reaching this default implementation is logged first, as a hop from the
+    /// responder whose method made it.
     private func forward(
         _ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?,
         subtype: UIEvent.EventSubtype = .none, send: (UIResponder) -> Void
     ) {
+        guard let application = event?.application else {
+            if let next { send(next) }
+            return
+        }
+        application.noteDirectCall(method, to: self, touches: touches, subtype: subtype)
         guard let next else { return }
-        event?.application?.record(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self)
-        send(next)
+        application.deliver(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self) { send(next) }
     }
 }
 

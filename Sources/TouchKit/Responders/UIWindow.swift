@@ -75,19 +75,15 @@ open class UIWindow: UIView {
             let subtype = event.subtype
             switch application.pendingMotionPhase {
             case .began:
-                application.record(.motionBegan, to: target, touches: [], subtype: subtype)
-                target.motionBegan(subtype, with: event)
+                application.deliver(.motionBegan, to: target, touches: [], subtype: subtype) { target.motionBegan(subtype, with: event) }
             case .ended:
-                application.record(.motionEnded, to: target, touches: [], subtype: subtype)
-                target.motionEnded(subtype, with: event)
+                application.deliver(.motionEnded, to: target, touches: [], subtype: subtype) { target.motionEnded(subtype, with: event) }
             case .cancelled:
-                application.record(.motionCancelled, to: target, touches: [], subtype: subtype)
-                target.motionCancelled(subtype, with: event)
+                application.deliver(.motionCancelled, to: target, touches: [], subtype: subtype) { target.motionCancelled(subtype, with: event) }
             }
         case .remoteControl:
             let target: UIResponder = application.firstResponder ?? self
-            application.record(.remoteControlReceived, to: target, touches: [], subtype: event.subtype)
-            target.remoteControlReceived(with: event)
+            application.deliver(.remoteControlReceived, to: target, touches: [], subtype: event.subtype) { target.remoteControlReceived(with: event) }
         case .presses:
             break
         }

@@ -35,12 +35,28 @@ extension UIScrollViewDelegate {
 /// tracking, the pan may take the touch only if `canCancelContentTouches` and
 /// `touchesShouldCancel(in:)` agree — false for controls by default, so a held button keeps its touch.
 /// Choice: no deceleration; when `bounces` lets the offset overshoot, it snaps back on lift.
+///
+/// When the pan may begin (§7.5, `alwaysBounceVertical`): an axis is draggable only if scrolling is
+/// enabled and the content (with `contentInset`) is larger than the bounds on it, or the matching
+/// `alwaysBounce…` is true and `bounces` is on. A drag never moves `contentOffset` along an axis that
+/// is not draggable. Choice for §7.7 #5: the pan begins only when the drag's dominant axis (the
+/// larger component of its translation; horizontal on a tie) is draggable; otherwise it fails and
+/// the content and ancestors keep the touch.
 open class UIScrollView: UIView {
     public weak var delegate: UIScrollViewDelegate?
     public var contentSize: CGSize = .zero
     public var contentInset: UIEdgeInsets = .zero
     public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
     public var bounces = true
+    /// false (default): a vertical drag scrolls only when the content is taller than the bounds;
+    /// true: it always drags and bounces (when `bounces`).
+    public var alwaysBounceVertical = false
+    /// false (default): a horizontal drag scrolls only when the content is wider than the bounds.
+    public var alwaysBounceHorizontal = false
+    /// Whether the vertical scroll indicator shows while scrolling (true by default, as in UIKit).
+    public var showsVerticalScrollIndicator = true
+    /// Whether the horizontal scroll indicator shows while scrolling (true by default, as in UIKit).
+    public var showsHorizontalScrollIndicator = true
     public var isDirectionalLockEnabled = false
     public var delaysContentTouches = true { didSet { delayRecognizer.isEnabled = delaysContentTouches } }
     public var canCancelContentTouches = true
@@ -51,9 +67,16 @@ open class UIScrollView: UIView {
     }
     public var minimumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
     public var maximumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
-    public private(set) var zoomScale: CGFloat = 1
+    /// The content's current scale; setting it zooms the view for zooming, clamped to the minimum
+    /// and maximum (UIKit's `zoomScale` is settable).
+    public var zoomScale: CGFloat {
+        get { currentZoomScale }
+        set { applyZoom(min(max(newValue, minimumZoomScale), maximumZoomScale)) }
+    }
     public private(set) var isDragging = false
     public private(set) var isZooming = false
+    /// Always false: TouchKit's scroll views do not decelerate after a drag (see the type's notes).
+    public var isDecelerating: Bool { false }
 
     public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
     /// Present while zooming is possible (`minimumZoomScale < maximumZoomScale`).
@@ -62,6 +85,7 @@ open class UIScrollView: UIView {
     private let pinch: UIPinchGestureRecognizer = ScrollViewPinchGestureRecognizer()
     private let delayRecognizer = ContentTouchDelayRecognizer()
     private var pinchEnabled = false
+    private var currentZoomScale: CGFloat = 1
     private var offsetAtPanStart = CGPoint.zero
     private var lockedAxis: (horizontal: Bool, vertical: Bool) = (true, true)
     private var zoomAtPinchStart: CGFloat = 1
@@ -92,7 +116,7 @@ open class UIScrollView: UIView {
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
 
     public func setZoomScale(_ scale: CGFloat, animated: Bool) {
-        applyZoom(min(max(scale, minimumZoomScale), maximumZoomScale))
+        zoomScale = scale
     }
 
     /// Whether content should get a touch that begins in `view`. Default true.
@@ -109,6 +133,25 @@ open class UIScrollView: UIView {
             if !canCancelContentTouches || !touchesShouldCancel(in: content) { return false }
         }
         return true
+    }
+
+    /// Whether a drag may move the content along each axis (§7.5).
+    var draggableAxes: (horizontal: Bool, vertical: Bool) {
+        guard isScrollEnabled else { return (false, false) }
+        let horizontal = contentSize.width + contentInset.left + contentInset.right > bounds.width || (alwaysBounceHorizontal && bounces)
+        let vertical = contentSize.height + contentInset.top + contentInset.bottom > bounds.height || (alwaysBounceVertical && bounces)
+        return (horizontal, vertical)
+    }
+
+    /// Why the pan may not begin with `translation`, or nil when it may (see the type's notes).
+    func refusalToDrag(_ translation: CGPoint) -> String? {
+        let axes = draggableAxes
+        let horizontalDrag = abs(translation.x) >= abs(translation.y)
+        if horizontalDrag ? axes.horizontal : axes.vertical { return nil }
+        let size = "content \(Int(contentSize.width))×\(Int(contentSize.height)) in bounds \(Int(bounds.width))×\(Int(bounds.height))"
+        return horizontalDrag
+            ? "nothing to scroll horizontally: \(size), alwaysBounceHorizontal \(alwaysBounceHorizontal), bounces \(bounces)"
+            : "nothing to scroll vertically: \(size), alwaysBounceVertical \(alwaysBounceVertical), bounces \(bounces)"
     }
 
     private var scrollableRange: (min: CGPoint, max: CGPoint) {
@@ -134,9 +177,10 @@ open class UIScrollView: UIView {
             fallthrough
         case .changed:
             let t = pan.translation(in: nil)
+            let axes = draggableAxes
             var target = CGPoint(
-                x: offsetAtPanStart.x - (lockedAxis.horizontal && contentSize.width > 0 ? t.x : 0),
-                y: offsetAtPanStart.y - (lockedAxis.vertical && contentSize.height > 0 ? t.y : 0))
+                x: offsetAtPanStart.x - (lockedAxis.horizontal && axes.horizontal ? t.x : 0),
+                y: offsetAtPanStart.y - (lockedAxis.vertical && axes.vertical ? t.y : 0))
             let range = scrollableRange
             target.x = constrain(target.x, range.min.x, range.max.x)
             target.y = constrain(target.y, range.min.y, range.max.y)
@@ -176,7 +220,7 @@ open class UIScrollView: UIView {
 
     private func applyZoom(_ scale: CGFloat) {
         guard let zoomView = delegate?.viewForZooming(in: self) else { return }
-        zoomScale = scale
+        currentZoomScale = scale
         let size = zoomView.bounds.size
         zoomView.transform = CGAffineTransform(scaleX: scale, y: scale)
         zoomView.center = CGPoint(x: size.width * scale / 2, y: size.height * scale / 2)
@@ -218,6 +262,10 @@ private final class ScrollRecognizerDelegate: UIGestureRecognizerDelegate {
 /// so two scroll views' recognizers are told apart.
 final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     override var traceName: String { name ?? "\(view?.traceName ?? "UIScrollView").pan" }
+
+    override func refusalToBegin(translation: CGPoint) -> String? {
+        (view as? UIScrollView)?.refusalToDrag(translation)
+    }
 }
 
 final class ScrollViewPinchGestureRecognizer: UIPinchGestureRecognizer {

@@ -3,8 +3,7 @@ import Foundation
 /// A rectangular area that draws content and handles touches.
 ///
 /// Geometry follows UIKit: `center` is in the superview's coordinates, `bounds` in the view's own,
-/// `transform` applies about the center, and `frame` is derived from the three (only meaningful with
-/// an identity transform, as UIKit documents).
+/// `transform` applies about the center, and `frame` is derived from the three.
 open class UIView: UIResponder {
     // MARK: Geometry
 
@@ -18,6 +17,17 @@ open class UIView: UIResponder {
 
     public var transform: CGAffineTransform = .identity
 
+    /// The view's rectangle in its superview's coordinates: the bounding box of its transformed bounds.
+    ///
+    /// Setting it follows `CALayer.frame`'s documented setter, which "changes the position and bounds
+    /// … to match the rectangle you specified": `center` becomes the rectangle's midpoint less the
+    /// transform's translation, and — for transforms without rotation or shear — the bounds size is
+    /// the rectangle's size divided by the transform's scale, so reading `frame` back returns the
+    /// rectangle that was set (scale 0.5, frame 100×100 → bounds 200×200). With rotation or shear
+    /// UIKit calls the value undefined; TouchKit's choice: the bounds size becomes the rectangle's
+    /// size as given and the center its midpoint, so reading `frame` back gives the rotated
+    /// rectangle's bounding box. `convert(_:to:)` and hit-testing read the resulting center, bounds
+    /// and transform, so they agree with it.
     public var frame: CGRect {
         get {
             let size = bounds.size
@@ -25,8 +35,13 @@ open class UIView: UIResponder {
             return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
         }
         set {
-            center = CGPoint(x: newValue.midX, y: newValue.midY)
-            bounds.size = newValue.size
+            center = CGPoint(x: newValue.midX - transform.tx, y: newValue.midY - transform.ty)
+            let t = transform
+            if t.b == 0, t.c == 0, t.a != 0, t.d != 0 {
+                bounds.size = CGSize(width: newValue.width / abs(t.a), height: newValue.height / abs(t.d))
+            } else {
+                bounds.size = newValue.size
+            }
         }
     }
 
