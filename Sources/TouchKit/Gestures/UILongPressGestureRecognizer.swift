@@ -70,6 +70,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        beginIfHeldLongEnough(at: event.timestamp, lifting: touches.count)
         if state.isActive {
             state = .ended
             return
