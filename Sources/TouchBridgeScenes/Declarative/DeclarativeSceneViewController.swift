@@ -60,6 +60,9 @@ public final class DeclarativeSceneViewController: UIViewController {
             let scrollView = UIScrollView(frame: spec.frame)
             if let value = spec.delaysContentTouches { scrollView.delaysContentTouches = value }
             if let value = spec.canCancelContentTouches { scrollView.canCancelContentTouches = value }
+            if let value = spec.bounces { scrollView.bounces = value }
+            if let value = spec.alwaysBounceVertical { scrollView.alwaysBounceVertical = value }
+            if let value = spec.alwaysBounceHorizontal { scrollView.alwaysBounceHorizontal = value }
             scrollView.contentSize = spec.contentSize ?? spec.children.reduce(CGRect.zero) { $0.union($1.frame) }.size
             view = scrollView
         }

@@ -39,10 +39,13 @@ struct ViewSpec: Equatable, Sendable {
     var isExclusiveTouch: Bool
     var responder: Responder
     var children: [ViewSpec]
-    /// Scroll views: the scrollable size (default: the children's extent) and content-touch flags.
+    /// Scroll views: the scrollable size (default: the children's extent), content-touch and bounce flags.
     var contentSize: CGSize?
     var delaysContentTouches: Bool?
     var canCancelContentTouches: Bool?
+    var bounces: Bool?
+    var alwaysBounceVertical: Bool?
+    var alwaysBounceHorizontal: Bool?
 }
 
 struct RecognizerSpec: Equatable, Sendable {

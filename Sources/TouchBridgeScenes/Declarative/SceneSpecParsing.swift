@@ -43,6 +43,7 @@ extension SceneSpec {
         let object = try walker.object(allowing: [
             "id", "kind", "frame", "color", "cornerRadius", "text", "image", "userInteraction", "hidden", "alpha",
             "multipleTouch", "exclusiveTouch", "responder", "children", "contentSize", "delaysContentTouches", "canCancelContentTouches",
+            "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
         ])
         let id = try walker.required("id", in: object).string()
         guard !id.isEmpty, ids[id] == nil else { throw SceneError(path: "\(walker.path).id", message: id.isEmpty ? "must not be empty" : "duplicate view id '\(id)'") }
@@ -64,9 +65,14 @@ extension SceneSpec {
             children: [],
             contentSize: try walker.field("contentSize", in: object)?.size(),
             delaysContentTouches: try walker.field("delaysContentTouches", in: object)?.bool(),
-            canCancelContentTouches: try walker.field("canCancelContentTouches", in: object)?.bool())
-        if kind != .scrollView, view.contentSize != nil || view.delaysContentTouches != nil || view.canCancelContentTouches != nil {
-            throw walker.error("contentSize, delaysContentTouches and canCancelContentTouches are for kind scrollView")
+            canCancelContentTouches: try walker.field("canCancelContentTouches", in: object)?.bool(),
+            bounces: try walker.field("bounces", in: object)?.bool(),
+            alwaysBounceVertical: try walker.field("alwaysBounceVertical", in: object)?.bool(),
+            alwaysBounceHorizontal: try walker.field("alwaysBounceHorizontal", in: object)?.bool())
+        let scrollFlags = [view.delaysContentTouches, view.canCancelContentTouches, view.bounces,
+                           view.alwaysBounceVertical, view.alwaysBounceHorizontal]
+        if kind != .scrollView, view.contentSize != nil || scrollFlags.contains(where: { $0 != nil }) {
+            throw walker.error("contentSize, delaysContentTouches, canCancelContentTouches, bounces and alwaysBounceVertical/Horizontal are for kind scrollView")
         }
         for child in try walker.field("children", in: object)?.array() ?? [] {
             view.children.append(try parseView(child, depth: depth + 1, limits: limits, ids: &ids, count: &count))
