@@ -20,6 +20,18 @@ public final class Harness {
         return view
     }
 
+    /// `recognizer`, named `name` and with an empty action (so its actions are logged), on a new
+    /// full-window `TouchView` "V".
+    @discardableResult
+    public func viewWith(_ recognizer: UIGestureRecognizer, named name: String, multipleTouch: Bool = false) -> TouchView {
+        let view = add(TouchView(0, 0, window.bounds.width, window.bounds.height), "V")
+        view.isMultipleTouchEnabled = multipleTouch
+        recognizer.name = name
+        recognizer.addHandler { _ in }
+        view.addGestureRecognizer(recognizer)
+        return view
+    }
+
     /// Shows `controller` as the window's root view controller and clears the log.
     public func host(_ controller: UIViewController) {
         window.rootViewController = controller

@@ -7,12 +7,7 @@ import TouchKitTestSupport
 @Suite struct BuiltInRecognizerTests {
     private func setUp(_ recognizer: UIGestureRecognizer, _ name: String, multi: Bool = false) -> (Harness, TouchView) {
         let h = Harness()
-        let v = h.add(TouchView(0, 0, 400, 800), "V")
-        v.isMultipleTouchEnabled = multi
-        recognizer.name = name
-        recognizer.addHandler { _ in }
-        v.addGestureRecognizer(recognizer)
-        return (h, v)
+        return (h, h.viewWith(recognizer, named: name, multipleTouch: multi))
     }
 
     @Test func s29_longPress() throws {

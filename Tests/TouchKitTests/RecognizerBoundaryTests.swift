@@ -7,13 +7,9 @@ import TouchKitTestSupport
 /// including fingers that land in the same frame; and every duration limit at t − 1 ms, t and
 /// t + 1 ms (limits are inclusive: input at a deadline's instant comes first, `EngineInstant`).
 @Suite struct RecognizerBoundaryTests {
-    private func attach<R: UIGestureRecognizer>(_ recognizer: R, name: String = "R") -> (Harness, R) {
+    private func attach<R: UIGestureRecognizer>(_ recognizer: R) -> (Harness, R) {
         let h = Harness()
-        let v = h.add(TouchView(0, 0, 400, 800), "V")
-        v.isMultipleTouchEnabled = true
-        recognizer.name = name
-        recognizer.addHandler { _ in }
-        v.addGestureRecognizer(recognizer)
+        h.viewWith(recognizer, named: "R", multipleTouch: true)
         return (h, recognizer)
     }
 

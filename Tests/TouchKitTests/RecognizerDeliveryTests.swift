@@ -6,12 +6,7 @@ import TouchKitTestSupport
 /// §1.8, §2.2–§2.4 and the recognizer ⇄ view delivery scenarios S18–S28.
 @Suite struct RecognizerDeliveryTests {
     private func viewWith(_ recognizer: UIGestureRecognizer, name: String, in h: Harness, multi: Bool = false) -> TouchView {
-        let v = h.add(TouchView(0, 0, 400, 800), "V")
-        v.isMultipleTouchEnabled = multi
-        recognizer.name = name
-        recognizer.addHandler { _ in }
-        v.addGestureRecognizer(recognizer)
-        return v
+        h.viewWith(recognizer, named: name, multipleTouch: multi)
     }
 
     @Test func s18_tapWithDefaultsCancelsTheViewsTouchBeforeTheAction() throws {

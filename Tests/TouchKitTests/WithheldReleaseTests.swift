@@ -95,13 +95,10 @@ import TouchKitTestSupport
     /// 1's, although finger 1 lifted 200 ms earlier.
     @Test func withheldEndsAreReleasedInTheOrderTheyHappened() throws {
         let h = Harness()
-        let v = h.add(TouchView(0, 0, 400, 800), "V")
         let double = UITapGestureRecognizer()
-        double.name = "DT"
         double.numberOfTapsRequired = 2
         double.cancelsTouchesInView = false
-        double.addHandler { _ in }
-        v.addGestureRecognizer(double)
+        let v = h.viewWith(double, named: "DT")
         try h.tap(1, 100, 100, at: 0)
         try h.tap(2, 100, 100, at: 280)
         #expect(h.log() == ["V.tb(1)", "V.tb(2×2)", "DT:possible→ended", "act(DT,ended)", "V.te(1)", "V.te(2×2)"])
