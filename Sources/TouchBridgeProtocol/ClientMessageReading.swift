@@ -111,6 +111,11 @@ struct FieldReader {
         try FieldReader(object: required(key), path: path(key))
     }
 
+    func objectIfPresent(_ key: String) throws(ProtocolError) -> FieldReader? {
+        guard present(key) != nil else { return nil }
+        return try object(key)
+    }
+
     /// The elements of an array field, each with its path (`pointers[0]`).
     func array(_ key: String) throws(ProtocolError) -> [JSONValue] {
         switch try required(key) {
@@ -182,7 +187,12 @@ extension Viewport {
     init(reading fields: FieldReader) throws(ProtocolError) {
         let width = try fields.number("width")
         let height = try fields.number("height")
-        self.init(width: width, height: height, scale: try fields.number("scale"))
+        let scale = try fields.number("scale")
+        let safeArea = try fields.objectIfPresent("safeArea").map { insets throws(ProtocolError) in
+            SafeAreaInsets(top: try insets.number("top"), left: try insets.number("left"),
+                           bottom: try insets.number("bottom"), right: try insets.number("right"))
+        }
+        self.init(width: width, height: height, scale: scale, safeArea: safeArea)
     }
 }
 

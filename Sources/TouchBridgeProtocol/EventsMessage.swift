@@ -5,11 +5,29 @@ public struct EventsMessage: Codable, Equatable, Sendable {
     /// Engine time after the dispatch, ms.
     public var t: Double
     public var log: [LogEntry]
+    /// After an `input`: the device's pointers still down, in window points (so observers can draw
+    /// every finger, also those a recognizer took over); nil for other dispatches.
+    public var pointers: [LivePointer]?
 
-    public init(seq: Int?, t: Double, log: [LogEntry]) {
+    public init(seq: Int?, t: Double, log: [LogEntry], pointers: [LivePointer]? = nil) {
         self.seq = seq
         self.t = t
         self.log = log
+        self.pointers = pointers
+    }
+}
+
+/// A pointer that is down, as `events.pointers` lists it.
+public struct LivePointer: Codable, Equatable, Sendable {
+    /// The client's pointer id.
+    public var id: Int
+    public var x: Double
+    public var y: Double
+
+    public init(id: Int, x: Double, y: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
     }
 }
 

@@ -7,11 +7,31 @@ public struct Viewport: Codable, Equatable, Sendable {
     public var height: Double
     /// Device pixels per point; informational, the engine works in points.
     public var scale: Double
+    /// The parts of the window the device's own furniture covers (notch, home indicator, rounded
+    /// corners), in points; absent means none. The engine gives them to the window as UIKit's
+    /// `safeAreaInsets`.
+    public var safeArea: SafeAreaInsets?
 
-    public init(width: Double, height: Double, scale: Double = 1) {
+    public init(width: Double, height: Double, scale: Double = 1, safeArea: SafeAreaInsets? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
+        self.safeArea = safeArea
+    }
+}
+
+/// Insets from the window's edges, in points (`viewport.safeArea`).
+public struct SafeAreaInsets: Codable, Equatable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
 }
 

@@ -5,11 +5,34 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     /// With full renders: the running scene.
     public var scene: String?
     public var ops: [RenderOp]
+    /// With full renders: every recognizer of the scene with its state, so an inspector lists them
+    /// from the start (later changes arrive as `events` transitions).
+    public var recognizers: [RecognizerInfo]?
 
-    public init(full: Bool, scene: String? = nil, ops: [RenderOp]) {
+    public init(full: Bool, scene: String? = nil, ops: [RenderOp], recognizers: [RecognizerInfo]? = nil) {
         self.full = full
         self.scene = scene
         self.ops = ops
+        self.recognizers = recognizers
+    }
+}
+
+/// A recognizer as a full render lists it.
+public struct RecognizerInfo: Codable, Equatable, Sendable {
+    /// The name the event log uses for it.
+    public var name: String
+    /// Its class, e.g. `UITapGestureRecognizer`.
+    public var kind: String
+    /// The name of the view it is attached to.
+    public var view: String
+    /// Its current state (`possible`, `began`, …).
+    public var state: String
+
+    public init(name: String, kind: String, view: String, state: String) {
+        self.name = name
+        self.kind = kind
+        self.view = view
+        self.state = state
     }
 }
 

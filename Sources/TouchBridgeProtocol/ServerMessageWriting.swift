@@ -12,6 +12,20 @@ extension JSONWriter {
             write(entry)
         }
         raw("]")
+        if let pointers = message.pointers {
+            raw(",\"pointers\":[")
+            for (index, pointer) in pointers.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                raw("{\"id\":")
+                integer(pointer.id)
+                raw(",\"x\":")
+                number(pointer.x)
+                raw(",\"y\":")
+                number(pointer.y)
+                byte(UInt8(ascii: "}"))
+            }
+            raw("]")
+        }
         if let seq = message.seq {
             raw(",\"seq\":")
             integer(seq)
@@ -92,6 +106,22 @@ extension JSONWriter {
             write(op)
         }
         raw("]")
+        if let recognizers = message.recognizers {
+            raw(",\"recognizers\":[")
+            for (index, recognizer) in recognizers.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                raw("{\"kind\":")
+                string(recognizer.kind)
+                raw(",\"name\":")
+                string(recognizer.name)
+                raw(",\"state\":")
+                string(recognizer.state)
+                raw(",\"view\":")
+                string(recognizer.view)
+                byte(UInt8(ascii: "}"))
+            }
+            raw("]")
+        }
         if let scene = message.scene {
             raw(",\"scene\":")
             string(scene)

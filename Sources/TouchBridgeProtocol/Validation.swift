@@ -54,6 +54,17 @@ extension Viewport {
         guard scale <= limits.maxViewportScale else {
             throw .limit(field("scale"), "\(scale) is more than maxViewportScale \(limits.maxViewportScale)")
         }
+        guard let safeArea else { return }
+        let insets = [("top", safeArea.top), ("left", safeArea.left), ("bottom", safeArea.bottom), ("right", safeArea.right)]
+        for (name, value) in insets where !(value.isFinite && value >= 0) {
+            throw .schema(field("safeArea.\(name)"), "expected a number of points ≥ 0")
+        }
+        guard safeArea.top + safeArea.bottom < height else {
+            throw .schema(field("safeArea.bottom"), "top + bottom insets must be less than the height \(height)")
+        }
+        guard safeArea.left + safeArea.right < width else {
+            throw .schema(field("safeArea.right"), "left + right insets must be less than the width \(width)")
+        }
     }
 }
 

@@ -10,10 +10,15 @@ public struct Welcome: Codable, Equatable, Sendable {
     public var clock: ClockMode
     public var thresholds: Thresholds
     public var limits: ProtocolLimits
+    /// Whether the server records this session (`serve --record`), so a page can say so truthfully.
+    public var recording: Bool?
+    /// How to reach the server from another device on the network; nil when it listens on
+    /// loopback only.
+    public var lan: LANAddress?
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case session, role, scenes, scene, clock, thresholds, limits
+        case session, role, scenes, scene, clock, thresholds, limits, recording, lan
     }
 
     public init(
@@ -28,6 +33,28 @@ public struct Welcome: Codable, Equatable, Sendable {
         self.clock = clock
         self.thresholds = thresholds
         self.limits = limits
+    }
+}
+
+/// The server's "on your network" address and its QR code (`welcome.lan`).
+public struct LANAddress: Codable, Equatable, Sendable {
+    public var url: String
+    public var qr: QRCodePath
+
+    public init(url: String, qr: QRCodePath) {
+        self.url = url
+        self.qr = qr
+    }
+}
+
+/// A QR code as one SVG path on a `size`×`size` grid of modules (one unit per module).
+public struct QRCodePath: Codable, Equatable, Sendable {
+    public var size: Int
+    public var path: String
+
+    public init(size: Int, path: String) {
+        self.size = size
+        self.path = path
     }
 }
 

@@ -26,6 +26,18 @@ public final class Hub {
         environment.findSession = { [unowned self] id in self.sessions[id] }
     }
 
+    /// Whether the host records sessions; sessions opened from now on say so in `welcome`.
+    public var isRecording: Bool {
+        get { environment.isRecording }
+        set { environment.isRecording = newValue }
+    }
+
+    /// The host's network address for `welcome.lan`; sessions opened from now on carry it.
+    public var lanAddress: LANAddress? {
+        get { environment.lanAddress }
+        set { environment.lanAddress = newValue }
+    }
+
     /// Open connections.
     public var connectionCount: Int { connections.count }
     /// Live sessions (one per joined device).

@@ -32,7 +32,7 @@ extension Session {
             throw ProtocolError(code: ErrorCode.notAllowed, message: "hello was already received")
         case .input(let input):
             let frame = try InputTranslation.frame(input, time: time)
-            let messages = try shared.step(seq: input.seq, alwaysReport: true) { application throws(InputError) in
+            let messages = try shared.step(seq: input.seq, alwaysReport: true, reportsPointers: true) { application throws(InputError) in
                 try application.digitizer.process(frame)
             }
             accepted(clientMs: InputTranslation.newestTime(input))

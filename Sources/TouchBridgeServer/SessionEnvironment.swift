@@ -7,6 +7,10 @@ public struct SessionEnvironment {
     public var limits: ProtocolLimits
     /// A fresh session id (random in production, fixed in determinism tests).
     public var makeSessionID: () -> String
+    /// Whether the host records sessions (told to clients in `welcome.recording`).
+    public var isRecording = false
+    /// The host's address on the network with its QR code (`welcome.lan`), if it listens there.
+    public var lanAddress: LANAddress?
     /// Finds a live session by id; a lone session (no hub) finds none.
     var findSession: (String) -> SharedSession? = { _ in nil }
 

@@ -41,14 +41,19 @@ final class SharedSession {
     // MARK: Messages for one connection
 
     func welcome(role: Role) -> String {
-        ServerMessage.welcome(Welcome(
+        var welcome = Welcome(
             session: id, role: role, scenes: environment.catalog.scenes, scene: sceneName, clock: clock.mode,
-            thresholds: .engineDefaults(maximumTouches: environment.limits.maxTouches), limits: environment.limits)).text
+            thresholds: .engineDefaults(maximumTouches: environment.limits.maxTouches), limits: environment.limits)
+        welcome.recording = environment.isRecording
+        welcome.lan = environment.lanAddress
+        return ServerMessage.welcome(welcome).text
     }
 
-    /// Everything, for a client that has nothing (or lost track).
+    /// Everything, for a client that has nothing (or lost track), with every recognizer listed.
     func fullRender() -> String {
-        ServerMessage.render(RenderMessage(full: true, scene: sceneName, ops: RenderDiff.full(published))).text
+        ServerMessage.render(RenderMessage(
+            full: true, scene: sceneName, ops: RenderDiff.full(published),
+            recognizers: RecognizerListing.recognizers(of: application))).text
     }
 
     // MARK: Engine steps (messages for every connection of the session)
@@ -56,9 +61,13 @@ final class SharedSession {
     /// Runs one engine step and returns what changed: a `render` if anything visible changed, and
     /// an `events` if the log is not empty or `alwaysReport` (input-like messages acknowledge their
     /// `seq` even when nothing was logged). A step that throws changed nothing and returns nothing.
-    func step(seq: Int?, alwaysReport: Bool, _ body: (UIApplication) throws(InputError) -> Void) throws(InputError) -> [String] {
+    ///
+    /// `reportsPointers` (input): the `events` also lists the pointers still down, for observers.
+    func step(
+        seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, _ body: (UIApplication) throws(InputError) -> Void
+    ) throws(InputError) -> [String] {
         try body(application)
-        var messages = publish(seq: seq, alwaysReport: alwaysReport)
+        var messages = publish(seq: seq, alwaysReport: alwaysReport, reportsPointers: reportsPointers)
         if let name = application.drainOpenRequests().compactMap(Self.sceneName(in:)).last,
            let switched = try? switchScene(to: .named(name)) {
             messages += switched
@@ -75,7 +84,7 @@ final class SharedSession {
         return name.isEmpty ? nil : name
     }
 
-    private func publish(seq: Int?, alwaysReport: Bool) -> [String] {
+    private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false) -> [String] {
         var messages: [String] = []
         let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
         let ops = RenderDiff.ops(from: published, to: snapshot)
@@ -83,7 +92,11 @@ final class SharedSession {
         if !ops.isEmpty { messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops)).text) }
         let log = application.drainTrace()
         if alwaysReport || !log.isEmpty {
-            messages.append(ServerMessage.events(EventsMessage(seq: seq, t: engineMs, log: log.map(TraceEncoding.entry))).text)
+            let pointers = reportsPointers ? application.digitizer.activeTouches.map {
+                LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
+            } : nil
+            messages.append(ServerMessage.events(EventsMessage(
+                seq: seq, t: engineMs, log: log.map(TraceEncoding.entry), pointers: pointers)).text)
         }
         return messages
     }

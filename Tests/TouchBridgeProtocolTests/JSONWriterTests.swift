@@ -192,7 +192,10 @@ struct JSONWriterTests {
         let log = (0..<Int.random(in: 0...6, using: &random)).map { _ in
             logEntry(kind: random.pick(logEntryKinds), &random, allFields: random.chance(0.2))
         }
-        return EventsMessage(seq: random.chance(0.7) ? random.integer() : nil, t: random.double(), log: log)
+        let pointers = random.chance(0.5) ? nil : (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            LivePointer(id: random.integer(), x: random.double(), y: random.double())
+        }
+        return EventsMessage(seq: random.chance(0.7) ? random.integer() : nil, t: random.double(), log: log, pointers: pointers)
     }
 
     static func props(_ random: inout SeededGenerator) -> RenderProps {
@@ -261,6 +264,9 @@ struct JSONWriterTests {
             default: return .display(id: random.integer(), displayList: random.chance(0.3) ? nil : displayList(&random))
             }
         }
-        return RenderMessage(full: random.chance(0.3), scene: random.chance(0.3) ? random.string() : nil, ops: ops)
+        let recognizers = random.chance(0.7) ? nil : (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            RecognizerInfo(name: random.string(), kind: random.string(), view: random.string(), state: random.string())
+        }
+        return RenderMessage(full: random.chance(0.3), scene: random.chance(0.3) ? random.string() : nil, ops: ops, recognizers: recognizers)
     }
 }
