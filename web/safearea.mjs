@@ -26,10 +26,12 @@ const round3 = (n) => Math.round(n * 1000) / 1000;
 export function safeAreaOf(rect, viewport = { width: window.innerWidth, height: window.innerHeight }) {
   const d = deviceInsets();
   const inset = (v) => round3(Math.min(Math.max(0, v), 10000));
-  return {
-    top: inset(d.top - rect.top),
-    left: inset(d.left - rect.left),
-    bottom: inset(rect.bottom - (viewport.height - d.bottom)),
-    right: inset(rect.right - (viewport.width - d.right)),
+  // The protocol wants top + bottom < height and left + right < width: a tiny surface keeps a point.
+  const fit = (a, b, size) => {
+    const room = Math.max(0, size - 1);
+    return a + b <= room ? [a, b] : [Math.min(a, room), Math.max(0, room - Math.min(a, room))];
   };
+  const [top, bottom] = fit(inset(d.top - rect.top), inset(rect.bottom - (viewport.height - d.bottom)), rect.height);
+  const [left, right] = fit(inset(d.left - rect.left), inset(rect.right - (viewport.width - d.right)), rect.width);
+  return { top: round3(top), left: round3(left), bottom: round3(bottom), right: round3(right) };
 }

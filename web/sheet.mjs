@@ -16,6 +16,8 @@ const FULL_SCENE_MIN_PX = 120;
 const CLOSE_BELOW = 0.5;
 /** Velocity projection: where a flick would come to rest (ms of travel at release speed). */
 const PROJECT_MS = 120;
+/** Only moves this recent (ms before the lift) count towards the release speed. */
+const FLICK_WINDOW_MS = 100;
 
 export class Sheet {
   /**
@@ -105,9 +107,11 @@ export class Sheet {
       if (!d || e.pointerId !== d.id) return;
       this.drag = null;
       this.app.classList.remove('sheet-dragging');
-      const [t0, y0] = d.samples[0];
-      const [t1, y1] = d.samples[d.samples.length - 1];
-      const velocity = t1 > t0 ? (y1 - y0) / (t1 - t0) : 0; // px per ms, down is positive
+      // Release speed from the moves of the last moment: a finger that stopped before lifting flicks nothing.
+      const recent = d.samples.filter(([t]) => t >= e.timeStamp - FLICK_WINDOW_MS);
+      const [t0, y0] = recent[0] ?? [0, 0];
+      const [t1, y1] = recent[recent.length - 1] ?? [0, 0];
+      const velocity = recent.length > 1 && t1 > t0 ? (y1 - y0) / (t1 - t0) : 0; // px per ms, down is positive
       this.settle(d.h - velocity * PROJECT_MS);
     };
     handle.addEventListener('pointerup', end);
