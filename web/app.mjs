@@ -437,13 +437,11 @@ if (role === 'device') {
 }
 
 /**
- * Mark is only useful when the server records this session (`welcome.recording`): say which, and
- * disable it when nothing is recorded. A server that does not say (null) keeps it enabled.
+ * Mark is only useful when the server records this session (`welcome.recording`): say which, next to
+ * the button and in the note a press leaves in the log. A server that does not say (null) says nothing.
  */
 function showRecording(recording) {
-  const mark = $('#mark');
-  mark.disabled = recording === false;
-  mark.title = recording === false ? 'The server is not recording this session (start it with touchbridge serve --record)'
+  $('#mark').title = recording === false ? 'The server is not recording this session (start it with touchbridge serve --record)'
     : 'Mark this moment in the server\'s recording of this session (touchbridge serve --record)';
   $('#mark-status').textContent = recording === true ? '● recording' : recording === false ? 'not recording' : '';
 }
