@@ -71,6 +71,10 @@ public final class CheckmarkViewController: UIViewController {
         view.addGestureRecognizer(checkmark)
     }
 
+    public override func viewDidLayoutSubviews() {
+        status.frame = SceneRegions(view).status
+    }
+
     func handleCheckmark() {
         recognizedCount += 1
         status.text = "✓ recognized (\(recognizedCount))"

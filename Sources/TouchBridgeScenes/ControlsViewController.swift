@@ -11,6 +11,8 @@ public final class ControlsViewController: UIViewController {
     public private(set) var eventsLabel: UILabel!
     public private(set) var containerTaps = 0
     private var events: [String] = []
+    private var status: UILabel!
+    private var container: UIView!
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -19,7 +21,8 @@ public final class ControlsViewController: UIViewController {
         container.accessibilityIdentifier = "container"
         container.backgroundColor = UIColor(white: 0.95, alpha: 1)
         view.addSubview(container)
-        _ = makeStatusLabel("The grey area has a tap recognizer. Try each control.")
+        self.container = container
+        status = makeStatusLabel("The grey area has a tap recognizer. Try each control.")
         let tap = UITapGestureRecognizer(target: self, action: ControlsViewController.handleContainerTap)
         tap.name = "containerTap"
         container.addGestureRecognizer(tap)
@@ -53,6 +56,30 @@ public final class ControlsViewController: UIViewController {
         eventsLabel.accessibilityIdentifier = "events"
         eventsLabel.numberOfLines = 10
         view.addSubview(eventsLabel)
+    }
+
+    /// Portrait: the grey container with the controls on top (shorter on short screens), the events
+    /// below; wide windows: side by side.
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view, panelRows: 6)
+        status.frame = regions.status
+        let area = view.bounds.inset(by: view.safeAreaInsets)
+        if regions.isSideBySide {
+            container.frame = regions.stage
+            eventsLabel.frame = regions.panel
+        } else {
+            let top = regions.status.maxY + 10
+            let height = min(420, (area.maxY - top) * 0.6)
+            container.frame = CGRect(x: area.minX, y: top, width: area.width, height: height)
+            eventsLabel.frame = CGRect(x: area.minX + 20, y: container.frame.maxY + 10, width: area.width - 40,
+                                       height: max(area.maxY - container.frame.maxY - 20, 0))
+        }
+        let row = min(75, container.bounds.height / 4)
+        let width = max(container.bounds.width - 80, 0)
+        button.frame = CGRect(x: 40, y: row * 0.4, width: min(140, width), height: 44)
+        slider.frame = CGRect(x: 40, y: row * 1.47, width: min(320, width), height: 40)
+        toggle.frame = CGRect(x: 40, y: row * 2.53, width: 51, height: 31)
+        custom.frame = CGRect(x: 40, y: row * 3.47, width: min(140, width), height: 44)
     }
 
     func controlEvent(_ sender: UIControl, _ event: String) {

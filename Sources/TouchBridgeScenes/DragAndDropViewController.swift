@@ -5,12 +5,14 @@ import TouchKit
 /// recognize simultaneously (which, as the source warns, also allows a long press during a pan).
 public final class DragAndDropViewController: UIViewController, UIGestureRecognizerDelegate {
     public private(set) var imageView: UIImageView!
+    private var status: UILabel!
+    private var hasPlacedImage = false
     private var longPressGR: UILongPressGestureRecognizer!
     private var panGR: UIPanGestureRecognizer!
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
-        _ = makeStatusLabel("Hold the image, then drag it.")
+        status = makeStatusLabel("Hold the image, then drag it.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
         longPressGR = UILongPressGestureRecognizer(target: self, action: DragAndDropViewController.handleLongPress)
         longPressGR.name = "longPress"
@@ -19,6 +21,21 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
         panGR.name = "pan"
         imageView.addGestureRecognizer(panGR)
         longPressGR.delegate = self
+    }
+
+    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
+    /// the window changes size (laid out from the bounds, §7.2).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        if hasPlacedImage {
+            imageView.keepCenter(inside: regions.stage)
+        } else {
+            let area = view.bounds.inset(by: view.safeAreaInsets)
+            imageView.center = CGPoint(x: area.midX, y: area.midY)
+            imageView.keepCenter(inside: regions.stage)
+            hasPlacedImage = true
+        }
     }
 
     public func gestureRecognizer(

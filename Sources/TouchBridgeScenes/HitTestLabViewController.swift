@@ -8,6 +8,9 @@ public final class HitTestLabViewController: UIViewController {
     public private(set) var pathLabel: UILabel!
     public private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
+    private var status: UILabel!
+    private var viewA: UIView!
+    private var viewC: UIView!
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -25,7 +28,9 @@ public final class HitTestLabViewController: UIViewController {
         a.addSubview(c)
         c.addSubview(e)
         viewE = e
-        _ = makeStatusLabel("Touch A, C and E. E's corner outside C is not E.")
+        viewA = a
+        viewC = c
+        status = makeStatusLabel("Touch A, C and E. E's corner outside C is not E.")
         pathLabel = UILabel(frame: CGRect(x: 20, y: 490, width: 360, height: 30))
         pathLabel.accessibilityIdentifier = "hitPath"
         pathLabel.text = "hit path: —"
@@ -39,6 +44,31 @@ public final class HitTestLabViewController: UIViewController {
             Toggle("C user interaction off", name: "cDisabled", isOn: false, at: CGPoint(x: 20, y: 630), in: view) { c.isUserInteractionEnabled = !$0 },
             Toggle("E enlarged point(inside:) by 30 pt", name: "eEnlarged", isOn: false, at: CGPoint(x: 20, y: 675), in: view) { e.enlargement = $0 ? 30 : 0 },
         ]
+    }
+
+    /// Portrait: A on top (shorter on short screens), the hit path and the switches below; wide
+    /// windows: A on the left, the path and the switches on the right. C and E keep their sizes and
+    /// E keeps sticking out of C.
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view, panelRows: 5)
+        status.frame = regions.status
+        let stage = regions.stage.union(regions.panel)
+        let rows: [CGRect]
+        if regions.isSideBySide {
+            viewA.frame = regions.stage
+            rows = (0..<5).map { CGRect(x: regions.panel.minX, y: regions.panel.minY + CGFloat($0) * 45, width: regions.panel.width, height: 40) }
+        } else {
+            let height = min(400, stage.height - 12 - 10 - 50 - 4 * 45)
+            viewA.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
+            rows = [CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 10, width: stage.width - 8, height: 30)]
+                + (0..<4).map { CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 55 + CGFloat($0) * 45, width: stage.width - 8, height: 40) }
+        }
+        let side = min(220, viewA.frame.width - 60, viewA.frame.height - 60)
+        viewC.frame = CGRect(x: 40, y: min(60, viewA.frame.height - side - 8), width: side, height: side)
+        let e = side * 6 / 11
+        viewE.frame = CGRect(x: side - e * 2 / 3, y: side - e * 2 / 3, width: e, height: e)
+        pathLabel.frame = rows[0]
+        for (index, toggle) in toggles.enumerated() { toggle.place(in: rows[index + 1]) }
     }
 
     private func showPath(to hit: UIView) {

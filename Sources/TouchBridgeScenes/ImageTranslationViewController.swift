@@ -4,14 +4,31 @@ import TouchKit
 /// step the translation is reset to zero, so each callback delivers only the movement since the last.
 public final class ImageTranslationViewController: UIViewController {
     public private(set) var imageView: UIImageView!
+    private var status: UILabel!
+    private var hasPlacedImage = false
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
-        _ = makeStatusLabel("Drag the image.")
+        status = makeStatusLabel("Drag the image.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
         let pan = UIPanGestureRecognizer(target: self, action: ImageTranslationViewController.handlePan)
         pan.name = "pan"
         imageView.addGestureRecognizer(pan)
+    }
+
+    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
+    /// the window changes size (laid out from the bounds, §7.2).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        if hasPlacedImage {
+            imageView.keepCenter(inside: regions.stage)
+        } else {
+            let area = view.bounds.inset(by: view.safeAreaInsets)
+            imageView.center = CGPoint(x: area.midX, y: area.midY)
+            imageView.keepCenter(inside: regions.stage)
+            hasPlacedImage = true
+        }
     }
 
     func handlePan(_ sender: UIPanGestureRecognizer) {

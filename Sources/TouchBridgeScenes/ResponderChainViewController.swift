@@ -6,22 +6,42 @@ import TouchKit
 public final class ResponderChainViewController: UIViewController {
     public private(set) var logLabel: UILabel!
     public private(set) var entries: [String] = []
+    private var status: UILabel!
+    private var forwardingView: UIView!
 
     public override var canBecomeFirstResponder: Bool { true }
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
-        _ = makeStatusLabel("Tap / double-tap the square; shake the phone; use the media keys.")
+        status = makeStatusLabel("Tap / double-tap the square; shake the phone; use the media keys.")
         let forwarding = DoubleTapForwardingView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         forwarding.accessibilityIdentifier = "forwarding"
         forwarding.backgroundColor = .systemOrange
         forwarding.onSingle = { [weak self] in self?.append("forwarding view handled a single tap") }
         view.addSubview(forwarding)
+        forwardingView = forwarding
         logLabel = UILabel(frame: CGRect(x: 20, y: 330, width: 360, height: 300))
         logLabel.accessibilityIdentifier = "log"
         logLabel.numberOfLines = 12
         view.addSubview(logLabel)
+    }
+
+    /// Portrait: the square near the top, the log below; wide windows: side by side.
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view, panelRows: 7)
+        status.frame = regions.status
+        let stage = regions.stage.union(regions.panel)
+        if regions.isSideBySide {
+            let side = min(200, regions.stage.width, regions.stage.height)
+            forwardingView.frame = CGRect(x: regions.stage.midX - side / 2, y: regions.stage.midY - side / 2, width: side, height: side)
+            logLabel.frame = regions.panel
+        } else {
+            let side = min(200, stage.width, stage.height / 2)
+            forwardingView.frame = CGRect(x: stage.midX - side / 2, y: stage.minY + 32, width: side, height: side)
+            logLabel.frame = CGRect(x: stage.minX + 4, y: forwardingView.frame.maxY + 30, width: stage.width - 8,
+                                    height: max(min(300, stage.maxY - forwardingView.frame.maxY - 30), 0))
+        }
     }
 
     public override func viewDidAppear(_ animated: Bool) {

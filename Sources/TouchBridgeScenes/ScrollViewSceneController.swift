@@ -8,6 +8,7 @@ public final class ScrollViewSceneController: UIViewController, UIScrollViewDele
     public private(set) var content: UIView!
     public private(set) var taps: [String] = []
     private var toggle: Toggle?
+    private var status: UILabel!
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -35,11 +36,29 @@ public final class ScrollViewSceneController: UIViewController, UIScrollViewDele
             button.addTarget(self, action: ScrollViewSceneController.buttonTapped, for: .touchUpInside)
             stripe.addSubview(button)
         }
-        _ = makeStatusLabel("Scroll, pinch to zoom, tap the buttons.")
+        status = makeStatusLabel("Scroll, pinch to zoom, tap the buttons.")
         let scroll = scrollView!
         toggle = Toggle("delaysContentTouches", name: "delaysContentTouches", isOn: true, at: CGPoint(x: 16, y: 70), in: view) {
             scroll.delaysContentTouches = $0
         }
+    }
+
+    /// The switch under the status line, the scroll view filling the rest; its content as wide as
+    /// the scroll view, the buttons centred (laid out from the bounds).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        let area = view.bounds.inset(by: view.safeAreaInsets)
+        toggle?.place(in: CGRect(x: area.minX + 16, y: regions.status.maxY + 6, width: area.width - 32, height: 40))
+        let top = regions.status.maxY + 50
+        scrollView.frame = CGRect(x: area.minX, y: top, width: area.width, height: max(area.maxY - top, 0))
+        guard scrollView.zoomScale == 1 else { return }
+        content.frame = CGRect(x: 0, y: 0, width: scrollView.bounds.width, height: content.bounds.height)
+        for stripe in content.subviews {
+            stripe.frame = CGRect(x: 0, y: stripe.frame.minY, width: content.bounds.width, height: stripe.frame.height)
+            for button in stripe.subviews { button.center.x = stripe.bounds.midX }
+        }
+        scrollView.contentSize = content.bounds.size
     }
 
     func buttonTapped(_ sender: UIButton) {

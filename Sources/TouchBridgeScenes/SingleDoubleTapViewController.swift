@@ -38,6 +38,19 @@ public final class SingleDoubleTapViewController: UIViewController {
         tapCountPane.onDouble = { [weak self] latency in self?.tapCountLabel.text = "double (\(Int(latency * 1000)) ms)" }
     }
 
+    /// Two panes side by side at every size, each with its read-out on top (laid out from the bounds).
+    public override func viewDidLayoutSubviews() {
+        let area = view.bounds.inset(by: view.safeAreaInsets)
+        let half = area.width / 2
+        let labelHeight: CGFloat = 64
+        let panes: [(UIView, UILabel)] = [(recognizerPane, recognizerLabel), (tapCountPane, tapCountLabel)]
+        for (index, (pane, label)) in panes.enumerated() {
+            let x = area.minX + CGFloat(index) * half
+            label.frame = CGRect(x: x + 8, y: area.minY + 8, width: half - 16, height: labelHeight)
+            pane.frame = CGRect(x: x, y: area.minY + labelHeight + 16, width: half, height: max(area.height - labelHeight - 16, 0))
+        }
+    }
+
     func handleSingle(_ sender: UITapGestureRecognizer) {
         recognizerLabel.text = "single (\(latency()) ms)"
     }

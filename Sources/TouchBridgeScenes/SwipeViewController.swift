@@ -23,6 +23,16 @@ public final class SwipeViewController: UIViewController {
         view.addSubview(trackingView)
     }
 
+    /// The recognizers' half and the hand-tracked half: stacked on tall windows, side by side on wide.
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        let bounds = view.bounds
+        trackingView.frame = bounds.width > bounds.height
+            ? CGRect(x: bounds.midX, y: regions.stage.minY, width: bounds.width / 2, height: bounds.maxY - regions.stage.minY)
+            : CGRect(x: 0, y: bounds.midY, width: bounds.width, height: bounds.height / 2)
+    }
+
     func handleSwipe(_ sender: UISwipeGestureRecognizer) {
         status.text = "recognizer: \(sender.direction)"
     }

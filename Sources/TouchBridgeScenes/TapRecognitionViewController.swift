@@ -4,14 +4,31 @@ import TouchKit
 /// The action uses the second of the two allowed shapes, `handleTap(_ sender:)`.
 public final class TapRecognitionViewController: UIViewController {
     public private(set) var imageView: UIImageView!
+    private var status: UILabel!
+    private var hasPlacedImage = false
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
-        _ = makeStatusLabel("Tap anywhere: the image jumps there.")
+        status = makeStatusLabel("Tap anywhere: the image jumps there.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400), size: CGSize(width: 100, height: 100))
         let tap = UITapGestureRecognizer(target: self, action: TapRecognitionViewController.handleTap)
         tap.name = "tap"
         view.addGestureRecognizer(tap)
+    }
+
+    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
+    /// the window changes size (laid out from the bounds, §7.2).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        if hasPlacedImage {
+            imageView.keepCenter(inside: regions.stage)
+        } else {
+            let area = view.bounds.inset(by: view.safeAreaInsets)
+            imageView.center = CGPoint(x: area.midX, y: area.midY)
+            imageView.keepCenter(inside: regions.stage)
+            hasPlacedImage = true
+        }
     }
 
     func handleTap(_ sender: UITapGestureRecognizer) {

@@ -14,6 +14,7 @@ final class Toggle {
         label.font = .systemFont(ofSize: 15)
         parent.addSubview(control)
         parent.addSubview(label)
+        place(in: CGRect(x: origin.x, y: origin.y, width: 360, height: 40))
         // Weak: the switch keeps its actions, so a strong capture would keep the switch — and what
         // `onChange` captures — alive forever after the scene is gone.
         let control = self.control
@@ -21,6 +22,14 @@ final class Toggle {
             guard let control else { return }
             onChange(control.isOn)
         }, for: .valueChanged)
+    }
+}
+
+extension Toggle {
+    /// Puts the switch at the start of `row` and the label after it, within the row's width.
+    func place(in row: CGRect) {
+        control.frame = CGRect(x: row.minX, y: row.minY + (row.height - 31) / 2, width: 51, height: 31)
+        label.frame = CGRect(x: row.minX + 60, y: row.minY + (row.height - 31) / 2, width: max(row.width - 60, 0), height: 31)
     }
 }
 

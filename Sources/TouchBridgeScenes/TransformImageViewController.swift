@@ -4,11 +4,13 @@ import TouchKit
 /// image's transform (or centre) incrementally and resets the recognizer's value.
 public final class TransformImageViewController: UIViewController, UIGestureRecognizerDelegate {
     public private(set) var imageView: UIImageView!
+    private var status: UILabel!
+    private var hasPlacedImage = false
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
         view.isMultipleTouchEnabled = true
-        _ = makeStatusLabel("Pinch, rotate and drag the image with two fingers.")
+        status = makeStatusLabel("Pinch, rotate and drag the image with two fingers.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400), size: CGSize(width: 200, height: 200))
         imageView.isMultipleTouchEnabled = true
         let pinch = UIPinchGestureRecognizer(target: self, action: TransformImageViewController.handlePinch)
@@ -20,6 +22,21 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
         for recognizer in [pinch, rotation, pan] as [UIGestureRecognizer] {
             recognizer.delegate = self
             imageView.addGestureRecognizer(recognizer)
+        }
+    }
+
+    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
+    /// the window changes size (laid out from the bounds, §7.2).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        if hasPlacedImage {
+            imageView.keepCenter(inside: regions.stage)
+        } else {
+            let area = view.bounds.inset(by: view.safeAreaInsets)
+            imageView.center = CGPoint(x: area.midX, y: area.midY)
+            imageView.keepCenter(inside: regions.stage)
+            hasPlacedImage = true
         }
     }
 

@@ -5,12 +5,15 @@ import TouchKit
 /// which the server turns into a scene switch.
 public final class WelcomeViewController: UIViewController, UIGestureRecognizerDelegate {
     public private(set) var card: UILabel!
+    private var titleLabel: UILabel!
+    private var sceneButtons: [UIButton] = []
+    private var hasPlacedCard = false
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
-        let title = makeStatusLabel("TouchBridge: UIKit's touch handling, live. Play with the card, open the panel to see why.", name: "title")
-        title.font = .boldSystemFont(ofSize: 17)
+        titleLabel = makeStatusLabel("TouchBridge: UIKit's touch handling, live. Play with the card, open the panel to see why.", name: "title")
+        titleLabel.font = .boldSystemFont(ofSize: 17)
         card = UILabel(frame: CGRect(x: 100, y: 90, width: 200, height: 120))
         card.accessibilityIdentifier = "card"
         card.text = "Tap, drag or pinch me"
@@ -42,6 +45,43 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
                 self?.view.window?.application?.open(url)
             }, for: .touchUpInside)
             view.addSubview(button)
+            sceneButtons.append(button)
+        }
+    }
+
+    /// Portrait: the card near the top and the scene buttons in two columns below it. Wide windows,
+    /// or too short for that: the card on the left and the buttons in a grid on the right, with as
+    /// many columns as the rows that fit need (laid out from the bounds).
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        titleLabel.frame = regions.status
+        let stage = regions.stage
+        let rowHeight: CGFloat = 44, gap: CGFloat = 10
+        let portraitRows = CGFloat((sceneButtons.count + 1) / 2)
+        let fitsPortrait = stage.height >= 172 + portraitRows * (rowHeight + gap) && stage.width <= stage.height
+        let cardArea: CGRect
+        let grid: CGRect
+        if fitsPortrait {
+            cardArea = CGRect(x: stage.minX, y: stage.minY, width: stage.width, height: 164)
+            grid = CGRect(x: stage.minX + 4, y: stage.minY + 172, width: stage.width - 8, height: stage.height - 172)
+        } else {
+            let cardWidth = min(max(stage.width * 0.4, 220), stage.width / 2)
+            cardArea = CGRect(x: stage.minX, y: stage.minY, width: cardWidth, height: stage.height)
+            grid = CGRect(x: stage.minX + cardWidth + gap, y: stage.minY, width: stage.width - cardWidth - gap, height: stage.height)
+        }
+        if !hasPlacedCard {
+            card.center = CGPoint(x: cardArea.midX, y: cardArea.midY)
+            hasPlacedCard = true
+        }
+        card.keepCenter(inside: stage)
+        let fittingRows = max(Int((grid.height + gap) / (rowHeight + gap)), 1)
+        let columns = max(2, (sceneButtons.count + fittingRows - 1) / fittingRows)
+        let rows = (sceneButtons.count + columns - 1) / columns
+        let height = min(rowHeight, (grid.height - CGFloat(rows - 1) * gap) / CGFloat(rows))
+        let width = (grid.width - CGFloat(columns - 1) * gap) / CGFloat(columns)
+        for (index, button) in sceneButtons.enumerated() {
+            button.frame = CGRect(x: grid.minX + CGFloat(index % columns) * (width + gap),
+                                  y: grid.minY + CGFloat(index / columns) * (height + gap), width: width, height: height)
         }
     }
 

@@ -101,13 +101,13 @@ final class SharedSession {
         return messages
     }
 
-    /// The window takes the new size; views lay out again.
+    /// The window takes the new size and safe area as a rotation does on iOS (`UIWindow.transition`):
+    /// controllers are told, views autoresize and lay out again; touches in flight carry on.
     func resize(to viewport: Viewport) -> [String] {
         self.viewport = viewport
         for window in application.windows {
-            window.frame = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+            window.transition(to: CGSize(width: viewport.width, height: viewport.height), safeAreaInsets: viewport.safeAreaInsets)
         }
-        application.runEmptyTurn()
         return publish(seq: nil, alwaysReport: false)
     }
 
@@ -174,8 +174,19 @@ final class SharedSession {
             name = "inline"
         }
         application.digitizer.configuration.maximumTouches = environment.limits.maxTouches
+        for window in application.windows {
+            window.transition(to: size, safeAreaInsets: viewport.safeAreaInsets)
+        }
         application.runEmptyTurn()
         return (application, name)
+    }
+}
+
+extension Viewport {
+    /// The client's safe area as the engine takes it (none when the client sent none).
+    var safeAreaInsets: UIEdgeInsets {
+        guard let safeArea else { return .zero }
+        return UIEdgeInsets(top: safeArea.top, left: safeArea.left, bottom: safeArea.bottom, right: safeArea.right)
     }
 }
 

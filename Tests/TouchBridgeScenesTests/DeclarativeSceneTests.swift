@@ -165,3 +165,47 @@ extension DeclarativeSceneTests {
         }
     }
 }
+
+/// Relative frames: fractions and anchored edges follow the superview at every layout.
+@Suite struct DeclarativeFrameTests {
+    @Test func fractionsAndAnchorsFollowRotations() throws {
+        let json = #"""
+        {"name": "x", "views": [
+          {"id": "full", "frame": ["0%", "0%", "100%", "100%"], "children": [
+            {"id": "band", "frame": {"left": 10, "right": 10, "top": 0, "height": 50}},
+            {"id": "middle", "frame": {"centerX": "50%", "centerY": "50%", "width": 100, "height": "10%"}},
+            {"id": "corner", "frame": {"right": 0, "width": 40, "bottom": 0, "height": 40}}]}]}
+        """#
+        let h = Harness(width: 400, height: 800)
+        let scene = DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8)))
+        h.host(scene)
+        func frame(_ name: String) -> CGRect? {
+            h.app.renderTree().node(named: name).map { CGRect(x: $0.center.x - $0.bounds.width / 2, y: $0.center.y - $0.bounds.height / 2, width: $0.bounds.width, height: $0.bounds.height) }
+        }
+        #expect(frame("band") == CGRect(x: 10, y: 0, width: 380, height: 50))
+        #expect(frame("middle") == CGRect(x: 150, y: 360, width: 100, height: 80))
+        #expect(frame("corner") == CGRect(x: 360, y: 760, width: 40, height: 40))
+        h.window.transition(to: CGSize(width: 844, height: 390), safeAreaInsets: .zero)
+        #expect(frame("full") == CGRect(x: 0, y: 0, width: 844, height: 390))
+        #expect(frame("band") == CGRect(x: 10, y: 0, width: 824, height: 50))
+        #expect(frame("middle") == CGRect(x: 372, y: 175.5, width: 100, height: 39))
+        #expect(frame("corner") == CGRect(x: 804, y: 350, width: 40, height: 40))
+    }
+
+    @Test(arguments: [
+        (#"{"left": 0, "right": 0, "width": 10, "top": 0, "height": 5}"#, "views[0].frame: give two of left, width and right, or centerX and width"),
+        (#"{"centerX": 0, "left": 3, "width": 10, "top": 0, "height": 5}"#, "views[0].frame: give two of left, width and right, or centerX and width"),
+        (#"["0%", "0%", "-10%", 5]"#, "views[0].frame[2]: expected points or a percentage such as \"50%\""),
+        (#"["0", 0, 10, 5]"#, "views[0].frame[0]: expected points or a percentage such as \"50%\""),
+        (#"[0, 0, 10]"#, "views[0].frame: expected [x, y, width, height]"),
+    ])
+    func badFramesAreRejectedWithTheirPath(frame: String, message: String) {
+        let json = #"{"name": "x", "views": [{"id": "a", "frame": "# + frame + "}]}"
+        #expect(throws: SceneError.self) { try SceneSpec.parse(Data(json.utf8)) }
+        do {
+            _ = try SceneSpec.parse(Data(json.utf8))
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

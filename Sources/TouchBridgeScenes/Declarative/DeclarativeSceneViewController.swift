@@ -30,40 +30,59 @@ public final class DeclarativeSceneViewController: UIViewController {
         }
     }
 
+    /// The size image placeholders are measured against (the portrait design the examples use).
+    static let designSize = CGSize(width: 400, height: 800)
+
+    /// Every view's frame from its spec against its superview's bounds, top-down, so relative
+    /// frames follow rotations and resizes; scroll views without a `contentSize` get their
+    /// children's extent.
+    public override func viewDidLayoutSubviews() {
+        func apply(_ specs: [ViewSpec], in parent: UIView) {
+            for spec in specs {
+                guard let view = views[spec.id] else { continue }
+                var frame = spec.frame.resolve(in: parent.bounds.size)
+                if view is UISwitch { frame.size = view.bounds.size }
+                view.frame = frame
+                apply(spec.children, in: view)
+                if let scrollView = view as? UIScrollView {
+                    scrollView.contentSize = spec.contentSize ?? spec.children.compactMap { views[$0.id]?.frame }.reduce(CGRect.zero) { $0.union($1) }.size
+                }
+            }
+        }
+        apply(spec.views, in: view)
+    }
+
     private func build(_ spec: ViewSpec) -> UIView {
         let view: UIView
         switch spec.kind {
         case .view:
-            view = spec.responder == .log ? HandlingView(frame: spec.frame) : UIView(frame: spec.frame)
+            view = spec.responder == .log ? HandlingView(frame: .zero) : UIView(frame: .zero)
         case .label:
-            let label = UILabel(frame: spec.frame)
+            let label = UILabel(frame: .zero)
             label.text = spec.text
             label.numberOfLines = 0
             view = label
         case .image:
-            view = UIImageView(image: UIImage(named: spec.image ?? spec.id, size: spec.frame.size))
-            view.frame = spec.frame
+            view = UIImageView(image: UIImage(named: spec.image ?? spec.id, size: spec.frame.resolve(in: Self.designSize).size))
         case .drawing:
-            view = DrawLinesView(frame: spec.frame)
+            view = DrawLinesView(frame: .zero)
         case .button:
             let button = UIButton(type: .system)
-            button.frame = spec.frame
             button.setTitle(spec.text, for: .normal)
             view = button
         case .switch:
-            view = UISwitch(frame: spec.frame)
+            view = UISwitch(frame: .zero)
         case .slider:
-            view = UISlider(frame: spec.frame)
+            view = UISlider(frame: .zero)
         case .control:
-            view = UIControl(frame: spec.frame)
+            view = UIControl(frame: .zero)
         case .scrollView:
-            let scrollView = UIScrollView(frame: spec.frame)
+            let scrollView = UIScrollView(frame: .zero)
             if let value = spec.delaysContentTouches { scrollView.delaysContentTouches = value }
             if let value = spec.canCancelContentTouches { scrollView.canCancelContentTouches = value }
             if let value = spec.bounces { scrollView.bounces = value }
             if let value = spec.alwaysBounceVertical { scrollView.alwaysBounceVertical = value }
             if let value = spec.alwaysBounceHorizontal { scrollView.alwaysBounceHorizontal = value }
-            scrollView.contentSize = spec.contentSize ?? spec.children.reduce(CGRect.zero) { $0.union($1.frame) }.size
             view = scrollView
         }
         view.accessibilityIdentifier = spec.id
@@ -174,8 +193,8 @@ final class HandlingView: UIView {
 final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
     let id: String
     var shouldBegin = true
-    var receiveInside: CGRect?
-    var receiveOutside: CGRect?
+    var receiveInside: FrameSpec?
+    var receiveOutside: FrameSpec?
     var simultaneous: Set<String> = []
 
     init(id: String) { self.id = id }
@@ -184,8 +203,9 @@ final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         let point = touch.location(in: gestureRecognizer.view)
-        if let receiveInside, !receiveInside.contains(point) { return false }
-        if let receiveOutside, receiveOutside.contains(point) { return false }
+        let bounds = gestureRecognizer.view?.bounds.size ?? .zero
+        if let receiveInside, !receiveInside.resolve(in: bounds).contains(point) { return false }
+        if let receiveOutside, receiveOutside.resolve(in: bounds).contains(point) { return false }
         return true
     }
 

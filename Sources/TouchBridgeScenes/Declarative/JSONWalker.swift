@@ -84,14 +84,6 @@ struct JSONWalker {
         return string
     }
 
-    func rect() throws(SceneError) -> CGRect {
-        let parts = try array()
-        guard parts.count == 4 else { throw error("expected [x, y, width, height]") }
-        let x = try parts[0].number(), y = try parts[1].number()
-        let width = try parts[2].number(in: 0...1e6), height = try parts[3].number(in: 0...1e6)
-        return CGRect(x: x, y: y, width: width, height: height)
-    }
-
     func size() throws(SceneError) -> CGSize {
         let parts = try array()
         guard parts.count == 2 else { throw error("expected [width, height]") }

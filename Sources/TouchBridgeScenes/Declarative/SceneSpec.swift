@@ -27,7 +27,7 @@ struct ViewSpec: Equatable, Sendable {
 
     var id: String
     var kind: Kind
-    var frame: CGRect
+    var frame: FrameSpec
     var color: UIColorValue?
     var cornerRadius: Double
     var text: String?
@@ -66,8 +66,8 @@ struct RecognizerSpec: Equatable, Sendable {
 
 struct DelegateSpec: Equatable, Sendable {
     var shouldBegin: Bool?
-    var receiveInside: CGRect?
-    var receiveOutside: CGRect?
+    var receiveInside: FrameSpec?
+    var receiveOutside: FrameSpec?
 }
 
 enum RelationshipSpec: Equatable, Sendable {

@@ -51,7 +51,7 @@ extension SceneSpec {
         ids[id] = kind
         var view = ViewSpec(
             id: id, kind: kind,
-            frame: try walker.required("frame", in: object).rect(),
+            frame: try walker.required("frame", in: object).frame(),
             color: try walker.field("color", in: object)?.color(),
             cornerRadius: try walker.field("cornerRadius", in: object)?.number(in: 0...10_000) ?? 0,
             text: try walker.field("text", in: object)?.string(),
@@ -138,8 +138,8 @@ extension SceneSpec {
             let fields = try delegate.object(allowing: ["shouldBegin", "shouldReceiveInside", "shouldReceiveOutside"])
             spec.delegate = DelegateSpec(
                 shouldBegin: try delegate.field("shouldBegin", in: fields)?.bool(),
-                receiveInside: try delegate.field("shouldReceiveInside", in: fields)?.rect(),
-                receiveOutside: try delegate.field("shouldReceiveOutside", in: fields)?.rect())
+                receiveInside: try delegate.field("shouldReceiveInside", in: fields)?.frame(),
+                receiveOutside: try delegate.field("shouldReceiveOutside", in: fields)?.frame())
         }
         return spec
     }

@@ -194,6 +194,16 @@ open class UIApplication: UIResponder {
         guard turnDepth == 0 else { return }
         gestureEnvironment.finishTurn()
         layoutAndDisplay()
+        let work = postLayoutWork
+        postLayoutWork.removeAll()
+        for item in work { item() }
+    }
+
+    /// Work to run once this turn's layout pass is done (a size transition's completions).
+    private var postLayoutWork: [() -> Void] = []
+
+    func afterLayout(_ work: @escaping () -> Void) {
+        if isInTurn { postLayoutWork.append(work) } else { work() }
     }
 
     var isInTurn: Bool { turnDepth > 0 }

@@ -11,6 +11,10 @@ open class UIViewController: UIResponder {
     public private(set) var children: [UIViewController] = []
     /// A title for pickers and logs.
     open var title: String?
+    /// Extra insets this controller adds to its root view's safe area (UIKit, iOS 11).
+    public var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { viewIfLoaded?.window?.updateSafeAreaInsets() }
+    }
 
     public override init() { super.init() }
 
@@ -49,6 +53,22 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+    /// Called when the root view's safe-area insets changed.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// The window is about to change size (rotation, resize); `view.bounds` still has the old size.
+    /// The default forwards to the children; overrides must call super (§7.2 #6).
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    }
+
+    /// The trait collection is about to change (only when a size class changes, §7.2 #6).
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
+    /// Called after the trait collection changed.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// The controller's next responder is its view's superview (or its parent controller's view path).
     open override var next: UIResponder? {

@@ -7,6 +7,10 @@ import Foundation
 open class UIWindow: UIView {
     public private(set) weak var application: UIApplication?
     public private(set) var isKeyWindow = false
+    /// The parts of the screen the device covers (notch, home indicator), which become the window's
+    /// `safeAreaInsets`. Linux adaptation: on iOS the hardware sets them; here the host does, with
+    /// `transition(to:safeAreaInsets:)` or before the window shows its root view controller.
+    public internal(set) var deviceSafeAreaInsets = UIEdgeInsets.zero
 
     /// The controller whose view fills the window.
     public var rootViewController: UIViewController? {

@@ -1,14 +1,5 @@
 import Foundation
 
-/// Insets, as UIKit's `UIEdgeInsets`.
-public struct UIEdgeInsets: Equatable, Sendable {
-    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
-    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-}
-
 /// The scroll view's delegate (the subset TouchBridge uses).
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)

@@ -9,7 +9,9 @@ open class UIView: UIResponder {
 
     public var bounds: CGRect {
         didSet {
-            if bounds.size != oldValue.size { setNeedsLayout() }
+            guard bounds.size != oldValue.size else { return }
+            setNeedsLayout()
+            autoresizeSubviews(from: oldValue.size)
         }
     }
 
@@ -56,6 +58,15 @@ open class UIView: UIResponder {
     public var accessibilityIdentifier: String?
     /// Corner radius and border, as on UIKit's backing layer.
     public let layer = CALayer()
+
+    // MARK: Layout
+
+    /// How this view's frame follows its superview's size (UIKit's raw values; `[]` by default).
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether a size change of this view resizes its direct subviews by their masks (true).
+    public var autoresizesSubviews = true
+    /// The safe-area insets last reported to `safeAreaInsetsDidChange()`.
+    var reportedSafeAreaInsets = UIEdgeInsets.zero
 
     // MARK: Event-related state
 
@@ -351,6 +362,13 @@ open class UIView: UIResponder {
 
     /// Override to position subviews; called once per turn after `setNeedsLayout`.
     open func layoutSubviews() {}
+
+    /// Called when `safeAreaInsets` changed (a rotation, a resize, new device insets); the view is
+    /// also marked for layout. Does nothing by default.
+    open func safeAreaInsetsDidChange() {}
+
+    /// Called after the trait collection changed (a size class, on rotation or resize, §7.2 #6).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// Marks the view for a `draw(_:)` call in this turn's display pass.
     public func setNeedsDisplay() {
