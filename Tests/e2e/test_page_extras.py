@@ -32,21 +32,28 @@ def test_observer_draws_every_finger_of_a_pinch(server, pages, artifacts):
     observer.wait("(tb) => tb.fingers().length === 0")
 
 
-def press_with(page, key: str, start: tuple[float, float], delta: tuple[float, float], steps: int = 12):
+def press_with(page, key: str | None, start: tuple[float, float], delta: tuple[float, float], steps: int = 12):
     mouse, keyboard = page.page.mouse, page.page.keyboard
     mouse.move(*start)
-    keyboard.down(key)
+    if key:
+        keyboard.down(key)
     mouse.down()
     for i in range(1, steps + 1):
         mouse.move(start[0] + delta[0] * i / steps, start[1] + delta[1] * i / steps)
         time.sleep(0.016)
     mouse.up()
-    keyboard.up(key)
+    if key:
+        keyboard.up(key)
 
 
 def test_alt_mirrors_around_the_view_under_the_press(server, pages, artifacts):
-    # Desktop with the side panel: the image is not at the centre of the scene surface.
     page = pages(server + "?scene=transform-image", context=DESKTOP, panel="open")
+    # First drag the image (one finger: the pan) away from the centre of the scene surface.
+    image = page.rect("image")
+    since = page.log_length()
+    press_with(page, None, (image["cx"], image["cy"]), (-220, -120))
+    page.wait_transition("pan", "ended", since)
+    page.wait("(tb) => tb.overlayIdle")
     image = page.rect("image")
     stage = page.js("() => { const r = document.querySelector('#stage').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }")
     assert abs(image["cx"] - stage[0]) > 60 or abs(image["cy"] - stage[1]) > 60, "the test needs an off-centre image"
