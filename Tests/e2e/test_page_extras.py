@@ -115,24 +115,18 @@ def test_restart_scene(server, pages):
     assert page.js("() => window.__touchbridge.log.filter(e => e.text === 'scene: tap-recognition').length") == 2
 
 
-def test_mark_says_whether_the_server_records(browser, tmp_path, server):
-    plain = Page(browser, server + "?scene=tap-recognition&panel=open", context=DESKTOP)
-    try:
-        assert plain.page.inner_text("#mark-status") == "not recording"
-        plain.page.click("#mark")
-        plain.wait("(tb) => tb.log.some(e => e.text === 'mark 1 (not saved: the server is not recording)')")
-    finally:
-        plain.close()
-    recording = ServerProcess(extra_args=("--record", str(tmp_path / "rec")))
-    recording.start()
-    page = Page(browser, recording.base_url + "?scene=tap-recognition&panel=open", context=DESKTOP)
-    try:
-        assert page.page.inner_text("#mark-status") == "● recording"
-        page.page.click("#mark")
-        page.wait("(tb) => tb.log.some(e => e.text === \"mark 1 (saved in the server's recording)\")")
-    finally:
-        page.close()
-        recording.stop()
+def test_mark_says_whether_the_server_records(pages, tmp_path):
+    for args, status, note in [((), "not recording", "mark 1 (not saved: the server is not recording)"),
+                               (("--record", str(tmp_path / "rec")), "● recording", "mark 1 (saved in the server's recording)")]:
+        server = ServerProcess(extra_args=args)
+        server.start()
+        try:
+            page = pages(server.base_url + "?scene=tap-recognition&panel=open", context=DESKTOP)
+            assert page.page.inner_text("#mark-status") == status
+            page.page.click("#mark")
+            page.wait("(tb, note) => tb.log.some(e => e.text === note)", note)
+        finally:
+            server.stop()
 
 
 def test_the_desktop_page_shows_the_lan_url_as_a_qr_code(browser, artifacts):
