@@ -79,14 +79,19 @@ def test_sheet_detents_size_the_scene(server, pages, artifacts):
     page.page.click("#sheet-grab")
     page.wait("(tb) => tb.detent === 'half'")
     wait_window(page, 390, 422)
-    # … and a pull well below peek closes the sheet: the scene has the whole screen again.
+    # … and a pull well below peek closes the sheet: the scene has the screen again, above a tab bar
+    # that reopens it (a bar below the scene, not a button over it).
     grab = grab_rect(page)
     drag_touch(page, gx, grab["y"] + 11, 840)
     page.wait("(tb) => !tb.panelOpen && tb.detent === ''")
-    wait_window(page, 390, 844)
-    assert page.page.is_visible("#panel-toggle")
+    wait_window(page, 390, 800)
+    assert rect(page, "#panel-toggle") == {"x": 0, "y": 800, "width": 390, "height": 44, "bottom": 844, "right": 390}
+    page.screenshot(artifacts, "sheet-closed", scale="css")
+    page.page.click("#panel-toggle")
+    page.wait("(tb) => tb.detent === 'half'")
+    wait_window(page, 390, 422)
     # One resize per settled detent, not one per drag frame.
-    assert page.sent("resize") <= 6, page.sent("resize")
+    assert page.sent("resize") <= 7, page.sent("resize")
 
 
 def test_sheet_gestures_never_reach_the_scene_and_nothing_zooms(server, pages):
@@ -136,23 +141,39 @@ def test_side_panel_beside_the_scene_on_wide_screens(server, pages, artifacts):
         wait_window(page, width, height)
 
 
+def safe_area_page(browser, url: str, context: dict, insets: dict):
+    """A page whose device has these safe-area insets (Chromium's emulation of env(safe-area-inset-*)),
+    and the list of frames it sends."""
+    ctx = browser.new_context(**context)
+    tab = ctx.new_page()
+    cdp = ctx.new_cdp_session(tab)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+    sent: list[str] = []
+    tab.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
+    tab.goto(url)
+    tab.wait_for_function("() => window.__touchbridge && window.__touchbridge.state === 'joined'")
+    return ctx, tab, sent
+
+
 def test_safe_area_insets_reach_the_server(server, browser):
-    context = browser.new_context(**PHONE)
+    # A phone with a notch and a home indicator: the closed inspector's tab bar covers the indicator.
+    ctx, tab, sent = safe_area_page(browser, server + "?scene=tap-recognition&panel=closed", PHONE, {"top": 47, "bottom": 34, "left": 0, "right": 0})
     try:
-        tab = context.new_page()
-        cdp = context.new_cdp_session(tab)
-        cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        # An iPhone-like notch and home indicator (Chromium's emulation of env(safe-area-inset-*)).
-        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": {"top": 47, "bottom": 34, "left": 0, "right": 0}})
-        sent: list[str] = []
-        tab.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(payload)))
-        tab.goto(server + "?scene=tap-recognition&panel=closed")
-        tab.wait_for_function("() => window.__touchbridge && window.__touchbridge.state === 'joined'")
         hello = next(m for m in sent if '"type":"hello"' in m)
-        assert '"safeArea":{"top":47,"left":0,"bottom":34,"right":0}' in hello, hello
-        # With the sheet open the home indicator is under the sheet, not the scene: bottom inset 0.
-        tab.evaluate("() => window.__touchbridge.setPanel(true)")
-        tab.wait_for_function("() => { const v = window.__touchbridge.sentViewport; return v.height === 422 && v.safeArea.bottom === 0 && v.safeArea.top === 47; }")
-        assert any('"type":"resize"' in m and '"safeArea":{"top":47,"left":0,"bottom":0,"right":0}' in m for m in sent)
+        assert '"viewport":{"width":390,"height":766,"scale":3,"safeArea":{"top":47,"left":0,"bottom":0,"right":0}}' in hello, hello
     finally:
-        context.close()
+        ctx.close()
+    # The same phone in landscape: the notch and indicator sides, until the side panel covers the right one.
+    ctx, tab, sent = safe_area_page(browser, server + "?scene=tap-recognition&panel=closed", LANDSCAPE, {"top": 0, "bottom": 21, "left": 47, "right": 47})
+    try:
+        hello = next(m for m in sent if '"type":"hello"' in m)
+        assert '"viewport":{"width":844,"height":390,"scale":3,"safeArea":{"top":0,"left":47,"bottom":21,"right":47}}' in hello, hello
+        tab.evaluate("() => window.__touchbridge.setPanel(true)")
+        tab.wait_for_function("() => window.__touchbridge.sentViewport.safeArea.right === 0")
+        resize = [m for m in sent if '"type":"resize"' in m][-1]
+        assert '"safeArea":{"top":0,"left":47,"bottom":21,"right":0}' in resize, resize
+        # The server laid the scene out for the area beside the panel.
+        tab.wait_for_function("() => { const w = window.__touchbridge.mirror.views.get(window.__touchbridge.mirror.windows[0]); return w.props.bounds[2] < 844; }")
+    finally:
+        ctx.close()
