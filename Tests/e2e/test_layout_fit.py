@@ -107,28 +107,43 @@ async def receive_full_render(ws) -> dict:
                 return message
 
 
+class Paced:
+    """Sends at most 200 messages a second, well inside the server's default rate limit (400/s)."""
+
+    def __init__(self, ws):
+        self.ws = ws
+
+    async def send(self, message: dict) -> None:
+        await asyncio.sleep(1 / 200)
+        await self.ws.send(json.dumps(message))
+
+    async def recv(self):
+        return await self.ws.recv()
+
+
 async def check_all(url: str) -> tuple[int, list[str]]:
     found: list[str] = []
     checked = 0
-    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "device", "clock": "manual",
-                                  "viewport": {"width": 400, "height": 800, "scale": 2}}))
+    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as socket:
+        ws = Paced(socket)
+        await ws.send({"type": "hello", "protocol": 1, "role": "device", "clock": "manual",
+                                  "viewport": {"width": 400, "height": 800, "scale": 2}})
         welcome = json.loads(await ws.recv())
         scenes = [s["name"] for s in welcome["scenes"]]
         await receive_full_render(ws)
         for width, height in SIZES:
-            await ws.send(json.dumps({"type": "resize", "width": width, "height": height, "scale": 2}))
+            await ws.send({"type": "resize", "width": width, "height": height, "scale": 2})
             for scene in scenes:
-                await ws.send(json.dumps({"type": "scene", "scene": scene}))
+                await ws.send({"type": "scene", "scene": scene})
                 found += problems(Tree(await receive_full_render(ws)), width, height, scene)
                 checked += 1
         for (w0, h0), (w1, h1) in ROTATIONS:
             for scene in scenes:
-                await ws.send(json.dumps({"type": "resize", "width": w0, "height": h0, "scale": 2}))
-                await ws.send(json.dumps({"type": "scene", "scene": scene}))
+                await ws.send({"type": "resize", "width": w0, "height": h0, "scale": 2})
+                await ws.send({"type": "scene", "scene": scene})
                 await receive_full_render(ws)
-                await ws.send(json.dumps({"type": "resize", "width": w1, "height": h1, "scale": 2}))
-                await ws.send(json.dumps({"type": "resync"}))
+                await ws.send({"type": "resize", "width": w1, "height": h1, "scale": 2})
+                await ws.send({"type": "resync"})
                 found += problems(Tree(await receive_full_render(ws)), w1, h1, f"{scene} rotated from {w0}×{h0}")
                 checked += 1
     return checked, found
