@@ -153,3 +153,67 @@ def test_every_scene_fits_every_screen_and_after_rotation(server_process):
     checked, found = asyncio.run(check_all(server_process.ws_url))
     assert checked >= 20 * (len(SIZES) + len(ROTATIONS)) - 1, checked
     assert found == [], "\n".join(found)
+
+
+async def pinch_through_rotations(url: str) -> tuple[list[str], dict, dict]:
+    """A two-finger pinch on transform-image with a rotation and a burst of resizes between its moves."""
+    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as socket:
+        ws = Paced(socket)
+        await ws.send({"type": "hello", "protocol": 1, "role": "device", "clock": "manual", "scene": "transform-image",
+                       "viewport": {"width": 390, "height": 844, "scale": 3}})
+        json.loads(await ws.recv())
+        mirror = Tree(await receive_full_render(ws))
+        texts: list[str] = []
+
+        async def step(message: dict) -> None:
+            await ws.send(message)
+            async with asyncio.timeout(10):
+                while True:
+                    reply = json.loads(await ws.recv())
+                    assert reply["type"] != "error", reply
+                    if reply["type"] == "render":
+                        apply(mirror, reply)
+                    if reply["type"] == "events":
+                        texts.extend(e["text"] for e in reply["log"])
+                        if reply.get("seq") == message.get("seq"):
+                            return
+
+        def pointers(seq: int, t: float, phase: str, gap: float) -> dict:
+            return {"type": "input", "seq": seq, "pointers": [
+                {"id": 1, "phase": phase, "x": 195 - gap / 2, "y": 422, "t": t, "pointerType": "touch"},
+                {"id": 2, "phase": phase, "x": 195 + gap / 2, "y": 422, "t": t, "pointerType": "touch"}]}
+
+        await step(pointers(1, 0, "down", 100))
+        sizes = [(844, 390), (390, 844), (844, 390), (600, 600), (820, 1180), (844, 390)]
+        for index, (width, height) in enumerate(sizes):
+            await ws.send({"type": "resize", "width": width, "height": height, "scale": 3})
+            await step(pointers(2 + index, 16 * (index + 1), "move", 100 + 20 * (index + 1)))
+        await step(pointers(20, 200, "up", 220))
+        await ws.send({"type": "resync"})
+        return texts, mirror.nodes, Tree(await receive_full_render(ws)).nodes
+
+
+def apply(tree: Tree, render: dict) -> None:
+    """Applies a render diff's `set` and `create` ops (all this gesture produces) to the tree."""
+    for op in render["ops"]:
+        if op["op"] == "set":
+            props = tree.nodes[op["id"]]["props"]
+            for key, value in op["props"].items():
+                if value is None:
+                    props.pop(key, None)
+                else:
+                    props[key] = value
+        elif op["op"] == "create":
+            tree.nodes[op["id"]] = {"parent": op["parent"], "kind": op["kind"], "name": op["name"], "props": op["props"]}
+        else:
+            raise AssertionError(f"unexpected op {op['op']}")
+
+
+def test_rotating_during_a_live_pinch_keeps_the_gesture_and_the_render_consistent(server_process):
+    texts, incremental, full = asyncio.run(pinch_through_rotations(server_process.ws_url))
+    pinch = [t for t in texts if t.startswith("pinch:")]
+    assert pinch[0] == "pinch:possible→began" and pinch[-2:] == ["pinch:changed→ended", "pinch:ended→possible [reset]"], pinch
+    assert not any("cancelled" in t or "failed" in t for t in pinch), pinch
+    assert incremental == full, "the diffs applied during the rotations give the same tree as a full render"
+    window = next(n for n in full.values() if n["parent"] is None)
+    assert window["props"]["bounds"] == [0, 0, 844, 390]
