@@ -71,6 +71,10 @@ let package = Package(
             dependencies: ["TouchBridgeClient", "TouchBridgeHost", "TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes",
                            "TouchKit", .product(name: "Logging", package: "swift-log")]
         ),
+        // libqrencode (Debian's libqrencode-dev) for the "open on your phone" QR code.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "TouchBridgeQR", dependencies: ["CQRencode"]),
+        .testTarget(name: "TouchBridgeQRTests", dependencies: ["TouchBridgeQR"]),
         // Test-only echo server used by Tests/e2e/test_transport.py.
         .executableTarget(name: "transport-echo", dependencies: ["TouchBridgeTransport"]),
     ],

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(libwebsockets-dev libssl-dev libcap-dev pkg-config openssl)
+apt_packages=(libwebsockets-dev libqrencode-dev libssl-dev libcap-dev pkg-config openssl)
 [[ "${1:-}" == "--browser" ]] && apt_packages+=(chromium)
 
 missing=()

@@ -14,6 +14,7 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
         view.backgroundColor = .white
         status = makeStatusLabel("Hold the image, then drag it.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
+        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         longPressGR = UILongPressGestureRecognizer(target: self, action: DragAndDropViewController.handleLongPress)
         longPressGR.name = "longPress"
         imageView.addGestureRecognizer(longPressGR)
@@ -23,8 +24,8 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
         longPressGR.delegate = self
     }
 
-    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
-    /// the window changes size (laid out from the bounds, §7.2).
+    /// The status line on top; the image starts in the middle of the screen; on a size change its
+    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
     public override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view)
         status.frame = regions.status

@@ -11,13 +11,14 @@ public final class ImageTranslationViewController: UIViewController {
         view.backgroundColor = .white
         status = makeStatusLabel("Drag the image.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
+        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         let pan = UIPanGestureRecognizer(target: self, action: ImageTranslationViewController.handlePan)
         pan.name = "pan"
         imageView.addGestureRecognizer(pan)
     }
 
-    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
-    /// the window changes size (laid out from the bounds, §7.2).
+    /// The status line on top; the image starts in the middle of the screen; on a size change its
+    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
     public override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view)
         status.frame = regions.status

@@ -11,13 +11,14 @@ public final class TapRecognitionViewController: UIViewController {
         view.backgroundColor = .white
         status = makeStatusLabel("Tap anywhere: the image jumps there.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400), size: CGSize(width: 100, height: 100))
+        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         let tap = UITapGestureRecognizer(target: self, action: TapRecognitionViewController.handleTap)
         tap.name = "tap"
         view.addGestureRecognizer(tap)
     }
 
-    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
-    /// the window changes size (laid out from the bounds, §7.2).
+    /// The status line on top; the image starts in the middle of the screen; on a size change its
+    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
     public override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view)
         status.frame = regions.status

@@ -12,6 +12,7 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
         view.isMultipleTouchEnabled = true
         status = makeStatusLabel("Pinch, rotate and drag the image with two fingers.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400), size: CGSize(width: 200, height: 200))
+        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         imageView.isMultipleTouchEnabled = true
         let pinch = UIPinchGestureRecognizer(target: self, action: TransformImageViewController.handlePinch)
         pinch.name = "pinch"
@@ -25,8 +26,8 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
         }
     }
 
-    /// The status line on top; the image starts in the middle of the screen and is kept on the stage when
-    /// the window changes size (laid out from the bounds, §7.2).
+    /// The status line on top; the image starts in the middle of the screen; on a size change its
+    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
     public override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view)
         status.frame = regions.status

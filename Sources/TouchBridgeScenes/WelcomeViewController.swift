@@ -22,6 +22,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
         card.layer.cornerRadius = 16
         card.isUserInteractionEnabled = true
         card.isMultipleTouchEnabled = true
+        card.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         view.addSubview(card)
         let tap = UITapGestureRecognizer(target: self, action: WelcomeViewController.handleTap)
         tap.name = "tap"
