@@ -465,7 +465,6 @@ function showLan(lan) {
 
 const sheet = new Sheet({
   app: appEl,
-  panel: $('#panel'),
   grab: $('#sheet-grab'),
   handles: [$('#sheet-grab'), $('#panel-head')],
   onOpenChange: (open) => setPanel(open),

@@ -23,14 +23,12 @@ export class Sheet {
   /**
    * @param {object} o
    * @param {HTMLElement} o.app     gets `sheet-mode` / `side-mode`, and the CSS variables --sheet-h, --sheet-cut
-   * @param {HTMLElement} o.panel   the inspector
    * @param {HTMLElement[]} o.handles elements that drag the sheet (the grab handle, the header)
    * @param {HTMLButtonElement} o.grab  the grab handle (a button: tapping it steps through the detents)
    * @param {(open: boolean) => void} o.onOpenChange the sheet opened or closed by a drag
    */
-  constructor({ app, panel, handles, grab, onOpenChange }) {
+  constructor({ app, handles, grab, onOpenChange }) {
     this.app = app;
-    this.panel = panel;
     this.grab = grab;
     this.onOpenChange = onOpenChange;
     this.query = window.matchMedia(SHEET_QUERY);
