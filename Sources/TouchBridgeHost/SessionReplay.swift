@@ -53,6 +53,13 @@ public enum SessionReplay {
                 from: scenesDirectory ?? header.scenesDirectory, logger: Logger(label: "touchbridge.replay")),
             allowsInlineScenes: header.allowInlineScenes)
         let hub = Hub(catalog: scenes, limits: header.limits, makeSessionID: { header.session })
+        // What the recording server announced in its welcome (it was recording; its LAN address).
+        let welcome = recording.entries.lazy.compactMap { entry -> Welcome? in
+            guard case .output(let text) = entry, case .welcome(let welcome)? = try? ServerMessage.decode(text) else { return nil }
+            return welcome
+        }.first
+        hub.isRecording = welcome?.recording ?? true
+        hub.lanAddress = welcome?.lan
         let connection: ConnectionID = 1
         var trace = TraceWriter(diagnostics: diagnostics)
         trace.line("# session \(header.session) · scene \(header.scene) · \(header.clock.rawValue) clock"

@@ -180,6 +180,7 @@ extension Hello {
         self.init(
             role: role, scene: scene, session: session, viewport: viewport, clock: clock, t: t,
             client: try fields.stringIfPresent("client"), protocolVersion: protocolVersion)
+        log = try fields.stringIfPresent("log").map { _ throws(ProtocolError) in try fields.wire("log") }
     }
 }
 

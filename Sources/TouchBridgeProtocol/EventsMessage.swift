@@ -35,7 +35,8 @@ public struct LivePointer: Codable, Equatable, Sendable {
 /// says which fields are present (docs/protocol.md §7). Flat rather than nested so a JavaScript
 /// panel reads `entry.recognizer` without unwrapping.
 public struct LogEntry: Codable, Equatable, Sendable {
-    /// hitTest, responder, delivery, transition, waiting, action, controlEvent, note.
+    /// hitTest, responder, delivery, transition, waiting, action, controlEvent, note, and in the
+    /// complete log recognizerTouches.
     public var kind: String
     /// The entry in the behaviour reference's compact notation.
     public var text: String
@@ -47,6 +48,8 @@ public struct LogEntry: Codable, Equatable, Sendable {
     public var method: String?
     public var responder: String?
     public var touches: [LogTouch]?
+    /// The complete log only: the event's touches with their phases, as the callee saw them.
+    public var allTouches: [LogTouch]?
     public var subtype: String?
     public var forwardedFrom: String?
     public var view: String?

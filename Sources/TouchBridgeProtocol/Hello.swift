@@ -78,10 +78,12 @@ public struct Hello: Codable, Equatable, Sendable {
     public var t: Double?
     /// Free-form client name for logs.
     public var client: String?
+    /// Devices: how much the event log records (nil: `standard`).
+    public var log: LogLevel?
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case role, scene, session, viewport, clock, t, client
+        case role, scene, session, viewport, clock, t, client, log
     }
 
     public init(

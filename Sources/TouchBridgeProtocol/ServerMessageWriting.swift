@@ -38,6 +38,7 @@ extension JSONWriter {
     mutating func write(_ entry: LogEntry) {
         var first = true
         byte(UInt8(ascii: "{"))
+        if let allTouches = entry.allTouches { key("allTouches", first: &first); write(allTouches) }
         if let control = entry.control { key("control", first: &first); string(control) }
         key("diagnostic", first: &first); bool(entry.diagnostic)
         if let event = entry.event { key("event", first: &first); string(event) }
@@ -56,18 +57,19 @@ extension JSONWriter {
         key("text", first: &first); string(entry.text)
         if let to = entry.to { key("to", first: &first); string(to) }
         if let touch = entry.touch { key("touch", first: &first); integer(touch) }
-        if let touches = entry.touches {
-            key("touches", first: &first)
-            byte(UInt8(ascii: "["))
-            for (index, touch) in touches.enumerated() {
-                if index > 0 { byte(UInt8(ascii: ",")) }
-                write(touch)
-            }
-            byte(UInt8(ascii: "]"))
-        }
+        if let touches = entry.touches { key("touches", first: &first); write(touches) }
         if let values = entry.values { key("values", first: &first); write(values) }
         if let view = entry.view { key("view", first: &first); string(view) }
         byte(UInt8(ascii: "}"))
+    }
+
+    mutating func write(_ touches: [LogTouch]) {
+        byte(UInt8(ascii: "["))
+        for (index, touch) in touches.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            write(touch)
+        }
+        byte(UInt8(ascii: "]"))
     }
 
     mutating func write(_ touch: LogTouch) {

@@ -28,6 +28,13 @@ public enum ClockMode: String, WireEnum {
     public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
 }
 
+/// How much the event log records (`hello.log`): `complete` adds recognizers' own touch calls
+/// and every call's `allTouches` with their phases.
+public enum LogLevel: String, WireEnum {
+    case standard, complete
+    public init(from decoder: Decoder) throws { self = try Self.decodeWire(from: decoder) }
+}
+
 /// A pointer change's phase, as Pointer Events name them.
 public enum PointerPhase: String, WireEnum {
     case down, move, up, cancel

@@ -14,6 +14,8 @@ final class SharedSession {
     private(set) var application: UIApplication
     private(set) var sceneName: String
     private(set) var viewport: Viewport
+    /// What the device's `hello.log` asked the event log to record, for every app of the session.
+    let logDetail: LogDetail
     private(set) var published = RenderSnapshot()
     var clock: SessionClock
     /// Observer connections, in joining order (the order they are sent to).
@@ -27,7 +29,8 @@ final class SharedSession {
         self.environment = environment
         viewport = hello.viewport
         clock = SessionClock(mode: hello.clock)
-        (application, sceneName) = try Self.build(hello.scene, viewport: hello.viewport, environment: environment)
+        logDetail = hello.log == .complete ? .complete : .standard
+        (application, sceneName) = try Self.build(hello.scene, viewport: hello.viewport, logDetail: logDetail, environment: environment)
         if let t = hello.t {
             try? application.advance(to: t / 1000)
             clock.observe(clientTime: t / 1000, receivedAt: receivedAt)
@@ -113,7 +116,7 @@ final class SharedSession {
 
     /// A fresh app for another scene; engine time carries over so the client's clock still holds.
     func switchScene(to request: SceneRequest) throws(ProtocolError) -> [String] {
-        let (newApplication, name) = try Self.build(request, viewport: viewport, environment: environment)
+        let (newApplication, name) = try Self.build(request, viewport: viewport, logDetail: logDetail, environment: environment)
         try? newApplication.advance(to: application.currentTime)
         application = newApplication
         sceneName = name
@@ -152,7 +155,7 @@ final class SharedSession {
     // MARK: Building apps
 
     private static func build(
-        _ request: SceneRequest?, viewport: Viewport, environment: SessionEnvironment
+        _ request: SceneRequest?, viewport: Viewport, logDetail: LogDetail, environment: SessionEnvironment
     ) throws(ProtocolError) -> (UIApplication, String) {
         let size = CGSize(width: viewport.width, height: viewport.height)
         let application: UIApplication
@@ -174,6 +177,7 @@ final class SharedSession {
             name = "inline"
         }
         application.digitizer.configuration.maximumTouches = environment.limits.maxTouches
+        application.logDetail = logDetail
         for window in application.windows {
             window.transition(to: size, safeAreaInsets: viewport.safeAreaInsets)
         }

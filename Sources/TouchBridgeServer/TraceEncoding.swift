@@ -13,11 +13,15 @@ enum TraceEncoding {
         case .responder(let call):
             entry.method = call.method.rawValue
             entry.responder = call.responder
-            entry.touches = call.touches.map {
-                LogTouch(id: $0.id, phase: $0.phase.description, tapCount: $0.tapCount, location: WireGeometry.point($0.location))
-            }
+            entry.touches = call.touches.map(touch)
+            entry.allTouches = call.allTouches?.map(touch)
             entry.subtype = call.subtype.description
             entry.forwardedFrom = call.forwardedFrom
+        case .recognizerTouches(let call):
+            entry.recognizer = call.recognizer
+            entry.method = call.method.rawValue
+            entry.touches = call.touches.map(touch)
+            entry.allTouches = call.allTouches.map(touch)
         case .delivery(let touch, let view, let note):
             entry.touch = touch
             entry.view = view
@@ -53,7 +57,12 @@ enum TraceEncoding {
         case .action: "action"
         case .controlEvent: "controlEvent"
         case .note: "note"
+        case .recognizerTouches: "recognizerTouches"
         }
+    }
+
+    static func touch(_ record: TouchRecord) -> LogTouch {
+        LogTouch(id: record.id, phase: record.phase.description, tapCount: record.tapCount, location: WireGeometry.point(record.location))
     }
 
     static func values(_ values: RecognizerValues) -> LogValues {

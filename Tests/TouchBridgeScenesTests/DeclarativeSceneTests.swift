@@ -209,3 +209,30 @@ extension DeclarativeSceneTests {
         }
     }
 }
+
+/// Recognizers on the scene's root view and on its window (§1.6: they see every touch below them).
+@Suite struct DeclarativeRecognizerPlacementTests {
+    @Test func recognizersOnRootAndWindowSeeTouchesOfEveryView() throws {
+        let json = #"""
+        {"name": "x", "views": [{"id": "a", "frame": [0, 0, 100, 100], "responder": "log"}],
+         "recognizers": [{"id": "rootTap", "kind": "tap", "view": "root"},
+                         {"id": "windowPress", "kind": "longPress", "view": "window", "cancelsTouchesInView": false}]}
+        """#
+        let h = Harness()
+        h.host(DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8))))
+        #expect(h.window.gestureRecognizers?.map(\.name) == ["windowPress"])
+        try h.down(1, 50, 50, at: 0)
+        try h.advance(to: 600)
+        try h.up(1, 50, 50, at: 700)
+        #expect(h.log().filter { $0.hasPrefix("rootTap:") || $0.hasPrefix("windowPress:") } == [
+            "windowPress:possible→began", "rootTap:possible→failed [prevented by windowPress]", "windowPress:began→ended",
+        ])
+    }
+
+    @Test func rootAndWindowAreNotViewIDs() {
+        let json = #"{"name": "x", "views": [{"id": "window", "frame": [0, 0, 1, 1]}]}"#
+        #expect(throws: SceneError(path: "views[0].id", message: "'window' names the scene's own view")) {
+            try SceneSpec.parse(Data(json.utf8))
+        }
+    }
+}

@@ -8,6 +8,7 @@ public final class DeclarativeSceneViewController: UIViewController {
     private(set) var views: [String: UIView] = [:]
     private(set) var recognizers: [String: UIGestureRecognizer] = [:]
     private var delegates: [SceneRecognizerDelegate] = []
+    private var windowRecognizers: [UIGestureRecognizer] = []
 
     public init(spec: SceneSpec) {
         self.spec = spec
@@ -106,7 +107,7 @@ public final class DeclarativeSceneViewController: UIViewController {
         if let value = spec.flags["delaysTouchesBegan"] { recognizer.delaysTouchesBegan = value }
         if let value = spec.flags["delaysTouchesEnded"] { recognizer.delaysTouchesEnded = value }
         if let value = spec.flags["enabled"] { recognizer.isEnabled = value }
-        let target = spec.target.flatMap { views[$0] } ?? views[spec.view]
+        let target = spec.target.flatMap { views[$0] } ?? views[spec.view] ?? view
         let behaviour = SceneBehaviour(kind: spec.behaviour, target: target, coordinateSpace: view)
         recognizer.addHandler { behaviour.perform($0) }
         recognizers[spec.id] = recognizer
@@ -116,7 +117,17 @@ public final class DeclarativeSceneViewController: UIViewController {
             delegate.receiveInside = delegateSpec.receiveInside
             delegate.receiveOutside = delegateSpec.receiveOutside
         }
-        views[spec.view]?.addGestureRecognizer(recognizer)
+        if spec.view == "window" {
+            windowRecognizers.append(recognizer)
+        } else {
+            (spec.view == "root" ? view : views[spec.view])?.addGestureRecognizer(recognizer)
+        }
+    }
+
+    /// Recognizers on the window join it once the scene is in one.
+    public override func viewDidAppear(_ animated: Bool) {
+        for recognizer in windowRecognizers { view.window?.addGestureRecognizer(recognizer) }
+        windowRecognizers.removeAll()
     }
 
     private func makeRecognizer(_ spec: RecognizerSpec) -> UIGestureRecognizer {

@@ -25,6 +25,9 @@ struct ViewSpec: Equatable, Sendable {
     enum Kind: String, CaseIterable, Sendable { case view, label, image, drawing, button, `switch`, slider, control, scrollView }
     enum Responder: String, CaseIterable, Sendable { case forward, log }
 
+    /// Names recognizers may use for the scene's root view and its window.
+    static let reservedIDs: Set<String> = ["root", "window"]
+
     var id: String
     var kind: Kind
     var frame: FrameSpec

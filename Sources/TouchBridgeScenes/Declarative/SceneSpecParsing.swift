@@ -46,7 +46,10 @@ extension SceneSpec {
             "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
         ])
         let id = try walker.required("id", in: object).string()
-        guard !id.isEmpty, ids[id] == nil else { throw SceneError(path: "\(walker.path).id", message: id.isEmpty ? "must not be empty" : "duplicate view id '\(id)'") }
+        guard !id.isEmpty, ids[id] == nil, !ViewSpec.reservedIDs.contains(id) else {
+            let problem = id.isEmpty ? "must not be empty" : ViewSpec.reservedIDs.contains(id) ? "'\(id)' names the scene's own view" : "duplicate view id '\(id)'"
+            throw SceneError(path: "\(walker.path).id", message: problem)
+        }
         let kind = ViewSpec.Kind(rawValue: try walker.field("kind", in: object)?.oneOf(ViewSpec.Kind.allCases.map(\.rawValue)) ?? "view")!
         ids[id] = kind
         var view = ViewSpec(
@@ -108,7 +111,9 @@ extension SceneSpec {
         if kind == .screenEdgePan { allowed.insert("edges") }
         let object = try walker.object(allowing: allowed)
         let view = try walker.required("view", in: object).string()
-        guard viewIDs[view] != nil else { throw SceneError(path: "\(walker.path).view", message: "no view with id '\(view)'") }
+        guard viewIDs[view] != nil || ViewSpec.reservedIDs.contains(view) else {
+            throw SceneError(path: "\(walker.path).view", message: "no view with id '\(view)' (or root, window)")
+        }
         var spec = RecognizerSpec(
             id: try walker.required("id", in: object).string(), kind: kind, view: view,
             properties: [:], flags: [:], direction: [], edges: [],

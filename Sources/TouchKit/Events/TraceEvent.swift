@@ -22,6 +22,26 @@ public enum TraceEvent: Equatable, Sendable {
     case controlEvent(control: String, event: String)
     /// A diagnostic note (a recognizer moved to another view, an illegal transition was ignored…).
     case note(String)
+    /// A recognizer's own touch method was called (`LogDetail.complete` only).
+    case recognizerTouches(RecognizerCall)
+}
+
+/// How much the event log records.
+public enum LogDetail: String, Sendable, CaseIterable {
+    /// What every client needs to explain a gesture: responder calls, transitions, actions, reasons.
+    case standard
+    /// Also each recognizer's own `touchesBegan/Moved/Ended/Cancelled`, and with every responder and
+    /// recognizer call the event's `allTouches` with their phases (`stationary` included).
+    case complete
+}
+
+/// A recognizer's touch method call in the event log.
+public struct RecognizerCall: Equatable, Sendable {
+    public var recognizer: String
+    public var method: ResponderCall.Method
+    public var touches: [TouchRecord]
+    /// The event's touches with their phases.
+    public var allTouches: [TouchRecord]
 }
 
 /// A responder method call in the event log.
@@ -37,6 +57,8 @@ public struct ResponderCall: Equatable, Sendable {
     public var touches: [TouchRecord]
     public var subtype: UIEvent.EventSubtype
     public var forwardedFrom: String?
+    /// The event's touches with their phases, as the responder saw them (`LogDetail.complete` only).
+    public var allTouches: [TouchRecord]?
 }
 
 /// A touch as the event log shows it.

@@ -17,6 +17,7 @@ extension TraceEvent {
                 line += "(\(call.subtype))"
             }
             if let from = call.forwardedFrom { line += " via \(from)" }
+            if let all = call.allTouches { line += " " + Self.allTouchesNotation(all) }
             return line
         case .delivery(let touch, let view, let note):
             return "\(touch)@\(view): \(note)"
@@ -30,13 +31,21 @@ extension TraceEvent {
             return "\(control):\(event)"
         case .note(let text):
             return "note: \(text)"
+        case .recognizerTouches(let call):
+            let ids = call.touches.map { "\($0.id)" }.joined(separator: ",")
+            return "\(call.recognizer) got \(call.method.shortName)(\(ids)) " + Self.allTouchesNotation(call.allTouches)
         }
+    }
+
+    /// `[all 1:stationary 2:began]`: every touch of the event with its phase.
+    static func allTouchesNotation(_ touches: [TouchRecord]) -> String {
+        "[all " + touches.map { "\($0.id):\($0.phase)" }.joined(separator: " ") + "]"
     }
 
     /// true for entries that explain rather than act: hit-test paths, withheld/released touches, resets.
     public var isDiagnostic: Bool {
         switch self {
-        case .hitTest, .delivery, .note, .waiting: true
+        case .hitTest, .delivery, .note, .waiting, .recognizerTouches: true
         case .transition(_, _, let to, _, _): to == .possible
         default: false
         }

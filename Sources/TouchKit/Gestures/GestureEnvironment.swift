@@ -166,16 +166,24 @@ final class GestureEnvironment {
                 return !mine.isEmpty
             }
             if !phases.began.isEmpty, joined.contains(ObjectIdentifier(recognizer)), isOpen(recognizer), collect(phases.began) {
-                recognizer.touchesBegan(sets.set(of: mine), with: event)
+                let touches = sets.set(of: mine)
+                application.recordRecognizerTouches(.touchesBegan, to: recognizer, touches: touches, event: event)
+                recognizer.touchesBegan(touches, with: event)
             }
             if !phases.moved.isEmpty, isOpen(recognizer), collect(phases.moved) {
-                recognizer.touchesMoved(sets.set(of: mine), with: event)
+                let touches = sets.set(of: mine)
+                application.recordRecognizerTouches(.touchesMoved, to: recognizer, touches: touches, event: event)
+                recognizer.touchesMoved(touches, with: event)
             }
             if !phases.ended.isEmpty, isOpen(recognizer), collect(phases.ended) {
-                recognizer.touchesEnded(sets.set(of: mine), with: event)
+                let touches = sets.set(of: mine)
+                application.recordRecognizerTouches(.touchesEnded, to: recognizer, touches: touches, event: event)
+                recognizer.touchesEnded(touches, with: event)
             }
             if !phases.cancelled.isEmpty, isOpen(recognizer), collect(phases.cancelled) {
-                recognizer.touchesCancelled(sets.set(of: mine), with: event)
+                let touches = sets.set(of: mine)
+                application.recordRecognizerTouches(.touchesCancelled, to: recognizer, touches: touches, event: event)
+                recognizer.touchesCancelled(touches, with: event)
                 if !recognizer.trackedTouches.contains(where: \.isActive) {
                     recognizer.stopParticipating(reason: "its touches were cancelled")
                 }
@@ -550,7 +558,7 @@ final class GestureEnvironment {
             let eventTouches = event.orderedTouches
             let missing = group.touches.filter { touch in !eventTouches.contains { $0 === touch } }
             if !missing.isEmpty { event.orderedTouches = (eventTouches + missing).inTouchOrder }
-            application.deliver(method, to: group.view, touches: set) {
+            application.deliver(method, to: group.view, touches: set, event: event) {
                 switch method {
                 case .touchesBegan: group.view.touchesBegan(set, with: event)
                 case .touchesMoved: group.view.touchesMoved(set, with: event)

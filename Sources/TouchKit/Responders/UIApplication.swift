@@ -31,6 +31,9 @@ open class UIApplication: UIResponder {
     public private(set) var currentTime: TimeInterval = 0
     /// Record the event log (on by default; hosts that do not read it can turn it off).
     public var isTracing = true
+    /// How much the event log records (not UIKit API): `.complete` adds recognizers' own touch
+    /// calls and every call's `allTouches` with their phases.
+    public var logDetail = LogDetail.standard
 
     let scheduler = Scheduler()
     lazy var gestureEnvironment = GestureEnvironment(application: self)
@@ -251,12 +254,26 @@ open class UIApplication: UIResponder {
 
     func record(
         _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>,
-        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil
+        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil, event: UIEvent? = nil
     ) {
         guard isTracing else { return }
         trace.append(.responder(ResponderCall(
             method: method, responder: responder.traceName, touches: touches.inTouchOrder.map(TouchRecord.init),
-            subtype: subtype, forwardedFrom: forwardedFrom?.traceName)))
+            subtype: subtype, forwardedFrom: forwardedFrom?.traceName, allTouches: allTouchRecords(of: event))))
+    }
+
+    /// A recognizer's own touch method, in the complete log.
+    func recordRecognizerTouches(_ method: ResponderCall.Method, to recognizer: UIGestureRecognizer, touches: Set<UITouch>, event: UIEvent) {
+        guard isTracing, logDetail == .complete else { return }
+        trace.append(.recognizerTouches(RecognizerCall(
+            recognizer: recognizer.traceName, method: method, touches: touches.inTouchOrder.map(TouchRecord.init),
+            allTouches: allTouchRecords(of: event) ?? [])))
+    }
+
+    /// The touch event's touches with their phases, when the complete log asks for them.
+    private func allTouchRecords(of event: UIEvent?) -> [TouchRecord]? {
+        guard logDetail == .complete, let event, event.type == .touches else { return nil }
+        return event.orderedTouches.map(TouchRecord.init)
     }
 
     /// The responders whose event method is running, innermost last: the window's delivery and the
@@ -268,9 +285,9 @@ open class UIApplication: UIResponder {
     /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
     func deliver(
         _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>,
-        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil, _ call: () -> Void
+        subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil, event: UIEvent? = nil, _ call: () -> Void
     ) {
-        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom)
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom, event: event)
         respondersInCall.append(ObjectIdentifier(responder))
         callersInCall.append(responder)
         call()
@@ -282,10 +299,10 @@ open class UIApplication: UIResponder {
     /// itself — `next?.touchesBegan(touches, with: event)` from an override — the call is logged as a
     /// hop from the responder whose method is running, exactly as automatic forwarding logs it.
     func noteDirectCall(
-        _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype
+        _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype, event: UIEvent?
     ) {
         guard respondersInCall.last != ObjectIdentifier(responder) else { return }
-        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last)
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last, event: event)
     }
 
     /// Gives `object` an id unique within this application (ids follow creation order of use, so

@@ -115,9 +115,9 @@ open class UIResponder: TraceNamed {
             if let next { send(next) }
             return
         }
-        application.noteDirectCall(method, to: self, touches: touches, subtype: subtype)
+        application.noteDirectCall(method, to: self, touches: touches, subtype: subtype, event: event)
         guard let next else { return }
-        application.deliver(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self) { send(next) }
+        application.deliver(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self, event: event) { send(next) }
     }
 }
 
