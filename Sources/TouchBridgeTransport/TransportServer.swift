@@ -59,6 +59,10 @@ public final class TransportServer: @unchecked Sendable {
             info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
             info.ssl_cert_filepath = strings.dup(tls.certificatePath)
             info.ssl_private_key_filepath = strings.dup(tls.privateKeyPath)
+            // Offer only HTTP/1.1: this server's responses are HTTP/1 (`writeResponse`), and lws's
+            // default ALPN list offers h2 too, which browsers pick and then fail on
+            // (net::ERR_HTTP2_COMPRESSION_ERROR). WebSockets over TLS are HTTP/1.1 upgrades anyway.
+            info.alpn = strings.dup("http/1.1")
         }
         guard engine.createContext(&info), let ctx = engine.context else {
             throw TransportError.cannotListen(host: configuration.host, port: configuration.port)

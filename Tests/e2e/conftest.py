@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SERVER_BIN = Path(os.environ.get("E2E_SERVER_BIN", str(ROOT / ".build" / "debug" / "touchbridge")))
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/lib/chromium/chromium")
-LISTENING = re.compile(r"TouchBridge listening on (http://([^/\s:]+):(\d+)/)")
+LISTENING = re.compile(r"TouchBridge listening on (https?://([^/\s:]+):(\d+)/)")
 
 # Flags from Shared notes "browser-e2e": --disable-back-forward-cache is required for multi-touch tests.
 CHROMIUM_ARGS = [
@@ -58,7 +58,7 @@ class ServerProcess:
     @property
     def ws_url(self) -> str:
         assert self.base_url
-        return self.base_url.replace("http://", "ws://", 1) + "ws"
+        return "ws" + self.base_url[len("http"):] + "ws"
 
     def command(self, port: int) -> list[str]:
         return [str(SERVER_BIN), "serve", "--port", str(port), "--web-root", str(self.web_root), *self.extra_args]
