@@ -38,6 +38,7 @@ public final class HubBridge: TransportDelegate {
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         messagesIn += 1
         run(.text(text, receivedAt: receiveTime), on: id, transport)
+        if hub.role(of: id) != nil { transport.markJoined(id) }
     }
 
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {

@@ -33,7 +33,8 @@ public final class ServerHost {
                 webSocketPath: "/ws", tls: tls, maxMessageBytes: settings.maxMessageBytes,
                 maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
                 outboundQueueLimit: settings.outboundQueueLimit, idleTimeout: settings.idleTimeoutSeconds,
-                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins),
+                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
+                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections),
             logger: logger)
         transport.delegate = bridge
     }

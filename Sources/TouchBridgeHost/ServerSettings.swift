@@ -24,6 +24,10 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     public var outboundQueueLimit = 1024
     /// Seconds without a frame from a client before it is closed with 1001.
     public var idleTimeoutSeconds = 300.0
+    /// Seconds a connection has to send `hello` before it is closed with 4408 (pongs do not extend it).
+    public var joinTimeoutSeconds = 5.0
+    /// Connections that have not said `hello` yet (HTTP 503 past it).
+    public var maxUnjoinedConnections = 64
     /// WebSocket ping interval, seconds (keeps idle-but-alive browsers connected; 0 = off).
     public var keepAlivePingSeconds = 30.0
     /// Allowed Origin headers (exact match); empty allows every origin.
@@ -98,6 +102,8 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         case "outboundQueueLimit": guard let v = int() else { return false }; outboundQueueLimit = v
         case "idleTimeoutSeconds": guard let v = double() else { return false }; idleTimeoutSeconds = v
         case "keepAlivePingSeconds": guard let v = double() else { return false }; keepAlivePingSeconds = v
+        case "joinTimeoutSeconds": guard let v = double() else { return false }; joinTimeoutSeconds = v
+        case "maxUnjoinedConnections": guard let v = int() else { return false }; maxUnjoinedConnections = v
         case "allowedOrigins": allowedOrigins = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         case "maxObserversPerSession": guard let v = int() else { return false }; maxObserversPerSession = v
         case "maxTouches": guard let v = int() else { return false }; maxTouches = v
@@ -114,12 +120,12 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     public func validated() throws -> ServerSettings {
         guard (0...65535).contains(port) else { throw SettingsError("port \(port) is not 0…65535") }
         guard (tlsCertificate == nil) == (tlsPrivateKey == nil) else { throw SettingsError("tlsCertificate and tlsPrivateKey go together") }
-        for (name, value) in [("maxMessageBytes", maxMessageBytes), ("maxConnections", maxConnections), ("outboundQueueLimit", outboundQueueLimit),
+        for (name, value) in [("maxMessageBytes", maxMessageBytes), ("maxConnections", maxConnections), ("maxUnjoinedConnections", maxUnjoinedConnections), ("outboundQueueLimit", outboundQueueLimit),
                               ("maxObserversPerSession", maxObserversPerSession), ("maxTouches", maxTouches),
                               ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
             throw SettingsError("\(name) must be at least 1")
         }
-        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0 else {
+        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0 else {
             throw SettingsError("rates and times cannot be negative")
         }
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {

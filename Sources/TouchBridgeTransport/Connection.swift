@@ -108,6 +108,8 @@ final class Connection {
     /// Reassembly buffer for a message that arrives in pieces.
     var inbound: [UInt8] = []
     var inMessage = false
+    /// Marked by the owner once the connection said hello; until then the join deadline applies.
+    var joined = false
     var lastActivity: Double
     var lastPingSent: Double = 0
     var pingPending = false

@@ -15,9 +15,15 @@ struct EngineLimits {
     var idleTimeout: Double
     var keepAlivePingInterval: Double
     var shutdownGracePeriod: Double
+    /// Seconds an unjoined connection may stay open (0 = never closed for it).
+    var joinTimeout: Double = 0
     /// Reason sent with close 1001 to every connection on a stop.
     var shutdownReason: String
 }
+
+/// Close code for a connection that did not join within `joinTimeout` (private-use range; 408 as in
+/// HTTP's Request Timeout).
+public let joinTimeoutCloseCode: UInt16 = 4408
 
 /// The lws context pointer, made Sendable only so that other threads can call `lws_cancel_service`,
 /// the one lws function documented as thread-safe. Nothing else may be done with it off the service thread.
@@ -69,6 +75,8 @@ final class WebSocketEngine {
 
     // Service-thread state.
     private(set) var connections: [ConnectionID: Connection] = [:]
+    /// Open connections that have not been marked joined.
+    private(set) var unjoinedCount = 0
     var metrics = TransportMetrics()
     private(set) var stopping = false
     private var stopDeadline = 0.0
@@ -182,6 +190,13 @@ final class WebSocketEngine {
         return true
     }
 
+    /// The connection completed its application handshake: the join deadline no longer applies.
+    func markJoined(_ id: ConnectionID) {
+        guard let conn = connections[id], !conn.joined else { return }
+        conn.joined = true
+        unjoinedCount -= 1
+    }
+
     func queuedMessageCount(for id: ConnectionID) -> Int {
         connections[id]?.outbound.count ?? 0
     }
@@ -253,6 +268,7 @@ final class WebSocketEngine {
                               maxMessagesPerSecond: limits.maxMessagesPerSecond)
         conn.attach()
         connections[id] = conn
+        if limits.joinTimeout > 0 { unjoinedCount += 1 } else { conn.joined = true }
         metrics.connectionsAccepted += 1
         scheduleWake(conn)
         host.engineOpened(conn)
@@ -341,6 +357,7 @@ final class WebSocketEngine {
     private func closed(_ pss: UnsafeMutablePointer<tb_pss>) {
         guard let conn = Connection.detach(from: pss) else { return }  // an HTTP-only wsi has no connection
         connections[conn.id] = nil
+        if !conn.joined { unjoinedCount -= 1 }
         conn.wakeAt = nil
         let code = conn.closeCode ?? 1006
         metrics.closesByCode[code, default: 0] += 1
@@ -384,6 +401,7 @@ final class WebSocketEngine {
         if limits.keepAlivePingInterval > 0 {
             next = min(next, max(conn.lastActivity, conn.lastPingSent) + limits.keepAlivePingInterval)
         }
+        if !conn.joined { next = min(next, conn.openedAt + limits.joinTimeout) }
         for t in conn.timers { next = min(next, t.deadline) }
         guard next < .infinity else { return }
         if let scheduled = conn.wakeAt, scheduled <= next { return }  // it fires first and re-plans
@@ -399,6 +417,12 @@ final class WebSocketEngine {
         let slack = 0.0005
         if limits.idleTimeout > 0, now + slack >= conn.lastActivity + limits.idleTimeout {
             requestClose(conn, code: 1001, reason: "idle timeout", immediate: true)
+            return
+        }
+        if !conn.joined, now + slack >= conn.openedAt + limits.joinTimeout {
+            metrics.joinTimeouts += 1
+            requestClose(conn, code: joinTimeoutCloseCode, reason: "join timeout: no hello within \(limits.joinTimeout) s",
+                         immediate: true)
             return
         }
         let ping = limits.keepAlivePingInterval

@@ -9,6 +9,7 @@ struct TransportMetrics {
     var closesByCode: [UInt16: UInt64] = [:]
     var rejectedMessages: [String: UInt64] = [:]
     var httpResponses: [Int: UInt64] = [:]
+    var joinTimeouts: UInt64 = 0
 
     func render(connectionsOpen: Int) -> String {
         var out = ""
@@ -34,6 +35,7 @@ struct TransportMetrics {
                labelled(closesByCode, "code"))
         metric("rejected_messages_total", "counter", "Messages dropped before delivery, by reason.",
                labelled(rejectedMessages, "reason"))
+        metric("join_timeouts_total", "counter", "Connections closed with 4408 for not joining in time.", [("", joinTimeouts)])
         metric("http_responses_total", "counter", "HTTP responses, by status.", labelled(httpResponses, "status"))
         return out
     }

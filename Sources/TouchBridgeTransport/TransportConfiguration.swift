@@ -45,6 +45,13 @@ public struct TransportConfiguration: Sendable {
     public var allowedOrigins: [String]
     /// How long a graceful stop waits for clients to acknowledge the 1001 close before dropping them.
     public var shutdownGracePeriod: Double
+    /// Seconds a connection may stay unjoined (until the delegate calls `markJoined`) before it is
+    /// closed with 4408 "join timeout". Independent of activity: pongs and other frames do not extend it,
+    /// so a client that answers pings but never joins cannot hold a slot (0 = never).
+    public var joinTimeout: Double
+    /// Open connections not joined yet. Past it an upgrade is refused with HTTP 503, so half-open
+    /// clients cannot take the `maxConnections` slots of real ones.
+    public var maxUnjoinedConnections: Int
 
     public init(
         host: String = "0.0.0.0",
@@ -60,7 +67,9 @@ public struct TransportConfiguration: Sendable {
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],
-        shutdownGracePeriod: Double = 1.5
+        shutdownGracePeriod: Double = 1.5,
+        joinTimeout: Double = 0,
+        maxUnjoinedConnections: Int = .max
     ) {
         self.host = host
         self.port = port
@@ -76,6 +85,8 @@ public struct TransportConfiguration: Sendable {
         self.keepAlivePingInterval = keepAlivePingInterval
         self.allowedOrigins = allowedOrigins
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.joinTimeout = joinTimeout
+        self.maxUnjoinedConnections = maxUnjoinedConnections
     }
 }
 

@@ -39,6 +39,7 @@ public final class TransportServer: @unchecked Sendable {
                 idleTimeout: configuration.idleTimeout,
                 keepAlivePingInterval: configuration.keepAlivePingInterval,
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
+                joinTimeout: configuration.joinTimeout,
                 shutdownReason: "server shutting down"),
             logger: logger, protocolName: configuration.subprotocol)
         engine.host = self
@@ -131,6 +132,13 @@ public final class TransportServer: @unchecked Sendable {
         return engine.queuedMessageCount(for: id)
     }
 
+    /// The connection joined (said hello): from now on `joinTimeout` and `maxUnjoinedConnections`
+    /// no longer count it. Idempotent.
+    public func markJoined(_ id: ConnectionID) {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.markJoined(id)
+    }
+
     /// Closes after the messages already queued are written. The connection's timers are cancelled now.
     public func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
         engine.checkServiceThread("TransportServer", #function)
@@ -173,6 +181,9 @@ public final class TransportServer: @unchecked Sendable {
         }
         if engine.connections.count >= configuration.maxConnections {
             return refuse(503, "capacity", "too many connections")
+        }
+        if engine.unjoinedCount >= configuration.maxUnjoinedConnections {
+            return refuse(503, "unjoined", "too many connections waiting to join")
         }
         return 0
     }
