@@ -169,6 +169,16 @@ final class Connection {
     }
 }
 
+/// A peer's close frame whose reason is not UTF-8 (RFC 6455 §8.1: fail with 1007). lws echoes the
+/// close payload it hands to WS_PEER_INITIATED_CLOSE in place, with the same length, so the payload is
+/// rewritten there: code 1007 and an ASCII reason padded with spaces — never the peer's invalid bytes.
+func replaceInvalidCloseReason(_ payload: UnsafeMutableRawBufferPointer) {
+    payload[0] = 0x03
+    payload[1] = 0xEF
+    let text = Array("invalid UTF-8 in close reason".utf8)
+    for i in 2..<payload.count { payload[i] = i - 2 < text.count ? text[i - 2] : 0x20 }
+}
+
 /// Sets the close frame lws will send when the callback returns -1.
 func setCloseReason(_ wsi: OpaquePointer, code: UInt16, reason: String) {
     var bytes = truncatedUTF8(reason, maxBytes: 123)

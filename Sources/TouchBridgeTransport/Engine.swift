@@ -246,6 +246,9 @@ final class WebSocketEngine {
             guard let pss, let conn = Connection.from(pss) else { return 0 }
             return writeable(conn)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let input, len > 2, !isValidUTF8(UnsafeRawBufferPointer(start: input + 2, count: len - 2)) {
+                replaceInvalidCloseReason(UnsafeMutableRawBufferPointer(start: input, count: len))
+            }
             if let pss, let conn = Connection.from(pss) {
                 conn.recordPeerClose(UnsafeRawBufferPointer(start: input, count: len))
             }
@@ -279,7 +282,7 @@ final class WebSocketEngine {
     }
 
     private func receive(_ conn: Connection, _ chunk: UnsafeRawBufferPointer) -> Int32 {
-        if conn.pendingClose?.immediate == true { return 0 }  // closing: drop input
+        if conn.isClosing { return 0 }  // closing: what was queued is being flushed; input is dropped
         let now = MonotonicClock.now()
         conn.lastActivity = now
         let wsi = conn.wsi
@@ -317,8 +320,12 @@ final class WebSocketEngine {
             host?.engineRejected(conn, reason: .rateLimited)
             return 0
         case .rejectAndClose:
+            // The replies to the messages already accepted and one last `rate-limited` error are
+            // flushed before the close frame: a client learns why it was closed.
             metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
-            return closeNow(conn, code: 1008, reason: "message rate limit exceeded")
+            host?.engineRejected(conn, reason: .rateLimited)
+            requestClose(conn, code: 1008, reason: "message rate limit exceeded", immediate: false)
+            return 0
         }
         metrics.messagesIn += 1
         metrics.bytesIn += UInt64(bytes.count)

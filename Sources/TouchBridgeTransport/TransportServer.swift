@@ -192,29 +192,38 @@ public final class TransportServer: @unchecked Sendable {
         // lws hands over the path already percent-decoded, with "." and ".." segments collapsed and the
         // query removed. StaticFiles re-checks everything anyway.
         let path = uri.map { String(decoding: $0, as: UTF8.self) } ?? "/"
-        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+        // HEAD is answered like GET without the body (RFC 9110 §9.3.2); every other method gets 405.
+        let head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
+        guard head || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             _ = writeResponse(wsi, status: 405, contentType: "text/plain; charset=utf-8",
-                              body: "method not allowed\n", closeAfter: true)
+                              body: "method not allowed (GET and HEAD only)\n", closeAfter: true,
+                              extraHeaders: [("allow:", "GET, HEAD")])
             return -1
+        }
+        func respond(_ status: UInt32, _ contentType: String, _ body: String) -> Int32 {
+            completeResponse(wsi, status: status, contentType: contentType, body: body, head: head)
         }
         switch path {
         case "/healthz":
-            return completeResponse(wsi, status: 200, contentType: "text/plain; charset=utf-8", body: "ok")
+            return respond(200, "text/plain; charset=utf-8", "ok")
         case "/metrics":
             let text = engine.metrics.render(connectionsOpen: engine.connections.count)
                 + (delegate?.transportMetrics(self) ?? "")
-            return completeResponse(wsi, status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                                    body: text)
+            return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
         case configuration.webSocketPath:
-            return completeResponse(wsi, status: 426, contentType: "text/plain; charset=utf-8",
-                                    body: "WebSocket upgrade required\n")
+            return respond(426, "text/plain; charset=utf-8", "WebSocket upgrade required\n")
         default:
             guard let file = staticFiles?.resolve(path) else {
-                return completeResponse(wsi, status: 404, contentType: "text/plain; charset=utf-8",
-                                        body: "not found\n")
+                return respond(404, "text/plain; charset=utf-8", "not found\n")
+            }
+            if head {
+                let size = StaticFiles.size(of: file) ?? 0
+                guard writeResponse(wsi, status: 200, contentType: StaticFiles.mimeType(for: file), body: "",
+                                    closeAfter: false, contentLength: size) else { return -1 }
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
             engine.metrics.httpResponses[200, default: 0] += 1
-            let extraHeaders = "x-content-type-options: nosniff\r\n"
+            let extraHeaders = Self.documentHeaders.map { "\($0.0) \($0.1)\r\n" }.joined()
             // lws opens the file and writes the headers during the call; it keeps none of these pointers.
             let n = file.withCString { f in
                 StaticFiles.mimeType(for: file).withCString { m in
@@ -226,20 +235,35 @@ public final class TransportServer: @unchecked Sendable {
         }
     }
 
-    /// Writes a whole small response, then ends the HTTP transaction (keep-alive permitting).
-    private func completeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String) -> Int32 {
-        guard writeResponse(wsi, status: status, contentType: contentType, body: body, closeAfter: false) else {
+    /// Headers on every static file and every response of ours: the page runs only its own code
+    /// (`Content-Security-Policy` 'self'), may not be framed by another site (clickjacking), and
+    /// sends no Referer — its URL may carry the access token.
+    static let documentHeaders: [(String, String)] = [
+        ("content-security-policy:", "default-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"),
+        ("referrer-policy:", "no-referrer"),
+        ("x-frame-options:", "DENY"),
+        ("x-content-type-options:", "nosniff"),
+    ]
+
+    /// Writes a whole small response (headers only for HEAD), then ends the HTTP transaction
+    /// (keep-alive permitting).
+    private func completeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
+                                  head: Bool = false) -> Int32 {
+        guard writeResponse(wsi, status: status, contentType: contentType, body: head ? "" : body, closeAfter: false,
+                            contentLength: body.utf8.count) else {
             return -1
         }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
     /// Status line, headers and body in one lws_write (HTTP/1 only, which is all this server speaks).
+    /// `contentLength` differs from the body's only for HEAD (the length a GET would have).
     private func writeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
-                               closeAfter: Bool) -> Bool {
+                               closeAfter: Bool, contentLength: Int? = nil,
+                               extraHeaders: [(String, String)] = []) -> Bool {
         engine.metrics.httpResponses[Int(status), default: 0] += 1
         let bodyBytes = Array(body.utf8)
-        let headerRoom = 1024
+        let headerRoom = 2048
         var buffer = [UInt8](repeating: 0, count: lwsPre + headerRoom + bodyBytes.count)
         return buffer.withUnsafeMutableBufferPointer { b -> Bool in
             // The buffer is ours for the duration of the call; lws_write copies what it cannot send at once.
@@ -257,9 +281,9 @@ public final class TransportServer: @unchecked Sendable {
             }
             guard lws_add_http_header_status(wsi, status, &p, end) == 0,
                   add(WSI_TOKEN_HTTP_CONTENT_TYPE, contentType),
-                  add(WSI_TOKEN_HTTP_CONTENT_LENGTH, String(bodyBytes.count)),
+                  add(WSI_TOKEN_HTTP_CONTENT_LENGTH, String(contentLength ?? bodyBytes.count)),
                   add("cache-control:", "no-store"),
-                  add("x-content-type-options:", "nosniff"),
+                  (Self.documentHeaders + extraHeaders).allSatisfy({ add($0.0, $0.1) }),
                   !closeAfter || add(WSI_TOKEN_CONNECTION, "close"),
                   lws_finalize_http_header(wsi, &p, end) == 0,
                   let bodyStart = p else { return false }

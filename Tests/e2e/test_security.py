@@ -15,7 +15,7 @@ import pytest
 import websockets
 
 from conftest import ServerProcess
-from test_server import SUBPROTOCOL, hello
+from test_server import SUBPROTOCOL, hello, masked_text_frame
 
 # ------------------------------------------------------------------------------------------ helpers
 
@@ -106,3 +106,150 @@ def test_connections_that_never_say_hello_are_closed_and_cannot_take_every_slot(
             assert "touchbridge_transport_join_timeouts_total 4" in response.read().decode()
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------- 6. promised errors arrive
+
+
+def read_frames(sock, until) -> list[tuple[int, bytes]]:
+    """Server frames (unmasked) as (opcode, payload) until ``until(frames)`` or the socket ends."""
+    frames, data = [], b""
+    while not until(frames):
+        try:
+            chunk = sock.recv(65536)
+        except (ConnectionResetError, TimeoutError):
+            break
+        if not chunk:
+            break
+        data += chunk
+        while len(data) >= 2:
+            length, at = data[1] & 0x7F, 2
+            if length == 126:
+                length, at = int.from_bytes(data[2:4], "big"), 4
+            elif length == 127:
+                length, at = int.from_bytes(data[2:10], "big"), 10
+            if len(data) < at + length:
+                break
+            frames.append((data[0] & 0x0F, data[at:at + length]))
+            data = data[at + length:]
+    return frames
+
+
+def open_raw_session(port: int) -> socket.socket:
+    """A raw WebSocket that said hello and read its welcome and first render."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=15)
+    sock.sendall(UPGRADE.format(query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert b" 101 " in head.split(b"\r\n", 1)[0], head
+    sock.sendall(masked_text_frame(hello("tap-recognition")))
+    assert len(read_frames(sock, lambda f: len(f) >= 2)) == 2
+    return sock
+
+
+def test_a_flood_gets_its_replies_and_a_rate_limited_error_before_the_1008_close(tmp_path):
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 50})
+    try:
+        sock = open_raw_session(server.port)
+        # 120 pings in one write: 49 accepted (hello took a token), then more than 50 dropped within
+        # a second, all read by the server before it has written most replies.
+        sock.sendall(b"".join(masked_text_frame(json.dumps({"type": "ping", "id": i})) for i in range(120)))
+        frames = read_frames(sock, lambda f: bool(f) and f[-1][0] == 0x8)
+        sock.close()
+        assert frames and frames[-1][0] == 0x8, f"no close frame after {len(frames)} frames"
+        assert int.from_bytes(frames[-1][1][:2], "big") == 1008
+        replies = [json.loads(payload) for opcode, payload in frames if opcode == 0x1]
+        pongs = [r["id"] for r in replies if r["type"] == "pong"]
+        # Every accepted ping was answered, in order, before the close …
+        assert pongs == list(range(49)), pongs
+        # … and the last message before the close says why.
+        assert replies[-1].get("code") == "rate-limited"
+    finally:
+        server.stop()
+
+
+def test_head_is_get_without_a_body_and_other_methods_get_405(server_process):
+    port = server_process.port
+    get = raw_response(port, b"GET /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head = raw_response(port, b"HEAD /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status_of(head) == 200
+    get_headers, get_body = get.split(b"\r\n\r\n", 1)
+    head_headers, head_body = head.split(b"\r\n\r\n", 1)
+    assert head_body == b""
+    assert head_headers == get_headers  # same length, type and security headers
+    assert f"content-length: {len(get_body)}".encode() in head_headers.lower()
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        response = raw_response(port, f"{method} / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".encode())
+        assert status_of(response) == 405, (method, response[:80])
+        assert b"allow: get, head" in response.lower()
+
+
+def test_times_beyond_the_bound_and_integers_beyond_2_53_get_typed_errors(server_process):
+    async def run():
+        async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
+            await ws.send(hello("tap-recognition"))
+            await ws.recv(); await ws.recv()
+            errors = []
+            for message in ({"type": "advance", "t": 1.7e308, "seq": 1},
+                            {"type": "input", "seq": 2, "pointers": [
+                                {"id": 1, "phase": "down", "x": 10, "y": 10, "t": 1e300, "pointerType": "touch"}]},
+                            {"type": "ping", "id": 2 ** 60},
+                            {"type": "input", "seq": 2 ** 53 + 2, "pointers": []}):
+                await ws.send(json.dumps(message))
+                reply = json.loads(await ws.recv())
+                errors.append((reply.get("code"), reply.get("path"), reply.get("message")))
+            # The session is still usable and its clock is where it was.
+            await ws.send(json.dumps({"type": "advance", "t": 100, "seq": 3}))
+            async with asyncio.timeout(5):
+                while True:
+                    reply = json.loads(await ws.recv())
+                    if reply["type"] == "events" and reply.get("seq") == 3:
+                        return errors, reply
+    errors, events = asyncio.run(run())
+    # advance needs the manual clock, which hello() asks for.
+    assert errors[0][:2] == ("limit", "t") and "beyond" in errors[0][2]
+    assert errors[1][:2] == ("limit", "pointers[0].t") and "beyond" in errors[1][2]
+    assert errors[2][:2] == ("schema", "id") and "2^53" in errors[2][2]
+    assert errors[3][:2] == ("schema", "seq") and "2^53" in errors[3][2]
+    assert "Infinity" not in json.dumps(events)
+
+
+def test_a_close_frame_with_an_invalid_utf8_reason_is_answered_with_1007_not_echoed(server_process):
+    request = UPGRADE.format(query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode()
+    payload = (1000).to_bytes(2, "big") + b"\xff\xfe bad"
+    mask = b"\x01\x02\x03\x04"
+    close = bytes([0x88, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while b"\r\n\r\n" not in data:
+            data += sock.recv(4096)
+        assert b" 101 " in data.split(b"\r\n", 1)[0]
+        data = data.split(b"\r\n\r\n", 1)[1]
+        sock.sendall(close)
+        while len(data) < 2 or len(data) < 2 + (data[1] & 0x7F):
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    assert data[0] == 0x88, data
+    reply = data[2:2 + (data[1] & 0x7F)]
+    assert int.from_bytes(reply[:2], "big") == 1007
+    reply[2:].decode("utf-8")  # valid UTF-8, not the peer's bytes
+    assert b"\xff" not in reply
+
+
+# ------------------------------------------------------------------------- 7. locked by default
+
+
+def test_static_responses_carry_csp_frame_ancestors_and_referrer_policy(server):
+    for path in ("", "app.mjs", "style.css", "nope", "healthz"):
+        try:
+            response = urllib.request.urlopen(server + path, timeout=10)
+        except urllib.error.HTTPError as error:
+            response = error
+        headers = {k.lower(): v for k, v in response.headers.items()}
+        assert headers.get("content-security-policy", "").startswith("default-src 'self'"), path
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+        assert headers.get("referrer-policy") == "no-referrer", path
