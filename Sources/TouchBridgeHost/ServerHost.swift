@@ -9,6 +9,8 @@ import TouchBridgeTransport
 public final class ServerHost {
     public let settings: ServerSettings
     public let transport: TransportServer
+    /// The access token clients beyond loopback must present (nil: none required).
+    public let accessToken: String?
     private let bridge: TransportDelegate
     private let logger: Logger
 
@@ -24,6 +26,8 @@ public final class ServerHost {
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
         bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
+        let accessToken = echo ? nil : settings.resolvedAccessToken()
+        self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }
@@ -34,7 +38,8 @@ public final class ServerHost {
                 maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
                 outboundQueueLimit: settings.outboundQueueLimit, idleTimeout: settings.idleTimeoutSeconds,
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
-                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections),
+                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
+                accessToken: accessToken),
             logger: logger)
         transport.delegate = bridge
     }
@@ -47,7 +52,7 @@ public final class ServerHost {
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same
-    /// network types in).
+    /// network types in), each carrying the access token when one is required.
     public var urls: [String] {
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         let port = transport.boundPort
@@ -59,7 +64,8 @@ public final class ServerHost {
         } else {
             hosts = [settings.host]
         }
-        return hosts.map { "\(scheme)://\($0):\(port)/" }
+        let query = accessToken.map { "?token=\($0)" } ?? ""
+        return hosts.map { "\(scheme)://\($0):\(port)/\(query)" }
     }
 
     /// Serves until SIGINT/SIGTERM (every client gets close 1001).

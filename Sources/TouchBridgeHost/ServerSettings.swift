@@ -1,4 +1,5 @@
 import Foundation
+import TouchBridgeServer
 
 /// Every server setting with its built-in default. `config/touchbridge.json` documents each one;
 /// the file, then `TOUCHBRIDGE_*` environment variables, then command-line flags override them.
@@ -27,11 +28,17 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     /// Seconds a connection has to send `hello` before it is closed with 4408 (pongs do not extend it).
     public var joinTimeoutSeconds = 5.0
     /// Connections that have not said `hello` yet (HTTP 503 past it).
-    public var maxUnjoinedConnections = 64
+    public var maxUnjoinedConnections = 256
     /// WebSocket ping interval, seconds (keeps idle-but-alive browsers connected; 0 = off).
     public var keepAlivePingSeconds = 30.0
-    /// Allowed Origin headers (exact match); empty allows every origin.
+    /// Allowed Origin headers of browsers' WebSockets (exact match); empty allows only the server's own
+    /// origin, ["*"] every origin. Clients that send no Origin (scripts) are not browsers and are allowed.
     public var allowedOrigins: [String] = []
+    /// The access token clients beyond loopback must present (`?token=`); null generates a random one at
+    /// start when the server listens beyond loopback. Printed in the LAN URL.
+    public var accessToken: String?
+    /// Serve without any access token even when listening beyond loopback (`serve --no-token`).
+    public var noToken = false
     /// Observers per session (`error` "limit" past it).
     public var maxObserversPerSession = 16
     /// Simultaneous touches per session (`error` "too-many-touches" past it).
@@ -104,6 +111,8 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         case "keepAlivePingSeconds": guard let v = double() else { return false }; keepAlivePingSeconds = v
         case "joinTimeoutSeconds": guard let v = double() else { return false }; joinTimeoutSeconds = v
         case "maxUnjoinedConnections": guard let v = int() else { return false }; maxUnjoinedConnections = v
+        case "accessToken": accessToken = text.isEmpty ? nil : text
+        case "noToken": guard let v = bool() else { return false }; noToken = v
         case "allowedOrigins": allowedOrigins = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         case "maxObserversPerSession": guard let v = int() else { return false }; maxObserversPerSession = v
         case "maxTouches": guard let v = int() else { return false }; maxTouches = v
@@ -114,6 +123,18 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         default: return false
         }
         return true
+    }
+
+    /// The token in force: none with `noToken`; else the configured one; else a random one when the
+    /// server listens beyond loopback (a LAN server is locked by default), none on loopback.
+    public func resolvedAccessToken(generate: () -> String = { SessionID.random() }) -> String? {
+        if noToken { return nil }
+        if let accessToken { return accessToken }
+        return Self.isLoopbackHost(host) ? nil : generate()
+    }
+
+    static func isLoopbackHost(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// Checks ranges and pairs; the message says which setting is wrong.
@@ -127,6 +148,9 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         }
         guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0 else {
             throw SettingsError("rates and times cannot be negative")
+        }
+        if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            throw SettingsError("accessToken must be at least 16 letters, digits, - or _ (it goes into URLs); got \(accessToken.count) characters")
         }
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
             throw SettingsError("logLevel \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")

@@ -110,6 +110,8 @@ final class Connection {
     var inMessage = false
     /// Marked by the owner once the connection said hello; until then the join deadline applies.
     var joined = false
+    /// Refused after the upgrade (no access token): closing, and never shown to the delegate.
+    var refused = false
     var lastActivity: Double
     var lastPingSent: Double = 0
     var pingPending = false

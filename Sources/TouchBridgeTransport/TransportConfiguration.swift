@@ -40,9 +40,14 @@ public struct TransportConfiguration: Sendable {
     /// If > 0, a connection quiet for this many seconds is sent a WebSocket ping; clients that answer (every
     /// browser does) are then not idle. 0 = never ping, so idle means "sent nothing".
     public var keepAlivePingInterval: Double
-    /// Allowed `Origin` header values (exact match, e.g. "https://example.com"). Empty = allow every origin.
+    /// Allowed `Origin` header values (exact match, e.g. "https://example.com"). Empty = only the server's
+    /// own origin (this listener's scheme and the request's `Host`); `["*"]` = every origin.
     /// A request with another Origin is refused with HTTP 403; a request without Origin (not a browser) is allowed.
     public var allowedOrigins: [String]
+    /// When set, every WebSocket upgrade must carry it (`/ws?token=…`) and `/metrics` too (`?token=` or
+    /// `Authorization: Bearer`). A WebSocket without it is closed with 4401
+    /// right after the upgrade (browsers cannot read a refused upgrade's status); `/metrics` gets 401.
+    public var accessToken: String?
     /// How long a graceful stop waits for clients to acknowledge the 1001 close before dropping them.
     public var shutdownGracePeriod: Double
     /// Seconds a connection may stay unjoined (until the delegate calls `markJoined`) before it is
@@ -69,7 +74,8 @@ public struct TransportConfiguration: Sendable {
         allowedOrigins: [String] = [],
         shutdownGracePeriod: Double = 1.5,
         joinTimeout: Double = 0,
-        maxUnjoinedConnections: Int = .max
+        maxUnjoinedConnections: Int = .max,
+        accessToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -87,6 +93,7 @@ public struct TransportConfiguration: Sendable {
         self.shutdownGracePeriod = shutdownGracePeriod
         self.joinTimeout = joinTimeout
         self.maxUnjoinedConnections = maxUnjoinedConnections
+        self.accessToken = accessToken
     }
 }
 

@@ -23,6 +23,7 @@ public final class TransportServer: @unchecked Sendable {
 
     private let engine: WebSocketEngine
     private let staticFiles: StaticFiles?
+    private let access: AccessControl
     private var nextID: ConnectionID = 1
     private var logger: Logger { engine.logger }
 
@@ -31,6 +32,8 @@ public final class TransportServer: @unchecked Sendable {
                 logger: Logger = Logger(label: "touchbridge.transport")) throws {
         self.configuration = configuration
         self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
+        access = AccessControl(token: configuration.accessToken, allowedOrigins: configuration.allowedOrigins,
+                               tls: configuration.tls != nil)
         engine = WebSocketEngine(
             limits: EngineLimits(
                 maxMessageBytes: configuration.maxMessageBytes,
@@ -176,7 +179,7 @@ public final class TransportServer: @unchecked Sendable {
         }
         if path != configuration.webSocketPath { return refuse(404, "path", "no WebSocket endpoint here") }
         if engine.stopping { return refuse(503, "stopping", "server is shutting down") }
-        if !configuration.allowedOrigins.isEmpty, let origin, !configuration.allowedOrigins.contains(origin) {
+        if !access.allows(origin: origin, host: requestHeader(wsi, WSI_TOKEN_HOST)) {
             return refuse(403, "origin", "origin not allowed")
         }
         if engine.connections.count >= configuration.maxConnections {
@@ -207,6 +210,15 @@ public final class TransportServer: @unchecked Sendable {
         case "/healthz":
             return respond(200, "text/plain; charset=utf-8", "ok")
         case "/metrics":
+            let presented = AccessControl.queryValue("token", in: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+                ?? AccessControl.bearer(requestHeader(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+            guard access.admits(token: presented) else {
+                _ = writeResponse(wsi, status: 401, contentType: "text/plain; charset=utf-8",
+                                  body: head ? "" : "access token missing or wrong\n", closeAfter: true,
+                                  contentLength: "access token missing or wrong\n".utf8.count,
+                                  extraHeaders: [("www-authenticate:", "Bearer")])
+                return -1
+            }
             let text = engine.metrics.render(connectionsOpen: engine.connections.count)
                 + (delegate?.transportMetrics(self) ?? "")
             return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
@@ -316,6 +328,18 @@ extension TransportServer: EngineHost {
 
     func engineOpened(_ conn: Connection) {
         let info = conn.info
+        let presented = AccessControl.queryValue("token", in: info.query)
+        guard access.admits(token: presented) else {
+            // Never reaches the delegate: no session, no message read.
+            conn.refused = true
+            engine.metrics.upgradesRefused["token", default: 0] += 1
+            logger.notice("ws refused: access token missing or wrong", metadata: [
+                "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
+            ])
+            engine.close(conn.id, code: unauthorizedCloseCode,
+                         reason: "access token missing or wrong: open the URL the server printed")
+            return
+        }
         logger.info("ws open", metadata: [
             "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
             "path": "\(info.path)", "subprotocol": "\(info.subprotocol ?? "-")",
@@ -324,6 +348,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineReceived(_ text: String, from conn: Connection, at time: Double) {
+        guard !conn.refused else { return }
         delegate?.transport(self, didReceiveText: text, from: conn.id, at: time)
     }
 
@@ -336,6 +361,7 @@ extension TransportServer: EngineHost {
             "conn": "\(conn.id)", "code": "\(code)", "reason": "\(reason)",
             "seconds": "\((MonotonicClock.now() - conn.openedAt).rounded(toPlaces: 3))",
         ])
+        guard !conn.refused else { return }
         delegate?.transport(self, didClose: conn.id, code: code, reason: reason)
     }
 

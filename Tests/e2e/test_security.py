@@ -36,7 +36,7 @@ def http_status(url: str, **kw) -> int:
         return error.code
 
 
-UPGRADE = ("GET /ws{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+UPGRADE = ("GET /ws{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n{headers}\r\n")
 
 
@@ -63,7 +63,7 @@ def status_of(response: bytes) -> int | None:
 
 
 def upgrade_status(port: int, query: str = "", headers: str = "") -> int | None:
-    return status_of(raw_response(port, UPGRADE.format(query=query, headers=headers).encode()))
+    return status_of(raw_response(port, UPGRADE.format(port=port, query=query, headers=headers).encode()))
 
 
 async def close_code(ws, timeout: float = 15.0) -> int | None:
@@ -138,7 +138,7 @@ def read_frames(sock, until) -> list[tuple[int, bytes]]:
 def open_raw_session(port: int) -> socket.socket:
     """A raw WebSocket that said hello and read its welcome and first render."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=15)
-    sock.sendall(UPGRADE.format(query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+    sock.sendall(UPGRADE.format(port=port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
@@ -216,7 +216,7 @@ def test_times_beyond_the_bound_and_integers_beyond_2_53_get_typed_errors(server
 
 
 def test_a_close_frame_with_an_invalid_utf8_reason_is_answered_with_1007_not_echoed(server_process):
-    request = UPGRADE.format(query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode()
+    request = UPGRADE.format(port=server_process.port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode()
     payload = (1000).to_bytes(2, "big") + b"\xff\xfe bad"
     mask = b"\x01\x02\x03\x04"
     close = bytes([0x88, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
@@ -253,3 +253,69 @@ def test_static_responses_carry_csp_frame_ancestors_and_referrer_policy(server):
         assert headers.get("content-security-policy", "").startswith("default-src 'self'"), path
         assert "frame-ancestors 'none'" in headers["content-security-policy"], path
         assert headers.get("referrer-policy") == "no-referrer", path
+
+
+def ws_close_or_welcome(url: str, **kw):
+    """Connects, says hello; "welcome", or the close code the server sent instead."""
+    async def run():
+        async with websockets.connect(url, subprotocols=[SUBPROTOCOL], **kw) as ws:
+            try:
+                await ws.send(hello())
+                return json.loads(await asyncio.wait_for(ws.recv(), 10))["type"]
+            except websockets.ConnectionClosed as closed:
+                return closed.rcvd.code if closed.rcvd else None
+    return asyncio.run(run())
+
+
+def test_a_server_on_every_interface_requires_the_token_it_prints(tmp_path):
+    server = ServerProcess(host="0.0.0.0")
+    server.start()
+    try:
+        token = server.token
+        assert token and len(token) == 32 and all(c in "0123456789abcdef" for c in token)
+        # Every printed URL carries it (the LAN URL is what a phone opens).
+        printed = [line for line in server.output if "http://" in line]
+        assert printed and all(f"/?token={token}" in line for line in printed), printed
+        assert ws_close_or_welcome(server.ws_url) == 4401
+        assert ws_close_or_welcome(server.ws_url + "?token=" + "0" * 32) == 4401
+        assert ws_close_or_welcome(server.ws_url + "?token=" + token) == "welcome"
+        assert http_status(server.base_url + "metrics") == 401
+        assert http_status(server.base_url + "metrics?token=" + token) == 200
+        assert http_status(server.base_url + "metrics", headers={"Authorization": f"Bearer {token}"}) == 200
+        # The page itself is not secret; the sessions are.
+        assert http_status(server.base_url) == 200
+    finally:
+        server.stop()
+    # A second start generates another token.
+    again = ServerProcess(host="0.0.0.0")
+    again.start()
+    try:
+        assert again.token and again.token != token
+    finally:
+        again.stop()
+
+
+def test_no_token_opens_it_and_a_configured_token_is_used(tmp_path):
+    server = ServerProcess(host="0.0.0.0", extra_args=("--no-token",))
+    server.start()
+    try:
+        assert server.token is None
+        assert ws_close_or_welcome(server.ws_url) == "welcome"
+    finally:
+        server.stop()
+    server = start_server(tmp_path, {"accessToken": "lab-token-0123456789"})  # on loopback, asked for
+    try:
+        assert server.token == "lab-token-0123456789"
+        assert ws_close_or_welcome(server.ws_url) == 4401
+        assert ws_close_or_welcome(server.ws_url + "?token=lab-token-0123456789") == "welcome"
+    finally:
+        server.stop()
+
+
+def test_browser_websockets_only_from_the_servers_own_origin_by_default(server_process):
+    own = server_process.base_url.rstrip("/")
+    assert ws_close_or_welcome(server_process.ws_url, origin=own) == "welcome"
+    assert ws_close_or_welcome(server_process.ws_url) == "welcome"  # no Origin: a script, not a browser
+    for foreign in ("http://evil.example", "http://127.0.0.1:1", own.replace("http://", "https://")):
+        assert upgrade_status(server_process.port, headers=f"Origin: {foreign}\r\n") == 403, foreign
+    assert upgrade_status(server_process.port, headers=f"Origin: {own}\r\n") == 101

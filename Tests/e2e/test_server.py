@@ -267,7 +267,7 @@ def test_tls_with_a_self_signed_certificate(tmp_path):
 
     subprocess.run([str(ROOT / "scripts" / "make-cert.sh"), str(tmp_path)], check=True, capture_output=True)
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    proc = subprocess.Popen([str(SERVER_BIN), "serve", "--port", "0", "--web-root", str(ROOT / "web"),
+    proc = subprocess.Popen([str(SERVER_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--web-root", str(ROOT / "web"),
                              "--tls-certificate", str(cert), "--tls-private-key", str(key)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
