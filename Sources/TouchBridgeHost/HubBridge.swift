@@ -79,6 +79,9 @@ public final class HubBridge: TransportDelegate {
             # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
             # TYPE touchbridge_renders_coalesced_total counter
             touchbridge_renders_coalesced_total \(coalescedRenders)
+            # HELP touchbridge_recording_errors_total Recording writes that failed (serve --record; each session's first is logged).
+            # TYPE touchbridge_recording_errors_total counter
+            touchbridge_recording_errors_total \(recorder?.errorCount ?? 0)
             # HELP touchbridge_dispatch_seconds Time to handle one message (engine and encoding), recent window.
             # TYPE touchbridge_dispatch_seconds summary
             touchbridge_dispatch_seconds{quantile="0.5"} \(p50)

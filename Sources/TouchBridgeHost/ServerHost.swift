@@ -48,7 +48,7 @@ public final class ServerHost {
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
-        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings)
+        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same

@@ -47,8 +47,10 @@ class ServerProcess:
     """One ``touchbridge serve`` process; its first stdout line names the port (and the access token,
     if the server requires one). It listens on loopback, so it requires none unless a test asks."""
 
-    def __init__(self, web_root: Path = ROOT / "web", extra_args: tuple[str, ...] = (), host: str = "127.0.0.1"):
+    def __init__(self, web_root: Path = ROOT / "web", extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
+                 preexec_fn=None):
         self.web_root = web_root
+        self.preexec_fn = preexec_fn  # runs in the child before exec (e.g. resource limits)
         self.extra_args = tuple(extra_args)
         self.host = host
         self.token: str | None = None
@@ -92,6 +94,7 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             text=True,
             bufsize=1,
+            preexec_fn=self.preexec_fn,
         )
         threading.Thread(target=self._drain, args=(self.proc, self._lines), daemon=True).start()
         while time.monotonic() < deadline:
