@@ -132,7 +132,16 @@ extension HubBridge {
             transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
             return
         }
-        _ = transport.send(text, to: id)
+        send(render: text, to: id, transport)
+    }
+
+    /// Render messages are tagged so that a full render drops every render still queued before it:
+    /// it replaces the whole state, so at most one full render is ever pending per connection.
+    private static let renderTag: UInt8 = 1
+
+    private func send(render text: String, to id: ConnectionID, _ transport: TransportServer) {
+        let full = text.hasPrefix("{\"full\":true")
+        _ = transport.send(text, to: id, tag: Self.renderTag, superseding: full ? Self.renderTag : nil)
     }
 
     private func catchUp(_ id: ConnectionID, _ transport: TransportServer) {
@@ -142,7 +151,7 @@ extension HubBridge {
             return
         }
         lagging.remove(id)
-        if let full = hub.fullRender(for: id) { _ = transport.send(full, to: id) }
+        if let full = hub.fullRender(for: id) { send(render: full, to: id, transport) }
     }
 }
 

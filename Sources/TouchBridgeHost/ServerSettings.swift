@@ -23,6 +23,11 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     public var maxMessagesPerSecond = 400
     /// Messages queued for one slow connection before it is closed with 1008.
     public var outboundQueueLimit = 1024
+    /// Bytes queued for one connection before it is closed with 1008; from a quarter of it the server
+    /// stops reading that connection until it drains.
+    public var outboundQueueBytes = 4_194_304
+    /// Bytes queued for all connections together; past it the connection holding the most is closed with 1008.
+    public var outboundBudgetBytes = 268_435_456
     /// Seconds without a frame from a client before it is closed with 1001.
     public var idleTimeoutSeconds = 300.0
     /// Seconds a connection has to send `hello` before it is closed with 4408 (pongs do not extend it).
@@ -107,6 +112,8 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         case "maxConnections": guard let v = int() else { return false }; maxConnections = v
         case "maxMessagesPerSecond": guard let v = int() else { return false }; maxMessagesPerSecond = v
         case "outboundQueueLimit": guard let v = int() else { return false }; outboundQueueLimit = v
+        case "outboundQueueBytes": guard let v = int() else { return false }; outboundQueueBytes = v
+        case "outboundBudgetBytes": guard let v = int() else { return false }; outboundBudgetBytes = v
         case "idleTimeoutSeconds": guard let v = double() else { return false }; idleTimeoutSeconds = v
         case "keepAlivePingSeconds": guard let v = double() else { return false }; keepAlivePingSeconds = v
         case "joinTimeoutSeconds": guard let v = double() else { return false }; joinTimeoutSeconds = v
@@ -142,6 +149,7 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         guard (0...65535).contains(port) else { throw SettingsError("port \(port) is not 0…65535") }
         guard (tlsCertificate == nil) == (tlsPrivateKey == nil) else { throw SettingsError("tlsCertificate and tlsPrivateKey go together") }
         for (name, value) in [("maxMessageBytes", maxMessageBytes), ("maxConnections", maxConnections), ("maxUnjoinedConnections", maxUnjoinedConnections), ("outboundQueueLimit", outboundQueueLimit),
+                              ("outboundQueueBytes", outboundQueueBytes), ("outboundBudgetBytes", outboundBudgetBytes),
                               ("maxObserversPerSession", maxObserversPerSession), ("maxTouches", maxTouches),
                               ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
             throw SettingsError("\(name) must be at least 1")

@@ -34,6 +34,13 @@ public struct TransportConfiguration: Sendable {
     /// Messages queued for one connection and not yet written. Past it the queue is dropped and the
     /// connection is closed with 1008 "outbound queue overflow".
     public var outboundQueueLimit: Int
+    /// Payload bytes queued for one connection and not yet written. Past it: close 1008 "outbound queue
+    /// overflow". From a quarter of it, the server stops reading the connection (backpressure) until its
+    /// queue drains, so a client that does not read cannot make it produce more.
+    public var outboundQueueBytes: Int
+    /// Payload bytes queued for all connections together. Past it the connection holding the most is
+    /// closed with 1008 "server outbound budget exceeded".
+    public var outboundBudgetBytes: Int
     /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
     /// (0 = never).
     public var idleTimeout: Double
@@ -69,6 +76,8 @@ public struct TransportConfiguration: Sendable {
         maxConnections: Int = 1000,
         maxMessagesPerSecond: Int = 400,
         outboundQueueLimit: Int = 1024,
+        outboundQueueBytes: Int = 4 * 1024 * 1024,
+        outboundBudgetBytes: Int = 256 * 1024 * 1024,
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],
@@ -87,6 +96,8 @@ public struct TransportConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.maxMessagesPerSecond = maxMessagesPerSecond
         self.outboundQueueLimit = outboundQueueLimit
+        self.outboundQueueBytes = outboundQueueBytes
+        self.outboundBudgetBytes = outboundBudgetBytes
         self.idleTimeout = idleTimeout
         self.keepAlivePingInterval = keepAlivePingInterval
         self.allowedOrigins = allowedOrigins

@@ -39,6 +39,9 @@ public final class TransportServer: @unchecked Sendable {
                 maxMessageBytes: configuration.maxMessageBytes,
                 maxMessagesPerSecond: configuration.maxMessagesPerSecond,
                 outboundQueueLimit: configuration.outboundQueueLimit,
+                outboundQueueBytes: configuration.outboundQueueBytes,
+                outboundBudgetBytes: configuration.outboundBudgetBytes,
+                readPauseBytes: configuration.outboundQueueBytes / 4,
                 idleTimeout: configuration.idleTimeout,
                 keepAlivePingInterval: configuration.keepAlivePingInterval,
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
@@ -122,10 +125,20 @@ public final class TransportServer: @unchecked Sendable {
 
     /// Queues a text message. Returns false if the connection is unknown or closing, or if the queue
     /// overflowed (then the connection is being closed with 1008 "outbound queue overflow").
+    ///
+    /// `tag` labels the message's kind (0: none). With `superseding`, every message with that tag still
+    /// queued for `id` is dropped first: a message that carries a whole state (a full render) makes older
+    /// queued states pointless, so at most one stays pending however often it is asked for.
     @discardableResult
-    public func send(_ text: String, to id: ConnectionID) -> Bool {
+    public func send(_ text: String, to id: ConnectionID, tag: UInt8 = 0, superseding: UInt8? = nil) -> Bool {
         engine.checkServiceThread("TransportServer", #function)
-        return engine.send(text, to: id)
+        return engine.send(text, to: id, tag: tag, superseding: superseding)
+    }
+
+    /// Payload bytes queued for `id` and not yet written (0 for an unknown connection).
+    public func queuedBytes(for id: ConnectionID) -> Int {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.queuedBytes(for: id)
     }
 
     /// Messages queued for `id` and not yet written (0 for an unknown connection): a consumer that
@@ -219,7 +232,7 @@ public final class TransportServer: @unchecked Sendable {
                                   extraHeaders: [("www-authenticate:", "Bearer")])
                 return -1
             }
-            let text = engine.metrics.render(connectionsOpen: engine.connections.count)
+            let text = engine.metrics.render(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
                 + (delegate?.transportMetrics(self) ?? "")
             return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
         case configuration.webSocketPath:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import time
 import urllib.error
@@ -15,7 +16,7 @@ import pytest
 import websockets
 
 from conftest import ServerProcess
-from test_server import SUBPROTOCOL, hello, masked_text_frame
+from test_server import SUBPROTOCOL, hello
 
 # ------------------------------------------------------------------------------------------ helpers
 
@@ -38,6 +39,19 @@ def http_status(url: str, **kw) -> int:
 
 UPGRADE = ("GET /ws{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n{headers}\r\n")
+
+
+def masked_text_frame(text: str) -> bytes:
+    """One client-to-server text frame (masked, as RFC 6455 requires), of any length."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    if len(payload) < 126:
+        header = bytes([0x81, 0x80 | len(payload)])
+    elif len(payload) < 65536:
+        header = bytes([0x81, 0x80 | 126]) + len(payload).to_bytes(2, "big")
+    else:
+        header = bytes([0x81, 0x80 | 127]) + len(payload).to_bytes(8, "big")
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
 def raw_response(port: int, request: bytes, timeout: float = 10.0) -> bytes:
@@ -319,3 +333,198 @@ def test_browser_websockets_only_from_the_servers_own_origin_by_default(server_p
     for foreign in ("http://evil.example", "http://127.0.0.1:1", own.replace("http://", "https://")):
         assert upgrade_status(server_process.port, headers=f"Origin: {foreign}\r\n") == 403, foreign
     assert upgrade_status(server_process.port, headers=f"Origin: {own}\r\n") == 101
+
+
+# -------------------------------------------------------------------- 2. bytes, not counts
+
+
+def big_inline_scene(target_bytes: int = 114_000) -> dict:
+    """A declarative scene of about ``target_bytes`` (labels with long texts), within the inline limits."""
+    views, i = [], 0
+    text = "lorem ipsum dolor sit amet " * 6
+    while len(json.dumps(views)) < target_bytes - 400 and len(views) < 480:
+        views.append({"id": f"label{i}", "kind": "label", "frame": [i % 20 * 20, i // 20 * 30, 20, 30], "text": text})
+        i += 1
+    return {"name": "big", "title": "Big", "views": views}
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def metrics_values(server: ServerProcess) -> dict[str, float]:
+    with urllib.request.urlopen(server.base_url + "metrics", timeout=10) as response:
+        text = response.read().decode()
+    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def hostile_reader(port: int, scene: dict, resyncs: int) -> socket.socket:
+    """Joins with a big inline scene, asks for ``resyncs`` full renders and never reads a byte."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    sock.settimeout(15)
+    sock.sendall(UPGRADE.format(port=port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+    sock.sendall(masked_text_frame(json.dumps({**json.loads(hello()), "scene": scene})))
+    resync = masked_text_frame(json.dumps({"type": "resync"}))
+    sock.setblocking(False)
+    for _ in range(resyncs):  # what the server will not read any more stays in the kernel's buffers
+        try:
+            sock.send(resync)
+        except BlockingIOError:
+            break
+    return sock
+
+
+def test_clients_that_ask_for_full_renders_and_never_read_hold_little_memory(tmp_path):
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0})
+    try:
+        scene = big_inline_scene()
+        assert 100_000 < len(json.dumps(scene)) < 131_072
+        pid = server.proc.pid
+        time.sleep(0.5)
+        before = rss_kib(pid)
+        attackers = [hostile_reader(server.port, scene, resyncs=200) for _ in range(4)]
+        # Let the server do all it will do: its queued bytes stop changing.
+        deadline, last, values = time.monotonic() + 20, None, {}
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            values = metrics_values(server)
+            now = (values.get("touchbridge_transport_outbound_bytes"), values.get("touchbridge_transport_bytes_sent_total"))
+            if now == last:
+                break
+            last = now
+        grown = rss_kib(pid) - before
+        received = values["touchbridge_transport_bytes_received_total"]
+        sent = values["touchbridge_transport_bytes_sent_total"] + values.get("touchbridge_transport_outbound_bytes", 0)
+        print(f"\n4 clients, 114 KB inline scene, 200 resyncs each, never reading: server RSS +{grown} KiB "
+              f"({grown / 4:.0f} KiB per client), queued {values.get('touchbridge_transport_outbound_bytes', 0):.0f} B, "
+              f"bytes out per byte in {sent / received:.2f}")
+        # Before: 4 MiB per client and 18 bytes out per byte in here (a 163 KB full render per resync). Now one full render is
+        # pending at most and resyncs are rate-limited: the queue stays under a megabyte per client.
+        assert values.get("touchbridge_transport_outbound_bytes", 0) < 4 * 1024 * 1024
+        assert grown < 4 * 2560, f"server grew {grown} KiB"
+        assert sent / received < 8
+        for sock in attackers:
+            sock.close()
+        # The server still serves a calm client.
+        assert ws_close_or_welcome(server.ws_url) == "welcome"
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("bound, settings", [
+    ("connection", {"outboundQueueBytes": 65536}),
+    ("server", {"outboundBudgetBytes": 262144}),
+])
+def test_queues_are_bounded_in_bytes_per_connection_and_server_wide(tmp_path, bound, settings):
+    # The count limit is out of the way: only bytes can close the slow observers.
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "outboundQueueLimit": 1_000_000, **settings})
+    try:
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as device:
+                await device.send(hello("image-translation"))
+                session = json.loads(await device.recv())["session"]
+                await device.recv()
+                observers = []
+                for _ in range(2):  # observers that join and never read
+                    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+                    sock.connect(("127.0.0.1", server.port))
+                    sock.sendall(UPGRADE.format(port=server.port, query="",
+                                                headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+                    sock.sendall(masked_text_frame(json.dumps({"type": "hello", "protocol": 1, "role": "observer",
+                                                               "session": session, "viewport": {"width": 400, "height": 800, "scale": 2},
+                                                               "clock": "client"})))
+                    observers.append(sock)
+                await device.send(json.dumps({"type": "input", "seq": 0, "pointers": [
+                    {"id": 1, "phase": "down", "x": 200, "y": 400, "t": 0, "pointerType": "touch"}]}))
+                seq, values = 0, {}
+                key = f'touchbridge_transport_outbound_overflows_total{{bound="{bound}"}}'
+                while values.get(key, 0) < 1:
+                    assert seq < 200_000, f"no {bound} overflow: {values}"
+                    for _ in range(50):  # small bursts: the device's own queue stays far below the bounds
+                        seq += 1
+                        await device.send(json.dumps({"type": "input", "seq": seq, "pointers": [
+                            {"id": 1, "phase": "move", "x": 200 + seq % 100, "y": 400, "t": seq, "pointerType": "touch"}]}))
+                    async with asyncio.timeout(20):
+                        while True:  # the device reads everything: it is never the one closed
+                            m = json.loads(await device.recv())
+                            if m["type"] == "events" and m.get("seq") == seq:
+                                break
+                    values = metrics_values(server)
+                for sock in observers:
+                    sock.close()
+                return values
+        values = asyncio.run(run())
+        deadline = time.monotonic() + 10
+        while values.get('touchbridge_transport_closes_total{code="1008"}', 0) < 1:
+            assert time.monotonic() < deadline, values
+            time.sleep(0.05)
+            values = metrics_values(server)
+        assert values.get("touchbridge_transport_outbound_bytes", 0) <= 262144
+    finally:
+        server.stop()
+
+
+def test_the_server_stops_reading_a_client_that_does_not_read_instead_of_buffering(tmp_path):
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "outboundQueueLimit": 1_000_000,
+                                     "outboundQueueBytes": 262144})
+    try:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.connect(("127.0.0.1", server.port))
+        sock.sendall(UPGRADE.format(port=server.port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += sock.recv(1)
+        sock.sendall(masked_text_frame(hello("tap-recognition")))
+        sock.setblocking(False)
+        ping = masked_text_frame(json.dumps({"type": "ping", "id": 1, "pad": "x" * 200}))
+        sent, blocked_since, rest = 0, None, b""
+        deadline = time.monotonic() + 60
+        # Pings until the server's reading stops and the kernel's buffers between us fill: our send blocks.
+        while time.monotonic() < deadline:
+            try:
+                rest = rest or ping
+                rest = rest[sock.send(rest):]  # a non-blocking send may take part of a frame
+                sent += not rest
+                blocked_since = None
+            except BlockingIOError:
+                blocked_since = blocked_since or time.monotonic()
+                if time.monotonic() - blocked_since > 1.0:
+                    break
+                time.sleep(0.01)
+        values = metrics_values(server)
+        print(f"\nnon-reading client: {sent} pings sent before the server stopped reading; "
+              f"queued {values.get('touchbridge_transport_outbound_bytes', 0):.0f} B")
+        assert blocked_since is not None, "the server kept reading"
+        assert values.get("touchbridge_transport_read_pauses_total", 0) >= 1
+        # Backpressure, not buffering: still open, and its queue is within the bound.
+        assert values.get('touchbridge_transport_closes_total{code="1008"}', 0) == 0
+        assert values.get("touchbridge_transport_outbound_bytes", 0) <= 262144
+        sock.close()
+    finally:
+        server.stop()
+
+
+def test_resync_is_answered_at_most_every_250_ms_with_a_retry_hint(server_process):
+    async def run():
+        async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
+            await ws.send(hello("tap-recognition"))
+            await ws.recv(); await ws.recv()
+            replies = []
+            for _ in range(3):
+                await ws.send(json.dumps({"type": "resync"}))
+                replies.append(json.loads(await ws.recv()))
+            await asyncio.sleep(max(r.get("retryAfterMs", 0) for r in replies) / 1000 + 0.05)
+            await ws.send(json.dumps({"type": "resync"}))
+            replies.append(json.loads(await ws.recv()))
+            return replies
+    first, second, third, later = asyncio.run(run())
+    assert first["type"] == "render" and first["full"] is True
+    for limited in (second, third):
+        assert limited["type"] == "error" and limited["code"] == "rate-limited"
+        assert 0 < limited["retryAfterMs"] <= 250
+    assert later["type"] == "render" and later["full"] is True
