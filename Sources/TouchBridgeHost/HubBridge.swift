@@ -13,6 +13,8 @@ public final class HubBridge: TransportDelegate {
     private var messagesIn = 0
     private var rejected = 0
     private var coalescedRenders = 0
+    private var budget: EngineBudget
+    private var overBudget = 0
     /// Connections whose renders are held back until their queue drains (then one full render).
     private var lagging: Set<ConnectionID> = []
     private let renderBacklogLimit: Int
@@ -25,10 +27,13 @@ public final class HubBridge: TransportDelegate {
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
     /// diffs are coalesced into one full render once it catches up; the event log is never dropped
     /// (past the transport's outbound limit the connection is closed with 1008).
-    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64) {
+    ///
+    /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no limit).
+    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0) {
         self.hub = hub
         self.logger = logger
         self.renderBacklogLimit = renderBacklogLimit
+        budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond)
     }
 
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
@@ -37,6 +42,15 @@ public final class HubBridge: TransportDelegate {
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         messagesIn += 1
+        if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
+            overBudget += 1
+            recorder?.recordDropped(id, reason: "engine-budget")
+            let error = ProtocolError(
+                code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
+                retryAfterMs: wait)
+            _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
+            return
+        }
         run(.text(text, receivedAt: receiveTime), on: id, transport)
         if hub.role(of: id) != nil { transport.markJoined(id) }
     }
@@ -50,6 +64,7 @@ public final class HubBridge: TransportDelegate {
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
         lagging.remove(id)
+        budget.forget(id)
         run(.closed, on: id, transport)
     }
 
@@ -76,6 +91,9 @@ public final class HubBridge: TransportDelegate {
             # HELP touchbridge_messages_rate_limited_total Messages dropped by the rate limit.
             # TYPE touchbridge_messages_rate_limited_total counter
             touchbridge_messages_rate_limited_total \(rejected)
+            # HELP touchbridge_messages_over_engine_budget_total Messages refused (rate-limited) because their connection used its share of engine time.
+            # TYPE touchbridge_messages_over_engine_budget_total counter
+            touchbridge_messages_over_engine_budget_total \(overBudget)
             # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
             # TYPE touchbridge_renders_coalesced_total counter
             touchbridge_renders_coalesced_total \(coalescedRenders)
@@ -94,7 +112,9 @@ public final class HubBridge: TransportDelegate {
     private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
         let effects = hub.handle(input, on: id)
-        dispatchTimes.record(MonotonicClock.now() - start)
+        let finished = MonotonicClock.now()
+        dispatchTimes.record(finished - start)
+        budget.charge(id, seconds: finished - start, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         for (target, effect) in effects {
             switch effect {

@@ -50,6 +50,9 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     public var maxTouches = 10
     /// Pointer changes per `input` message.
     public var maxPointersPerInput = 32
+    /// Each connection's share of the engine's one thread, in seconds of work per second (burst 2.5×):
+    /// a message arriving over it gets `error` "rate-limited" with `retryAfterMs`. 0 = no limit.
+    public var engineSecondsPerSecond = 0.05
     /// Whether clients may send inline declarative scenes, and their largest size in bytes.
     public var allowInlineScenes = true
     public var maxInlineSceneBytes = 131_072
@@ -124,6 +127,7 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         case "maxObserversPerSession": guard let v = int() else { return false }; maxObserversPerSession = v
         case "maxTouches": guard let v = int() else { return false }; maxTouches = v
         case "maxPointersPerInput": guard let v = int() else { return false }; maxPointersPerInput = v
+        case "engineSecondsPerSecond": guard let v = double() else { return false }; engineSecondsPerSecond = v
         case "allowInlineScenes": guard let v = bool() else { return false }; allowInlineScenes = v
         case "maxInlineSceneBytes": guard let v = int() else { return false }; maxInlineSceneBytes = v
         case "logLevel": logLevel = text
@@ -154,7 +158,7 @@ public struct ServerSettings: Codable, Equatable, Sendable {
                               ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
             throw SettingsError("\(name) must be at least 1")
         }
-        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0 else {
+        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0, engineSecondsPerSecond >= 0 else {
             throw SettingsError("rates and times cannot be negative")
         }
         if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {

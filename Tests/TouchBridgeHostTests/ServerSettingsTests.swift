@@ -65,6 +65,7 @@ import Testing
             "maxPointersPerInput": "\(defaults.maxPointersPerInput)", "allowInlineScenes": "\(defaults.allowInlineScenes)",
             "maxInlineSceneBytes": "\(defaults.maxInlineSceneBytes)",
             "outboundQueueBytes": "\(defaults.outboundQueueBytes)", "outboundBudgetBytes": "\(defaults.outboundBudgetBytes)",
+            "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
             "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",
         ]
         #expect(documented == expected)

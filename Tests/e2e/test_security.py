@@ -8,9 +8,12 @@ import asyncio
 import json
 import os
 import socket
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 import websockets
@@ -420,7 +423,8 @@ def test_clients_that_ask_for_full_renders_and_never_read_hold_little_memory(tmp
 ])
 def test_queues_are_bounded_in_bytes_per_connection_and_server_wide(tmp_path, bound, settings):
     # The count limit is out of the way: only bytes can close the slow observers.
-    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "outboundQueueLimit": 1_000_000, **settings})
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "outboundQueueLimit": 1_000_000,
+                                     **settings})
     try:
         async def run():
             async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as device:
@@ -528,3 +532,64 @@ def test_resync_is_answered_at_most_every_250_ms_with_a_retry_hint(server_proces
         assert limited["type"] == "error" and limited["code"] == "rate-limited"
         assert 0 < limited["retryAfterMs"] <= 250
     assert later["type"] == "render" and later["full"] is True
+
+
+# ------------------------------------------------------------------------------- 5. fairness
+
+
+async def calm_round_trips(url: str, count: int = 150) -> list[float]:
+    """A calm client: one tap frame at a time, each answered by its events; the round trips in ms."""
+    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as ws:
+        await ws.send(hello("tap-recognition"))
+        await ws.recv(); await ws.recv()
+        times = []
+        for seq in range(1, count + 1):
+            phase = "down" if seq % 2 else "up"
+            started = time.perf_counter()
+            await ws.send(json.dumps({"type": "input", "seq": seq, "pointers": [
+                {"id": 1, "phase": phase, "x": 60, "y": 700, "t": seq * 100, "pointerType": "touch"}]}))
+            async with asyncio.timeout(30):
+                while True:
+                    m = json.loads(await ws.recv())
+                    if m["type"] == "events" and m.get("seq") == seq:
+                        break
+            times.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.01)
+        return times
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+@pytest.mark.parametrize("attackers", [1, 12])
+def test_a_client_that_makes_the_engine_work_hard_gets_its_share_and_no_more(tmp_path, attackers):
+    server = start_server(tmp_path, {"maxConnections": 100})  # engineSecondsPerSecond at its default
+    try:
+        scene = big_inline_scene()
+
+        scene_file = tmp_path / "scene.json"
+        scene_file.write_text(json.dumps(scene))
+        quiet = asyncio.run(calm_round_trips(server.ws_url, count=50))
+        # The attackers run in their own process: their client-side work must not slow the measurement.
+        hostile = subprocess.Popen([sys.executable, str(Path(__file__).parent / "attackers.py"), server.ws_url,
+                                    str(attackers), "30", str(scene_file)],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            assert hostile.stdout.readline().strip() == "started"
+            time.sleep(1.0)
+            loaded = asyncio.run(calm_round_trips(server.ws_url))
+        finally:
+            hostile.stdin.close()
+            limited = int(hostile.stdout.readline() or 0)
+            hostile.wait(timeout=30)
+        values = metrics_values(server)
+        print(f"\n{attackers} attacker(s) switching to a 114 KB inline scene at 30/s: calm client round trip "
+              f"p50 {sorted(loaded)[len(loaded) // 2]:.1f} ms, p99 {p99(loaded):.1f} ms, max {max(loaded):.1f} ms "
+              f"(alone: p99 {p99(quiet):.1f} ms); {limited} attacker messages rate-limited")
+        # The attackers were held to their share: refused with a retry hint, counted.
+        assert limited > 0
+        assert values["touchbridge_messages_over_engine_budget_total"] >= limited
+    finally:
+        server.stop()

@@ -334,7 +334,7 @@ def slow_observer_closed(values: dict[str, float]) -> bool:
 
 def test_a_slow_observer_gets_coalesced_renders_then_1008_and_the_device_is_unaffected(tmp_path):
     config = tmp_path / "touchbridge.json"
-    config.write_text(json.dumps({"maxMessagesPerSecond": 0, "outboundQueueLimit": 300}))
+    config.write_text(json.dumps({"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "outboundQueueLimit": 300}))
     server = ServerProcess(extra_args=("--config", str(config)))
     server.start()
     try:
