@@ -83,6 +83,14 @@ def upgrade_status(port: int, query: str = "", headers: str = "") -> int | None:
     return status_of(raw_response(port, UPGRADE.format(port=port, query=query, headers=headers).encode()))
 
 
+async def join(ws, scene: str = "tap-recognition") -> str:
+    """Says hello as a device (manual clock) and reads the welcome and the first render; the session id."""
+    await ws.send(hello(scene))
+    session = json.loads(await ws.recv())["session"]
+    await ws.recv()
+    return session
+
+
 async def close_code(ws, timeout: float = 15.0) -> int | None:
     """Reads until the server closes; the code it sent."""
     with pytest.raises(websockets.ConnectionClosed) as closed:
@@ -205,8 +213,7 @@ def test_head_is_get_without_a_body_and_other_methods_get_405(server_process):
 def test_times_beyond_the_bound_and_integers_beyond_2_53_get_typed_errors(server_process):
     async def run():
         async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
-            await ws.send(hello("tap-recognition"))
-            await ws.recv(); await ws.recv()
+            await join(ws)
             errors = []
             for message in ({"type": "advance", "t": 1.7e308, "seq": 1},
                             {"type": "input", "seq": 2, "pointers": [
@@ -417,6 +424,17 @@ def test_clients_that_ask_for_full_renders_and_never_read_hold_little_memory(tmp
         server.stop()
 
 
+def non_reading_observer(port: int, session: str) -> socket.socket:
+    """An observer that joins ``session`` and never reads (a raw socket with a tiny receive buffer)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(UPGRADE.format(port=port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+    sock.sendall(masked_text_frame(json.dumps({"type": "hello", "protocol": 1, "role": "observer", "session": session,
+                                               "viewport": {"width": 400, "height": 800, "scale": 2}, "clock": "client"})))
+    return sock
+
+
 @pytest.mark.parametrize("bound, settings", [
     ("connection", {"outboundQueueBytes": 65536}),
     ("server", {"outboundBudgetBytes": 262144}),
@@ -428,20 +446,8 @@ def test_queues_are_bounded_in_bytes_per_connection_and_server_wide(tmp_path, bo
     try:
         async def run():
             async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as device:
-                await device.send(hello("image-translation"))
-                session = json.loads(await device.recv())["session"]
-                await device.recv()
-                observers = []
-                for _ in range(2):  # observers that join and never read
-                    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-                    sock.connect(("127.0.0.1", server.port))
-                    sock.sendall(UPGRADE.format(port=server.port, query="",
-                                                headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
-                    sock.sendall(masked_text_frame(json.dumps({"type": "hello", "protocol": 1, "role": "observer",
-                                                               "session": session, "viewport": {"width": 400, "height": 800, "scale": 2},
-                                                               "clock": "client"})))
-                    observers.append(sock)
+                session = await join(device, "image-translation")
+                observers = [non_reading_observer(server.port, session) for _ in range(2)]
                 await device.send(json.dumps({"type": "input", "seq": 0, "pointers": [
                     {"id": 1, "phase": "down", "x": 200, "y": 400, "t": 0, "pointerType": "touch"}]}))
                 seq, values = 0, {}
@@ -516,8 +522,7 @@ def test_the_server_stops_reading_a_client_that_does_not_read_instead_of_bufferi
 def test_resync_is_answered_at_most_every_250_ms_with_a_retry_hint(server_process):
     async def run():
         async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
-            await ws.send(hello("tap-recognition"))
-            await ws.recv(); await ws.recv()
+            await join(ws)
             replies = []
             for _ in range(3):
                 await ws.send(json.dumps({"type": "resync"}))
@@ -540,8 +545,7 @@ def test_resync_is_answered_at_most_every_250_ms_with_a_retry_hint(server_proces
 async def calm_round_trips(url: str, count: int = 150) -> list[float]:
     """A calm client: one tap frame at a time, each answered by its events; the round trips in ms."""
     async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as ws:
-        await ws.send(hello("tap-recognition"))
-        await ws.recv(); await ws.recv()
+        await join(ws)
         times = []
         for seq in range(1, count + 1):
             phase = "down" if seq % 2 else "up"
