@@ -437,6 +437,7 @@ function watchURL(session) {
   url.search = '';
   url.hash = '';
   url.searchParams.set('watch', session);
+  if (params.get('token')) url.searchParams.set('token', params.get('token'));
   return url.href;
 }
 

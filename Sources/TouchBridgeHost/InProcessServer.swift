@@ -12,13 +12,14 @@ public final class InProcessServer: @unchecked Sendable {
     private let stopped = NSLock()
     private var isStopped = false
 
-    /// Settings for a private server: loopback, a free port, no rate limit (scripts send as fast
-    /// as the server answers), everything else at its defaults.
+    /// Settings for a private server: loopback, a free port, no rate limit and no engine-time share
+    /// (scripts send as fast as the server answers, and nobody else uses it), everything else at its defaults.
     public static func defaultSettings() -> ServerSettings {
         var settings = ServerSettings()
         settings.host = "127.0.0.1"
         settings.port = 0
         settings.maxMessagesPerSecond = 0
+        settings.engineSecondsPerSecond = 0
         settings.logLevel = "warning"
         return settings
     }

@@ -9,6 +9,8 @@ import TouchBridgeTransport
 public final class ServerHost {
     public let settings: ServerSettings
     public let transport: TransportServer
+    /// The access token clients beyond loopback must present (nil: none required).
+    public let accessToken: String?
     private let bridge: TransportDelegate
     private let logger: Logger
 
@@ -23,7 +25,10 @@ public final class ServerHost {
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond)
+        let accessToken = echo ? nil : settings.resolvedAccessToken()
+        self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }
@@ -32,8 +37,11 @@ public final class ServerHost {
                 host: settings.host, port: settings.port, webRoot: settings.webRoot, subprotocol: ProtocolVersion.subprotocol,
                 webSocketPath: "/ws", tls: tls, maxMessageBytes: settings.maxMessageBytes,
                 maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
-                outboundQueueLimit: settings.outboundQueueLimit, idleTimeout: settings.idleTimeoutSeconds,
-                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins),
+                outboundQueueLimit: settings.outboundQueueLimit, outboundQueueBytes: settings.outboundQueueBytes,
+                outboundBudgetBytes: settings.outboundBudgetBytes, idleTimeout: settings.idleTimeoutSeconds,
+                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
+                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
+                accessToken: accessToken),
             logger: logger)
         transport.delegate = bridge
     }
@@ -42,11 +50,11 @@ public final class ServerHost {
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
-        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings)
+        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same
-    /// network types in).
+    /// network types in), each carrying the access token when one is required.
     public var urls: [String] {
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         let port = transport.boundPort
@@ -58,7 +66,8 @@ public final class ServerHost {
         } else {
             hosts = [settings.host]
         }
-        return hosts.map { "\(scheme)://\($0):\(port)/" }
+        let query = accessToken.map { "?token=\($0)" } ?? ""
+        return hosts.map { "\(scheme)://\($0):\(port)/\(query)" }
     }
 
     /// Serves until SIGINT/SIGTERM (every client gets close 1001).

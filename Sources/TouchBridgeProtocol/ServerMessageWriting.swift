@@ -270,6 +270,7 @@ extension JSONWriter {
         raw("{\"code\":"); string(message.code)
         raw(",\"message\":"); string(message.message)
         if let path = message.path { raw(",\"path\":"); string(path) }
+        if let retry = message.retryAfterMs { raw(",\"retryAfterMs\":"); integer(retry) }
         if let seq = message.seq { raw(",\"seq\":"); integer(seq) }
         raw(",\"type\":\"error\"}")
     }

@@ -13,6 +13,8 @@ struct ServeCommand: ParsableCommand {
             self-signed pair with scripts/make-cert.sh and pass --tls-certificate/--tls-private-key. \
             Settings come from built-in defaults, then --config (default config/touchbridge.json when \
             it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
+            Listening beyond loopback, the server requires an access token (generated at start unless \
+            accessToken is set; --no-token turns it off): the printed URLs carry it as ?token=. \
             docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
             """
     )
@@ -44,6 +46,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Record every session into this directory, one JSON Lines file each (replay with `touchbridge replay FILE`).")
     var record: String?
 
+    @Flag(help: "Serve without an access token even when listening beyond loopback (anyone on the network can open sessions).")
+    var noToken = false
+
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
@@ -61,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         if let tlsCertificate { settings.tlsCertificate = tlsCertificate }
         if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
         if let logLevel { settings.logLevel = logLevel }
+        if noToken { settings.noToken = true }
         settings = try settings.validated()
 
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
