@@ -57,7 +57,7 @@ let package = Package(
         // The imperative shell: settings, and the bridge between the session hub and the transport.
         .target(
             name: "TouchBridgeHost",
-            dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol",
+            dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchBridgeQR",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),

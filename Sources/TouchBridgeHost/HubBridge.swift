@@ -7,7 +7,7 @@ import TouchBridgeTransport
 /// Connects the pure session hub to the socket transport: every transport callback becomes a hub
 /// input, every hub effect a transport call. Lives on the transport's service thread.
 public final class HubBridge: TransportDelegate {
-    private let hub: Hub
+    let hub: Hub
     private let logger: Logger
     private var dispatchTimes = DispatchTimes()
     private var messagesIn = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TouchBridgeProtocol
+import TouchBridgeQR
 import TouchBridgeScenes
 import TouchBridgeServer
 import TouchBridgeTransport
@@ -44,13 +45,26 @@ public final class ServerHost {
                 accessToken: accessToken),
             logger: logger)
         transport.delegate = bridge
+        if let lanURL, let code = QRCode(lanURL) {
+            (bridge as? HubBridge)?.hub.lanAddress = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
+        }
     }
+
+    /// The address a phone on the same network opens (with the access token), if the server listens
+    /// beyond loopback.
+    public var lanURL: String? {
+        urls.first { url in !["127.0.0.1", "localhost", "[::1]"].contains(URLComponents(string: url)?.host ?? "") }
+    }
+
+    /// `lanURL` as a QR code for a terminal (scan it with the phone's camera).
+    public var lanQRCodeText: String? { lanURL.flatMap(QRCode.init)?.terminalText() }
 
     /// Records every device session into `directory`, one JSON Lines file each (`touchbridge replay`).
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
         hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+        hubBridge.hub.isRecording = true
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same

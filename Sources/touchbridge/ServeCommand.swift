@@ -81,6 +81,7 @@ struct ServeCommand: ParsableCommand {
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
         for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }
+        if let code = host.lanQRCodeText { banner += "  scan to open it on your phone:\n\(code)\n" }
         // Unbuffered, so scripts waiting for the first line see it at once.
         FileHandle.standardOutput.write(Data(banner.utf8))
         try host.run()
