@@ -286,8 +286,9 @@ function onError(err) {
   if (Number.isInteger(seq) && state.cleanupSeqs.has(seq)) return; // expected: cancelling pointers after a rejected frame
   inspector.addMarker(`error ${err.code}: ${err.message ?? ''}`, 'error');
   if (conn.state !== 'joined') {
-    if (err.code === 'unknown-scene' && state.wantedScene) {
-      banner.show('error', `Unknown scene “${state.wantedScene}”: opening the default scene.`, { level: 'warn', timeout: 5000 });
+    if ((err.code === 'unknown-scene' || err.code === 'scene-failed') && state.wantedScene) {
+      const why = err.code === 'scene-failed' ? `Scene “${state.wantedScene}” failed: ${err.message ?? ''}` : `Unknown scene “${state.wantedScene}”`;
+      banner.show('error', `${why}: opening the default scene.`, { level: 'warn', timeout: 8000 });
       state.wantedScene = null;
       conn.sendRaw(makeHello(false));
       return;

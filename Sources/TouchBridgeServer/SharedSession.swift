@@ -146,7 +146,13 @@ final class SharedSession {
         let name: String
         switch request ?? .named(environment.catalog.defaultScene) {
         case .named(let sceneName):
-            guard let built = environment.catalog.makeApplication(scene: sceneName, windowSize: size) else {
+            let built: UIApplication?
+            do {
+                built = try environment.catalog.makeApplication(scene: sceneName, windowSize: size)
+            } catch {
+                throw ProtocolError(code: error.code, message: error.message, path: "scene")
+            }
+            guard let built else {
                 let known = environment.catalog.scenes.map(\.name).joined(separator: ", ")
                 throw ProtocolError(code: ErrorCode.unknownScene, message: "no scene named \"\(sceneName)\" (scenes: \(known))", path: "scene")
             }

@@ -2,10 +2,13 @@ import ArgumentParser
 import Foundation
 import Logging
 import TouchBridgeHost
+import TouchBridgeScenes
+import TouchBridgeServer
 
-/// Runs the server: the page on `/`, the protocol on `/ws`.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// Runs the server: the page on `/`, the protocol on `/ws`. `touchbridge serve` and every
+/// `SceneServer.main()` are this command; the scenes it serves are `SceneServer.current`'s.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the touch lab page and the WebSocket protocol (the default command).",
         discussion: """
@@ -13,6 +16,8 @@ struct ServeCommand: ParsableCommand {
             self-signed pair with scripts/make-cert.sh and pass --tls-certificate/--tls-private-key. \
             Settings come from built-in defaults, then --config (default config/touchbridge.json when \
             it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
+            The default web root (web), when the working directory has none, is the web/ of the \
+            TouchBridge checkout this program was built from. \
             docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
             """
     )
@@ -47,7 +52,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         var settings = ServerSettings()
         let defaultConfig = "config/touchbridge.json"
         if let path = config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil) {
@@ -61,6 +68,7 @@ struct ServeCommand: ParsableCommand {
         if let tlsCertificate { settings.tlsCertificate = tlsCertificate }
         if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
         if let logLevel { settings.logLevel = logLevel }
+        settings.webRoot = WebRoot.resolve(settings.webRoot)
         settings = try settings.validated()
 
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
@@ -70,7 +78,9 @@ struct ServeCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "touchbridge")
-        let host = try ServerHost(settings: settings, logger: logger, echo: echo)
+        let scenes = SceneServer.current
+        let host = try ServerHost(
+            settings: settings, logger: logger, echo: echo, swiftScenes: scenes.entries, defaultScene: scenes.effectiveDefaultScene)
         if let record { try host.record(to: record) }
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
