@@ -364,12 +364,12 @@ export class Painter {
         ctx.strokeStyle = cssColour(cmd.color) || '#000';
         ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
         ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
-        ctx.lineJoin = 'round';
+        ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
         ctx.stroke();
       } else if (cmd.cmd === 'fill') {
         buildPath(ctx, cmd.path);
         ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.fill('nonzero');
+        ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
       } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
         ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
         ctx.fillStyle = cssColour(cmd.color) || '#000';

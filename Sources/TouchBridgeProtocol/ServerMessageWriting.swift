@@ -189,15 +189,17 @@ extension JSONWriter {
 
     mutating func write(_ command: DisplayCommand) {
         switch command {
-        case .stroke(let path, let color, let lineWidth, let lineCap):
+        case .stroke(let path, let color, let lineWidth, let lineCap, let lineJoin):
             raw("{\"cmd\":\"stroke\",\"color\":"); string(color)
             raw(",\"lineCap\":"); string(lineCap)
+            if let lineJoin { raw(",\"lineJoin\":"); string(lineJoin) }
             raw(",\"lineWidth\":"); number(lineWidth)
             raw(",\"path\":"); write(path)
             byte(UInt8(ascii: "}"))
-        case .fill(let path, let color):
+        case .fill(let path, let color, let rule):
             raw("{\"cmd\":\"fill\",\"color\":"); string(color)
             raw(",\"path\":"); write(path)
+            if let rule { raw(",\"rule\":"); string(rule) }
             byte(UInt8(ascii: "}"))
         case .text(let text, let at, let fontSize, let color):
             raw("{\"at\":"); numbers(at)

@@ -21,6 +21,10 @@ public final class MoveMeView: UIView {
         addSubview(placardView)
     }
 
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override func layoutSubviews() {
         placardView.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }

@@ -95,10 +95,10 @@ enum WireGeometry {
     static func displayList(_ commands: [DrawCommand]) -> [DisplayCommand] {
         commands.map { command in
             switch command {
-            case .stroke(let path, let color, let lineWidth, let lineCap):
-                .stroke(path: path.map(element), color: colour(color), lineWidth: number(lineWidth), lineCap: cap(lineCap))
-            case .fill(let path, let color):
-                .fill(path: path.map(element), color: colour(color))
+            case .stroke(let path, let color, let lineWidth, let lineCap, let lineJoin):
+                .stroke(path: path.map(element), color: colour(color), lineWidth: number(lineWidth), lineCap: cap(lineCap), lineJoin: join(lineJoin))
+            case .fill(let path, let color, let evenOdd):
+                .fill(path: path.map(element), color: colour(color), rule: evenOdd ? "evenodd" : nil)
             case .text(let text, let at, let fontSize, let color):
                 .text(text, at: point(at), fontSize: number(fontSize), color: colour(color))
             }
@@ -112,6 +112,15 @@ enum WireGeometry {
         case .rect(let r): .rect(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
         case .ellipse(let r): .ellipse(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
         case .close: .close
+        }
+    }
+
+    /// nil for miter, the default the wire leaves out.
+    static func join(_ join: CGLineJoin) -> String? {
+        switch join {
+        case .miter: nil
+        case .round: "round"
+        case .bevel: "bevel"
         }
     }
 

@@ -242,8 +242,9 @@ struct JSONWriterTests {
         }
         return (0..<Int.random(in: 0...4, using: &random)).map { _ in
             switch Int.random(in: 0..<3, using: &random) {
-            case 0: .stroke(path: path(), color: random.string(), lineWidth: random.double(), lineCap: random.pick(["butt", "round", "square"]))
-            case 1: .fill(path: path(), color: random.string())
+            case 0: .stroke(path: path(), color: random.string(), lineWidth: random.double(), lineCap: random.pick(["butt", "round", "square"]),
+                            lineJoin: random.pick([nil, "round", "bevel"]))
+            case 1: .fill(path: path(), color: random.string(), rule: random.pick([nil, "evenodd"]))
             default: .text(random.string(), at: [random.double(), random.double()], fontSize: random.double(), color: random.string())
             }
         }

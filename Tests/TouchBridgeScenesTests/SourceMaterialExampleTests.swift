@@ -61,14 +61,14 @@ import TouchKitTestSupport
                                                      Line(begin: CGPoint(x: 300, y: 100), end: CGPoint(x: 300, y: 300))])
         let pending = try #require(h.app.renderTree().node(named: "canvas")?.displayList)
         #expect(pending.count == 2)
-        #expect(pending.allSatisfy { if case .stroke(_, let color, 10, .round) = $0 { return color == UIColor.red.cgColor } else { return false } })
+        #expect(pending.allSatisfy { if case .stroke(_, let color, 10, .round, _) = $0 { return color == UIColor.red.cgColor } else { return false } })
 
         try h.up(1, 100, 300, at: 32)
         try h.cancel(2, 300, 300, at: 48)
         #expect(canvas.pendingLines.isEmpty)
         #expect(canvas.finishedLines.count == 2, "a cancelled line is finished too")
         let finished = try #require(h.app.renderTree().node(named: "canvas")?.displayList)
-        #expect(finished.allSatisfy { if case .stroke(_, let color, _, _) = $0 { return color == UIColor.black.cgColor } else { return false } })
+        #expect(finished.allSatisfy { if case .stroke(_, let color, _, _, _) = $0 { return color == UIColor.black.cgColor } else { return false } })
 
         try h.tap(3, 200, 600, at: 1000)
         #expect(canvas.finishedLines.count == 3, "the first tap of a double tap leaves a dot")

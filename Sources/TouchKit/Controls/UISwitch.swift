@@ -4,6 +4,11 @@ import Foundation
 open class UISwitch: UIControl {
     public private(set) var isOn = false
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
     }

@@ -58,7 +58,7 @@ extension UIView {
             center: center, bounds: bounds, transform: transform, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
-            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: displayList)
+            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
         contributeRenderProperties(to: &node)
         return node
     }

@@ -39,8 +39,18 @@ open class UIView: UIResponder {
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String?
-    /// Corner radius and border, as on UIKit's backing layer.
-    public let layer = CALayer()
+    /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
+    /// plus corner radius, border and sublayers (`Drawing/CALayer.swift`).
+    public var layer: CALayer { backingLayer }
+    private lazy var backingLayer: CALayer = {
+        let layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+        layer.owner = self
+        return layer
+    }()
+
+    /// The class of the backing layer; override with `CAShapeLayer.self` to draw a path as the
+    /// view's own content.
+    open class var layerClass: AnyClass { CALayer.self }
 
     // MARK: Event-related state
 
@@ -74,6 +84,12 @@ open class UIView: UIResponder {
 
     public convenience override init() {
         self.init(frame: .zero)
+    }
+
+    /// TouchKit has no nib or storyboard archives to decode: this initializer exists so UIKit's
+    /// `required init?(coder:)` boilerplate compiles in subclasses, and it always fails.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     /// A view's next responder is its view controller when it is that controller's root view,
@@ -388,11 +404,3 @@ open class UIView: UIResponder {
     /// for themselves (§1.7). Plain views and custom controls keep nothing.
     func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? { nil }
 }
-
-/// The subset of Core Animation's layer that TouchBridge renders: corner radius and border.
-public final class CALayer {
-    public var cornerRadius: CGFloat = 0
-    public var borderWidth: CGFloat = 0
-    public var borderColor: CGColor?
-}
-
