@@ -20,6 +20,7 @@ export const DEFAULT_PROPS = Object.freeze({
   textAlignment: null,
   image: null,
   control: null,
+  animations: [],
 });
 
 // ---- affine transforms, CoreGraphics order [a, b, c, d, tx, ty] ----

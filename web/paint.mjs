@@ -2,6 +2,7 @@
 // server reported, and the hit-test path. Called at most once per animation frame.
 
 import { IDENTITY, geometry, multiply } from './mirror.mjs';
+import { presented } from './animation.mjs';
 
 export const SYSTEM_FONT = '-apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const TINT = '#007aff';
@@ -122,6 +123,8 @@ export class Painter {
     this.dpr = 1;
     /** Window points → CSS px of the canvas (identity for a device; fit-to-screen for an observer). */
     this.base = IDENTITY;
+    /** Engine time (ms) to draw running animations at; NaN draws model values. */
+    this.engineNow = NaN;
   }
 
   resize(cssWidth, cssHeight, dpr) {
@@ -165,7 +168,7 @@ export class Painter {
   drawView(mirror, id, parentContent, parentOpacity) {
     const v = mirror.views.get(id);
     if (!v) return;
-    const p = v.props;
+    const p = presented(v.props, this.engineNow);
     const alpha = Number.isFinite(p.alpha) ? p.alpha : 1;
     if (p.hidden || alpha <= 0) return;
     const opacity = parentOpacity * Math.min(1, alpha);

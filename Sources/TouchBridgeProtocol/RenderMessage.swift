@@ -5,11 +5,15 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     /// With full renders: the running scene.
     public var scene: String?
     public var ops: [RenderOp]
+    /// Engine time (ms) of the tree, sent when a view animates: the client's anchor for
+    /// interpolating `animations` (their `begin` is engine time).
+    public var t: Double?
 
-    public init(full: Bool, scene: String? = nil, ops: [RenderOp]) {
+    public init(full: Bool, scene: String? = nil, ops: [RenderOp], t: Double? = nil) {
         self.full = full
         self.scene = scene
         self.ops = ops
+        self.t = t
     }
 }
 

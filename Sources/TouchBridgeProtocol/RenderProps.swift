@@ -22,6 +22,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
     public var textAlignment: Nullable<String>?
     public var image: Nullable<String>?
     public var control: Nullable<ControlProps>?
+    /// Running animations of the view's properties; empty when none.
+    public var animations: [WireAnimation]?
 
     public init() {}
 
@@ -46,6 +48,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         props.textAlignment = .null
         props.image = .null
         props.control = .null
+        props.animations = []
         return props
     }()
 
@@ -72,6 +75,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = textAlignment, value != old.textAlignment { patch.textAlignment = value }
         if let value = image, value != old.image { patch.image = value }
         if let value = control, value != old.control { patch.control = value }
+        if let value = animations, value != old.animations { patch.animations = value }
         return patch
     }
 
@@ -96,6 +100,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = patch.textAlignment { result.textAlignment = value }
         if let value = patch.image { result.image = value }
         if let value = patch.control { result.control = value }
+        if let value = patch.animations { result.animations = value }
         return result
     }
 
@@ -103,12 +108,12 @@ public struct RenderProps: Codable, Equatable, Sendable {
         center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
             && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
-            && control == nil
+            && control == nil && animations == nil
     }
 
     enum CodingKeys: String, CodingKey {
         case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
-        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control
+        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations
     }
 
     public init(from decoder: Decoder) throws {
@@ -131,6 +136,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         textAlignment = try c.decodeNullable(String.self, forKey: .textAlignment)
         image = try c.decodeNullable(String.self, forKey: .image)
         control = try c.decodeNullable(ControlProps.self, forKey: .control)
+        animations = try c.decodeIfPresent([WireAnimation].self, forKey: .animations)
     }
 }
 

@@ -96,6 +96,10 @@ extension JSONWriter {
             raw(",\"scene\":")
             string(scene)
         }
+        if let t = message.t {
+            raw(",\"t\":")
+            number(t)
+        }
         raw(",\"type\":\"render\"}")
     }
 
@@ -133,10 +137,34 @@ extension JSONWriter {
         if let value { integer(value) } else { null() }
     }
 
+    mutating func write(_ animation: WireAnimation) {
+        raw("{\"autoreverses\":"); bool(animation.autoreverses)
+        raw(",\"begin\":"); number(animation.begin)
+        raw(",\"curve\":"); string(animation.curve)
+        if let damping = animation.damping { raw(",\"damping\":"); number(damping) }
+        raw(",\"duration\":"); number(animation.duration)
+        raw(",\"from\":"); numbers(animation.from)
+        raw(",\"id\":"); integer(animation.id)
+        raw(",\"property\":"); string(animation.property)
+        raw(",\"repeats\":"); bool(animation.repeats)
+        raw(",\"to\":"); numbers(animation.to)
+        if let velocity = animation.velocity { raw(",\"velocity\":"); number(velocity) }
+        byte(UInt8(ascii: "}"))
+    }
+
     mutating func write(_ props: RenderProps) {
         var first = true
         byte(UInt8(ascii: "{"))
         if let alpha = props.alpha { key("alpha", first: &first); number(alpha) }
+        if let animations = props.animations {
+            key("animations", first: &first)
+            byte(UInt8(ascii: "["))
+            for (index, animation) in animations.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                write(animation)
+            }
+            byte(UInt8(ascii: "]"))
+        }
         if let color = props.backgroundColor { key("backgroundColor", first: &first); nullable(color) { $0.string($1) } }
         if let color = props.borderColor { key("borderColor", first: &first); nullable(color) { $0.string($1) } }
         if let width = props.borderWidth { key("borderWidth", first: &first); number(width) }

@@ -23,6 +23,9 @@ struct RenderSnapshot: Equatable {
     /// Pre-order: parents before children, siblings back to front.
     var nodes: [Node] = []
 
+    /// Whether any view is animating (render messages then carry the engine time).
+    var isAnimating: Bool { nodes.contains { $0.props.animations?.isEmpty == false } }
+
     init() {}
 
     /// The wire form of `tree`. A view whose engine node is the same as in `previous` at the same
@@ -74,7 +77,15 @@ enum WireGeometry {
         props.textAlignment = Nullable(node.textAlignment.map(alignment))
         props.image = Nullable(node.image)
         props.control = Nullable(node.control.map(control))
+        props.animations = node.animations.map(animation)
         return props
+    }
+
+    static func animation(_ a: RenderAnimation) -> WireAnimation {
+        WireAnimation(
+            id: a.id, property: a.property, from: a.from.map(number), to: a.to.map(number), begin: WireJSON.rounded(a.begin * 1000),
+            duration: WireJSON.rounded(a.duration * 1000), curve: a.curve, damping: a.damping.map(WireJSON.rounded),
+            velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats)
     }
 
     static func alignment(_ alignment: NSTextAlignment) -> String {

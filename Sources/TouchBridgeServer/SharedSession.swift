@@ -48,7 +48,8 @@ final class SharedSession {
 
     /// Everything, for a client that has nothing (or lost track).
     func fullRender() -> String {
-        ServerMessage.render(RenderMessage(full: true, scene: sceneName, ops: RenderDiff.full(published))).text
+        ServerMessage.render(RenderMessage(full: true, scene: sceneName, ops: RenderDiff.full(published),
+                                           t: published.isAnimating ? engineMs : nil)).text
     }
 
     // MARK: Engine steps (messages for every connection of the session)
@@ -80,7 +81,9 @@ final class SharedSession {
         let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
         let ops = RenderDiff.ops(from: published, to: snapshot)
         published = snapshot
-        if !ops.isEmpty { messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops)).text) }
+        if !ops.isEmpty {
+            messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops, t: snapshot.isAnimating ? engineMs : nil)).text)
+        }
         let log = application.drainTrace()
         if alwaysReport || !log.isEmpty {
             messages.append(ServerMessage.events(EventsMessage(seq: seq, t: engineMs, log: log.map(TraceEncoding.entry))).text)

@@ -37,7 +37,7 @@ enum TraceEncoding {
         case .controlEvent(let control, let event):
             entry.control = control
             entry.event = event
-        case .note(let message):
+        case .note(let message), .animation(let message):
             entry.message = message
         }
         return entry
@@ -53,6 +53,7 @@ enum TraceEncoding {
         case .action: "action"
         case .controlEvent: "controlEvent"
         case .note: "note"
+        case .animation: "animation"
         }
     }
 

@@ -36,6 +36,8 @@ open class CALayer {
     public var contentsScale: CGFloat = 1
 
     public private(set) var sublayers: [CALayer]?
+    /// Running block animations of the owning view's properties (`UIView.animate`).
+    var propertyAnimations: [PropertyAnimation] = []
     public private(set) weak var superlayer: CALayer?
 
     public required init() {}

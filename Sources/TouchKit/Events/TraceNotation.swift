@@ -30,6 +30,8 @@ extension TraceEvent {
             return "\(control):\(event)"
         case .note(let text):
             return "note: \(text)"
+        case .animation(let text):
+            return "anim: \(text)"
         }
     }
 

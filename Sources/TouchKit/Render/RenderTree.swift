@@ -28,6 +28,8 @@ public struct RenderNode: Equatable, Sendable {
     /// Control state (highlighted, selected, enabled, value, on) for controls.
     public var control: ControlRenderState?
     public var displayList: [DrawCommand]?
+    /// Running animations of this view's properties (the props above are model values).
+    public var animations: [RenderAnimation] = []
 }
 
 /// The visible state of a control.
@@ -59,6 +61,7 @@ extension UIView {
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
             borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
+        if !layer.propertyAnimations.isEmpty { node.animations = renderAnimations }
         contributeRenderProperties(to: &node)
         return node
     }

@@ -11,12 +11,21 @@ open class UIView: UIResponder {
     public var bounds: CGRect {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
+            if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
         }
     }
 
-    public var center: CGPoint
+    public var center: CGPoint {
+        didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
+    }
 
-    public var transform: CGAffineTransform = .identity
+    public var transform: CGAffineTransform = .identity {
+        didSet {
+            if AnimationTransaction.current != nil {
+                noteAnimatable(.transform, from: [oldValue.a, oldValue.b, oldValue.c, oldValue.d, oldValue.tx, oldValue.ty])
+            }
+        }
+    }
 
     public var frame: CGRect {
         get {
@@ -32,9 +41,18 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
-    public var alpha: CGFloat = 1
+    public var alpha: CGFloat = 1 {
+        didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
+    }
     public var isHidden = false
-    public var backgroundColor: UIColor?
+    public var backgroundColor: UIColor? {
+        didSet {
+            if AnimationTransaction.current != nil {
+                let c = oldValue?.cgColor
+                noteAnimatable(.backgroundColor, from: c.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0])
+            }
+        }
+    }
     public var clipsToBounds = false
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
@@ -60,6 +78,9 @@ open class UIView: UIResponder {
     public var isMultipleTouchEnabled = false
     /// true: while this view tracks a touch no other view gets one, and vice versa (§1.3).
     public var isExclusiveTouch = false
+    /// Animations running without `.allowUserInteraction` that involve this view: while above
+    /// zero, hit-testing skips it as if user interaction were off (§7.3 #9).
+    var animationLocks = 0
 
     // MARK: Hierarchy
 
@@ -224,6 +245,10 @@ open class UIView: UIResponder {
     /// "less than 0.01" (§1.12 #5).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
+        guard animationLocks == 0 else {
+            refuseTouchWhileAnimating(at: point, with: event)
+            return nil
+        }
         guard self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) {
