@@ -21,6 +21,7 @@ export const DEFAULT_PROPS = Object.freeze({
   image: null,
   control: null,
   animations: [],
+  shadow: null,
 });
 
 // ---- affine transforms, CoreGraphics order [a, b, c, d, tx, ty] ----

@@ -187,7 +187,7 @@ export class Painter {
     if (bg) {
       ctx.fillStyle = bg;
       roundRectPath(ctx, 0, 0, w, h, radius);
-      ctx.fill();
+      this.withShadow(p.shadow, box, () => ctx.fill());
     }
     if (typeof p.image === 'string' && p.image) this.drawImagePlaceholder(p.image, w, h, radius);
     if (typeof p.text === 'string' && p.text) this.drawLabelText(p, w, h);
@@ -355,6 +355,30 @@ export class Painter {
         ctx.stroke();
       }
     }
+    ctx.restore();
+  }
+
+  /**
+   * Runs `draw` with the layer's shadow set. Canvas shadow offsets and blur are in device pixels,
+   * untouched by the transform, so they are scaled by the box matrix's scale here.
+   */
+  withShadow(shadow, box, draw) {
+    const colour = shadow && typeof shadow === 'object' ? cssColour(shadow.color) : null;
+    if (!colour || !(shadow.opacity > 0)) { draw(); return; }
+    const { ctx } = this;
+    const scale = Math.sqrt(Math.abs(box[0] * box[3] - box[1] * box[2])) || 1;
+    const offset = Array.isArray(shadow.offset) ? shadow.offset : [0, 0];
+    ctx.save();
+    ctx.shadowColor = colour;
+    ctx.globalAlpha *= Math.min(1, shadow.opacity) || 0;
+    ctx.shadowBlur = (Number.isFinite(shadow.radius) ? shadow.radius : 3) * 2 * scale;
+    ctx.shadowOffsetX = (Number(offset[0]) || 0) * scale;
+    ctx.shadowOffsetY = (Number(offset[1]) || 0) * scale;
+    draw();
+    ctx.restore();
+    ctx.save();
+    ctx.shadowColor = 'transparent';
+    draw();
     ctx.restore();
   }
 

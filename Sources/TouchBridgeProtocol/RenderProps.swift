@@ -24,6 +24,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
     public var control: Nullable<ControlProps>?
     /// Running animations of the view's properties; empty when none.
     public var animations: [WireAnimation]?
+    /// The layer's shadow (`shadowOpacity` above 0 with a colour); null when none.
+    public var shadow: Nullable<ShadowProps>?
 
     public init() {}
 
@@ -49,6 +51,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         props.image = .null
         props.control = .null
         props.animations = []
+        props.shadow = .null
         return props
     }()
 
@@ -76,6 +79,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = image, value != old.image { patch.image = value }
         if let value = control, value != old.control { patch.control = value }
         if let value = animations, value != old.animations { patch.animations = value }
+        if let value = shadow, value != old.shadow { patch.shadow = value }
         return patch
     }
 
@@ -101,6 +105,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = patch.image { result.image = value }
         if let value = patch.control { result.control = value }
         if let value = patch.animations { result.animations = value }
+        if let value = patch.shadow { result.shadow = value }
         return result
     }
 
@@ -108,12 +113,12 @@ public struct RenderProps: Codable, Equatable, Sendable {
         center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
             && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
-            && control == nil && animations == nil
+            && control == nil && animations == nil && shadow == nil
     }
 
     enum CodingKeys: String, CodingKey {
         case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
-        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations
+        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations, shadow
     }
 
     public init(from decoder: Decoder) throws {
@@ -137,6 +142,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         image = try c.decodeNullable(String.self, forKey: .image)
         control = try c.decodeNullable(ControlProps.self, forKey: .control)
         animations = try c.decodeIfPresent([WireAnimation].self, forKey: .animations)
+        shadow = try c.decodeNullable(ShadowProps.self, forKey: .shadow)
     }
 }
 
@@ -163,5 +169,20 @@ public struct ControlProps: Codable, Equatable, Sendable {
         self.maximumValue = maximumValue
         self.on = on
         self.title = title
+    }
+}
+
+/// A layer shadow: colour `#rrggbbaa`, `opacity` 0…1, `offset` `[width, height]` and blur `radius` in points.
+public struct ShadowProps: Codable, Equatable, Sendable {
+    public var color: String
+    public var opacity: Double
+    public var offset: [Double]
+    public var radius: Double
+
+    public init(color: String, opacity: Double, offset: [Double], radius: Double) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.radius = radius
     }
 }

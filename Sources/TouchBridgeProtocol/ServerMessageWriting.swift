@@ -177,6 +177,7 @@ extension JSONWriter {
         if let size = props.fontSize { key("fontSize", first: &first); nullable(size) { $0.number($1) } }
         if let hidden = props.hidden { key("hidden", first: &first); bool(hidden) }
         if let image = props.image { key("image", first: &first); nullable(image) { $0.string($1) } }
+        if let shadow = props.shadow { key("shadow", first: &first); nullable(shadow) { $0.write($1) } }
         if let text = props.text { key("text", first: &first); nullable(text) { $0.string($1) } }
         if let alignment = props.textAlignment { key("textAlignment", first: &first); nullable(alignment) { $0.string($1) } }
         if let color = props.textColor { key("textColor", first: &first); nullable(color) { $0.string($1) } }
@@ -190,6 +191,14 @@ extension JSONWriter {
         case .null: null()
         case .value(let wrapped): write(&self, wrapped)
         }
+    }
+
+    mutating func write(_ shadow: ShadowProps) {
+        raw("{\"color\":"); string(shadow.color)
+        raw(",\"offset\":"); numbers(shadow.offset)
+        raw(",\"opacity\":"); number(shadow.opacity)
+        raw(",\"radius\":"); number(shadow.radius)
+        byte(UInt8(ascii: "}"))
     }
 
     mutating func write(_ control: ControlProps) {

@@ -1,7 +1,7 @@
 import TouchKit
 
 /// UIBezierPath, `view.layer` and CAShapeLayer as iOS code uses them next to its touch code
-/// (`../shared/uikit-behaviour.md` §7.4): a ring whose touchable area is its path (the hole lets
+/// (`../shared/uikit-behaviour.md` §7.4): on a backdrop with a layer shadow, a ring whose touchable area is its path (the hole lets
 /// touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`) that each tap
 /// on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
 /// `draw(_:)` that a pan turns.
@@ -20,6 +20,10 @@ public final class PathsAndLayersViewController: UIViewController {
         backdrop.accessibilityIdentifier = "backdrop"
         backdrop.backgroundColor = UIColor(white: 0.96, alpha: 1)
         backdrop.layer.cornerRadius = 16
+        backdrop.layer.shadowColor = UIColor.black.cgColor
+        backdrop.layer.shadowOpacity = 0.35
+        backdrop.layer.shadowOffset = CGSize(width: 0, height: 6)
+        backdrop.layer.shadowRadius = 8
         let background = UITapGestureRecognizer(target: self, action: PathsAndLayersViewController.tappedBackground)
         background.name = "backgroundTap"
         backdrop.addGestureRecognizer(background)

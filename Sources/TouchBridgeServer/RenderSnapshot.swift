@@ -78,6 +78,10 @@ enum WireGeometry {
         props.image = Nullable(node.image)
         props.control = Nullable(node.control.map(control))
         props.animations = node.animations.map(animation)
+        props.shadow = Nullable(node.shadow.map { shadow in
+            ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
+                        offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
+        })
         return props
     }
 

@@ -55,6 +55,7 @@ struct JSONWriterTests {
             .fill(path: [.ellipse(x: 50, y: 50, width: 20, height: 20), .rect(x: -1, y: 0, width: 0.001, height: 1e21)], color: "#ff0000ff"),
             .text("Hi ✓", at: [12, 30], fontSize: 17, color: "#000000ff"),
         ]
+        allSet.shadow = .value(ShadowProps(color: "#000000ff", opacity: 0.35, offset: [0, 6], radius: 8))
         allSet.animations = [WireAnimation(id: 1, property: "center", from: [50, 150], to: [350, 150], begin: 0, duration: 1000,
                                            curve: "spring", damping: 0.5, velocity: 0, autoreverses: true, repeats: false)]
         let render = ServerMessage.render(RenderMessage(full: true, scene: "photo", ops: [
@@ -227,6 +228,7 @@ struct JSONWriterTests {
                 maximumValue: random.chance(0.5) ? random.double() : nil, on: random.chance(0.5) ? random.chance(0.5) : nil,
                 title: random.chance(0.5) ? random.string() : nil)
         }
+        props.shadow = nullable { ShadowProps(color: random.string(), opacity: random.double(), offset: point(), radius: random.double()) }
         if random.chance(0.5) {
             props.animations = (0..<Int.random(in: 0...2, using: &random)).map { _ in
                 WireAnimation(

@@ -1,7 +1,7 @@
 """The page interpolates UIView animations from the `animations` render property: move-me's placard
 moves under the finger over 0.25 s (model value at once, drawn on its way), in headless Chromium.
 The page's engine clock is frozen mid-animation so the screenshot is exact; a second test lets the
-client clock run and watches the drawn value move."""
+page's clock run and watches the drawn value move from frame to frame."""
 
 from __future__ import annotations
 
@@ -49,29 +49,40 @@ def test_the_page_draws_the_placard_on_its_way(server, pages, artifacts):
     page.touch("touchEnd", [])
 
 
-def test_with_the_client_clock_the_drawn_value_moves_between_frames(server, pages):
-    page = pages(server + "?scene=move-me")
+def test_the_drawn_value_moves_between_frames(server, pages):
+    # The manual clock keeps the server's animation in the render (nothing ends it until the page
+    # sends a later time), while the page's own engine clock runs: frames show the value moving.
+    page = pages(server + "?scene=move-me&clock=manual")
     page.wait("(tb) => tb.overlayIdle")
-    start = page.rect("placard")
-    page.touch("touchStart", [(0, start["cx"] + 60, start["cy"] + 30)])
-    page.wait("(tb) => (tb.mirror.byName('placard').props.animations || []).some(a => a.property === 'center')")
-    # Samples on consecutive animation frames while the 250 ms move runs (however slow the machine,
-    # the page's samples only ever move from `from` towards `to`, never past the model).
-    samples = page.js("""() => new Promise((resolve) => {
-        const tb = window.__touchbridge, out = [];
-        const step = () => {
-            const p = tb.mirror.byName('placard').props, a = (p.animations || []).find((x) => x.property === 'center');
-            if (a) out.push([tb.engineNow() - a.begin, tb.presentedProps('placard').center[0], a.from[0], a.to[0]]);
-            if (out.length < 400 && a && tb.engineNow() < a.begin + a.duration) requestAnimationFrame(step); else resolve(out);
-        };
-        requestAnimationFrame(step);
-    })""")
-    page.touch("touchEnd", [])
-    assert samples, "no frame was drawn during the animation"
-    inside = [s for s in samples if 0 < s[0] < 250]
-    for elapsed, x, frm, to in samples:
-        assert min(frm, to) - 0.01 <= x <= max(frm, to) + 0.01
-    xs = [s[1] for s in samples]
-    assert xs == sorted(xs), "the drawn x only moves towards the finger"
-    if len(inside) >= 2:
-        assert inside[-1][1] > inside[0][1], "it moved between frames"
+    inside, seen = [], 0
+    # A starved browser may draw no frame within the 250 ms move; then the gesture is tried again.
+    for _attempt in range(5):
+        start = page.rect("placard")
+        page.touch("touchStart", [(0, start["cx"] + 60, start["cy"] + 30)])
+        page.wait("(tb, seen) => (tb.mirror.byName('placard').props.animations || []).some(a => a.property === 'center' && a.id > seen)",
+                  seen)
+        samples = page.js("""(seen) => new Promise((resolve) => {
+            const tb = window.__touchbridge, out = [];
+            const a = tb.mirror.byName('placard').props.animations.find((x) => x.property === 'center' && x.id > seen);
+            const step = () => {
+                out.push([tb.engineNow() - a.begin, tb.presentedProps('placard').center[0], a.from[0], a.to[0], a.id]);
+                if (tb.engineNow() < a.begin + a.duration && out.length < 1000) requestAnimationFrame(step); else resolve(out);
+            };
+            requestAnimationFrame(step);
+        })""", seen)
+        page.touch("touchEnd", [])
+        for _elapsed, x, frm, to, _id in samples:
+            assert min(frm, to) - 0.01 <= x <= max(frm, to) + 0.01, "drawn between the old and the new value"
+        xs = [s[1] for s in samples]
+        assert xs == sorted(xs), "the drawn x only moves towards the finger"
+        inside = [s[1] for s in samples if 0 < s[0] < 250]
+        if len(inside) >= 2:
+            break
+        # Let the spring back to the centre finish on the page's clock, so the next touch (stamped
+        # later) finds interaction on again.
+        page.wait("(tb) => (tb.mirror.byName('placard').props.animations || []).some(a => a.duration === 500) && "
+                  "tb.mirror.byName('placard').props.animations.every(a => tb.engineNow() > a.begin + a.duration + 50)",
+                  timeout=10000)
+        seen = page.js("() => Math.max(0, ...window.__touchbridge.mirror.byName('placard').props.animations.map(a => a.id))")
+    assert len(inside) >= 2, "no two frames were drawn during the move in 5 attempts"
+    assert inside[-1] > inside[0], "it moved between frames"

@@ -35,6 +35,12 @@ def test_paths_and_shape_layers_are_drawn(server, pages, artifacts):
     assert close_to(arc, BLUE), f"progress arc: {arc}"
     bottom_left = pixels.at(ring["cx"] + r * math.cos(3 * math.pi / 4), ring["cy"] + r * math.sin(3 * math.pi / 4))
     assert not close_to(bottom_left, BLUE), "the arc stops at strokeEnd"
+    # The backdrop's layer shadow darkens the white below its bottom edge (offset 6, radius 8).
+    backdrop = page.rect("backdrop")
+    below = pixels.at(backdrop["cx"], backdrop["y"] + backdrop["height"] + 5)
+    assert max(below) < 235, f"shadow below the backdrop: {below}"
+    far = pixels.at(backdrop["cx"], backdrop["y"] + backdrop["height"] + 28)
+    assert min(far) > 245, f"no shadow far below: {far}"
     # The dial, drawn in draw(_:) with UIBezierPath: its red hub at the centre.
     dial = page.rect("dial")
     assert close_to(pixels.at(dial["cx"], dial["cy"]), RED)

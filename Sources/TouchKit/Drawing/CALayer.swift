@@ -26,7 +26,8 @@ open class CALayer {
     public var cornerRadius: CGFloat = 0
     public var borderWidth: CGFloat = 0
     public var borderColor: CGColor?
-    /// Shadow properties are kept for code that sets them; the page does not draw shadows [choose].
+    /// A view's layer shadow is drawn by the page around the view's background shape; standalone
+    /// sublayers keep these values without drawing a shadow [choose].
     public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
     public var shadowOpacity: Float = 0
     public var shadowOffset = CGSize(width: 0, height: -3)
