@@ -16,12 +16,21 @@ public final class ServerHost {
     private let logger: Logger
 
     /// `echo`: serve the performance baseline instead of sessions (same transport and limits).
-    public init(settings: ServerSettings, logger: Logger, echo: Bool = false) throws {
+    /// `swiftScenes` and `defaultScene`: the Swift scenes to serve (default: the built-in ones);
+    /// refused registrations are logged as warnings, and clients asking for them get the reason.
+    public init(
+        settings: ServerSettings, logger: Logger, echo: Bool = false,
+        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName
+    ) throws {
         self.settings = settings
         self.logger = logger
         FileDescriptorLimit.raiseToMaximum()
         let scenes = try Self.loadDeclarativeScenes(from: settings.scenesDirectory, logger: logger)
-        let catalog = LibraryCatalog(declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+        let catalog = LibraryCatalog(
+            swiftScenes: swiftScenes, defaultScene: defaultScene, declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+        for (name, reason) in catalog.refused.sorted(by: { $0.key < $1.key }) {
+            logger.warning("scene \"\(name)\" is not served: \(reason)")
+        }
         let limits = ProtocolLimits(
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,

@@ -49,4 +49,5 @@ public enum ErrorCode {
     public static let notAllowed = "not-allowed"
     public static let unknownSession = "unknown-session"
     public static let unknownScene = "unknown-scene"
+    public static let sceneFailed = "scene-failed"
 }

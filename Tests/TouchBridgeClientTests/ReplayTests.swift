@@ -170,8 +170,8 @@ struct TweakedCatalog: SceneCatalog {
     var scenes: [SceneInfo] { base.scenes }
     var defaultScene: String { base.defaultScene }
 
-    func makeApplication(scene name: String, windowSize: CGSize) -> UIApplication? {
-        guard let application = base.makeApplication(scene: name, windowSize: windowSize) else { return nil }
+    func makeApplication(scene name: String, windowSize: CGSize) throws(SceneBuildError) -> UIApplication? {
+        guard let application = try base.makeApplication(scene: name, windowSize: windowSize) else { return nil }
         func visit(_ view: UIView) {
             view.gestureRecognizers?.forEach(tweak)
             view.subviews.forEach(visit)

@@ -2,10 +2,13 @@ import ArgumentParser
 import Foundation
 import Logging
 import TouchBridgeHost
+import TouchBridgeScenes
+import TouchBridgeServer
 
-/// Runs the server: the page on `/`, the protocol on `/ws`.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// Runs the server: the page on `/`, the protocol on `/ws`. `touchbridge serve` and every
+/// `SceneServer.main()` are this command; the scenes it serves are `SceneServer.current`'s.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the touch lab page and the WebSocket protocol (the default command).",
         discussion: """
@@ -15,6 +18,8 @@ struct ServeCommand: ParsableCommand {
             it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
             Listening beyond loopback, the server requires an access token (generated at start unless \
             accessToken is set; --no-token turns it off): the printed URLs carry it as ?token=. \
+            The default web root (web), when the working directory has none, is the web/ of the \
+            TouchBridge checkout this program was built from. \
             docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
             """
     )
@@ -52,7 +57,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         var settings = ServerSettings()
         let defaultConfig = "config/touchbridge.json"
         if let path = config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil) {
@@ -67,6 +74,7 @@ struct ServeCommand: ParsableCommand {
         if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
         if let logLevel { settings.logLevel = logLevel }
         if noToken { settings.noToken = true }
+        settings.webRoot = WebRoot.resolve(settings.webRoot)
         settings = try settings.validated()
 
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
@@ -76,7 +84,9 @@ struct ServeCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "touchbridge")
-        let host = try ServerHost(settings: settings, logger: logger, echo: echo)
+        let scenes = SceneServer.current
+        let host = try ServerHost(
+            settings: settings, logger: logger, echo: echo, swiftScenes: scenes.entries, defaultScene: scenes.effectiveDefaultScene)
         if let record { try host.record(to: record) }
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
