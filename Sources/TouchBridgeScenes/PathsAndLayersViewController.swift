@@ -10,6 +10,7 @@ public final class PathsAndLayersViewController: UIViewController {
     public private(set) var ring: RingView!
     public private(set) var checkbox: CheckboxControl!
     public private(set) var dial: DialView!
+    private var backdrop: UIView!
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -28,6 +29,7 @@ public final class PathsAndLayersViewController: UIViewController {
         background.name = "backgroundTap"
         backdrop.addGestureRecognizer(background)
         view.addSubview(backdrop)
+        self.backdrop = backdrop
 
         ring = RingView(frame: CGRect(x: 40, y: 90, width: 180, height: 180))
         ring.accessibilityIdentifier = "ring"
@@ -47,6 +49,31 @@ public final class PathsAndLayersViewController: UIViewController {
         pan.name = "dialPan"
         dial.addGestureRecognizer(pan)
         view.addSubview(dial)
+    }
+
+    /// Portrait: the source's design (ring and checkbox on top, the dial below), centred on wider
+    /// windows and vertically on tall ones; wide windows: the ring group and the dial side by side.
+    public override func viewDidLayoutSubviews() {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        let stage = regions.stage
+        let group = CGSize(width: 304, height: 220), dialSide: CGFloat = 180, gap: CGFloat = 40
+        let origin: CGPoint, dialOrigin: CGPoint
+        if stage.width > stage.height, stage.width >= group.width + gap + dialSide {
+            let left = stage.midX - (group.width + gap + dialSide) / 2
+            origin = CGPoint(x: left, y: stage.midY - group.height / 2)
+            dialOrigin = CGPoint(x: left + group.width + gap, y: stage.midY - dialSide / 2)
+        } else {
+            let dx = max((view.bounds.width - 400) / 2, 0)
+            let designHeight: CGFloat = 250 + dialSide
+            let top = stage.height >= 900 ? stage.midY - designHeight / 2 : regions.status.maxY + 10
+            origin = CGPoint(x: 20 + dx, y: top)
+            dialOrigin = CGPoint(x: 110 + dx, y: top + 250)
+        }
+        backdrop.frame = CGRect(origin: origin, size: CGSize(width: 220, height: 220))
+        ring.frame = backdrop.frame.insetBy(dx: 20, dy: 20)
+        checkbox.frame = CGRect(x: origin.x + 260, y: origin.y + 90, width: 44, height: 44)
+        dial.frame = CGRect(origin: dialOrigin, size: CGSize(width: dialSide, height: dialSide))
     }
 
     func tappedRing() {
