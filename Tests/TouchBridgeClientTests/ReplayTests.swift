@@ -63,7 +63,7 @@ struct ReplayTests {
             if case .input(let text, _) = $0 { text.contains("\"phase\":\"down\"") } else { false }
         })
         guard case .input(let text, let at) = recording.entries[index] else { return }
-        let moved = text.replacingOccurrences(of: "\"x\":100", with: "\"x\":300")
+        let moved = text.replacingOccurrences(of: "\"x\":97.5", with: "\"x\":300")
         #expect(moved != text)
         recording.entries[index] = .input(moved, at: at)
         let result = try SessionReplay.run(recording, scenesDirectory: Repo.path("config/scenes"))
