@@ -55,12 +55,11 @@ public struct LibraryCatalog: SceneCatalog {
         }
         let spec: SceneSpec
         do {
-            let encoder = JSONEncoder()
-            spec = try SceneSpec.parse(try encoder.encode(inlineScene), limits: inlineLimits)
-        } catch let error as SceneError {
-            throw SceneBuildError(code: ErrorCode.schema, message: "inline scene: \(error.description)")
+            // The hand-written writer, not JSONEncoder: same bytes, a fraction of the time (a 114 KB
+            // scene spent about a quarter of its build in JSONEncoder, on the thread every client shares).
+            spec = try SceneSpec.parse(Data(WireJSON.text(inlineScene).utf8), limits: inlineLimits)
         } catch {
-            throw SceneBuildError(code: ErrorCode.schema, message: "inline scene: not encodable")
+            throw SceneBuildError(code: ErrorCode.schema, message: "inline scene: \(error.description)")
         }
         let entry = SceneRegistry.Entry.viewController(SceneInfo(name: spec.name, title: spec.title, description: spec.summary)) {
             DeclarativeSceneViewController(spec: spec)
