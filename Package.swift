@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "TouchKitBenchSupport", targets: ["TouchKitBenchSupport"]),
         .library(name: "TouchBridgeClient", targets: ["TouchBridgeClient"]),
-        .executable(name: "touchbridge", targets: ["touchbridge"]),
+        // Serve your own view controllers: `SceneServer` (docs/your-own-code.md).
+        .library(name: "TouchBridge", targets: ["TouchBridge"]),
+        .executable(name: "touchbridge", targets: ["TouchBridgeCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -17,9 +19,12 @@ let package = Package(
     targets: [
         // The UIKit-faithful engine: pure, deterministic, Foundation only.
         .target(name: "TouchKit"),
+        // The `touchbridge` program. Its module is not named "touchbridge": that would collide with
+        // the TouchBridge library's module on case-insensitive file systems.
         .executableTarget(
-            name: "touchbridge",
+            name: "TouchBridgeCommandLine",
             dependencies: [
+                "TouchBridge",
                 "TouchKit",
                 "TouchBridgeScenes",
                 "TouchBridgeHost",
@@ -27,7 +32,8 @@ let package = Package(
                 "TouchBridgeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/touchbridge"
         ),
         // Benchmark scenes and traces (touchbridge bench, Benchmarks/).
         .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
@@ -57,10 +63,18 @@ let package = Package(
         // The imperative shell: settings, and the bridge between the session hub and the transport.
         .target(
             name: "TouchBridgeHost",
-            dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol",
+            dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchBridgeQR",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),
+        // The library a user's server is built on (and `touchbridge serve`): SceneServer, ServeCommand.
+        .target(
+            name: "TouchBridge",
+            dependencies: ["TouchBridgeHost", "TouchBridgeServer", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchKit",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchBridgeClient", "TouchBridgeProtocol"]),
         // A Swift client: gesture synthesis, a session with expectations, scripts (touchbridge drive).
         .target(
             name: "TouchBridgeClient",

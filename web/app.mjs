@@ -7,6 +7,7 @@
 import { Connection, socketURL, PROTOCOL_VERSION, CLIENT_NAME } from './protocol.mjs';
 import { Mirror, IDENTITY, multiply, applyPoint, geometry } from './mirror.mjs';
 import { Painter, placeholderColour } from './paint.mjs';
+import { EngineClock, anyRunning, presented } from './animation.mjs';
 import { InputCapture } from './input.mjs';
 import { Inspector } from './inspector.mjs';
 import { ShakeDetector } from './motion.mjs';
@@ -254,6 +255,7 @@ function switchedScene(name) {
 }
 
 function onRender(msg) {
+  engineClock.observe(msg.t);
   if (msg.full && typeof msg.scene === 'string') switchedScene(msg.scene);
   if (msg.full) inspector.setRecognizers(msg.recognizers);
   const { ok, problems } = mirror.apply(msg);
@@ -300,8 +302,9 @@ function onError(err) {
   if (Number.isInteger(seq) && state.cleanupSeqs.has(seq)) return; // expected: cancelling pointers after a rejected frame
   inspector.addMarker(`error ${err.code}: ${err.message ?? ''}`, 'error');
   if (conn.state !== 'joined') {
-    if (err.code === 'unknown-scene' && state.wantedScene) {
-      banner.show('error', `Unknown scene “${state.wantedScene}”: opening the default scene.`, { level: 'warn', timeout: 5000 });
+    if ((err.code === 'unknown-scene' || err.code === 'scene-failed') && state.wantedScene) {
+      const why = err.code === 'scene-failed' ? `Scene “${state.wantedScene}” failed: ${err.message ?? ''}` : `Unknown scene “${state.wantedScene}”`;
+      banner.show('error', `${why}: opening the default scene.`, { level: 'warn', timeout: 8000 });
       state.wantedScene = null;
       conn.sendRaw(makeHello(false));
       return;
@@ -495,6 +498,7 @@ function watchURL(session) {
   url.search = '';
   url.hash = '';
   url.searchParams.set('watch', session);
+  if (params.get('token')) url.searchParams.set('token', params.get('token'));
   return url.href;
 }
 
@@ -618,6 +622,8 @@ let frames = 0;
 let fpsSince = performance.now();
 let timelineTick = 0;
 let lastAnimating = false;
+let lastViewsAnimating = false;
+const engineClock = new EngineClock();
 function frame(now) {
   frames += 1;
   if (now - fpsSince >= 1000) {
@@ -626,10 +632,14 @@ function frame(now) {
     fpsSince = now;
     inspector.setHud({ fps: state.fps, rtt: conn.rtt });
   }
-  if (state.dirty || lastAnimating) {
+  const engineNow = engineClock.now(now);
+  const viewsAnimating = anyRunning(mirror, engineNow);
+  if (state.dirty || lastAnimating || viewsAnimating || lastViewsAnimating) {
     state.dirty = false;
+    lastViewsAnimating = viewsAnimating;
     state.base = observerBase();
     painter.base = state.base;
+    painter.engineNow = engineNow;
     const o = overlay(now);
     lastAnimating = o.animating;
     state.overlayIdle = !o.highlight && !o.touches.length && !o.fingers.length;
@@ -702,6 +712,11 @@ window.__touchbridge = {
   recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, kind: r.kind, view: r.view, waiting: r.waiting,
     failure: r.failure, waits: r.waits.map((w) => ({ from: w.from, to: w.to })), history: r.history.map((h) => h.state) }])),
   viewRect,
+  /** Engine time (ms) the page draws animations at now, and a view's props as drawn then. */
+  engineNow: () => engineClock.now(),
+  presentedProps: (name) => { const v = mirror.byName(name); return v && presented(v.props, engineClock.now()); },
+  /** Draw animations as at engine time `t` (ms), for screenshots; null follows the clock again. */
+  freezeEngineTime: (t) => { engineClock.freeze(t); requestPaint(); },
   placeholderColour,
   setPanel,
   reconnect: () => conn.restart(),

@@ -20,6 +20,8 @@ export const DEFAULT_PROPS = Object.freeze({
   textAlignment: null,
   image: null,
   control: null,
+  animations: [],
+  shadow: null,
 });
 
 // ---- affine transforms, CoreGraphics order [a, b, c, d, tx, ty] ----

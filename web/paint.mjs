@@ -2,6 +2,7 @@
 // server reported, and the hit-test path. Called at most once per animation frame.
 
 import { IDENTITY, geometry, multiply } from './mirror.mjs';
+import { presented } from './animation.mjs';
 
 export const SYSTEM_FONT = '-apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const TINT = '#007aff';
@@ -122,6 +123,8 @@ export class Painter {
     this.dpr = 1;
     /** Window points → CSS px of the canvas (identity for a device; fit-to-screen for an observer). */
     this.base = IDENTITY;
+    /** Engine time (ms) to draw running animations at; NaN draws model values. */
+    this.engineNow = NaN;
   }
 
   resize(cssWidth, cssHeight, dpr) {
@@ -165,7 +168,7 @@ export class Painter {
   drawView(mirror, id, parentContent, parentOpacity) {
     const v = mirror.views.get(id);
     if (!v) return;
-    const p = v.props;
+    const p = presented(v.props, this.engineNow);
     const alpha = Number.isFinite(p.alpha) ? p.alpha : 1;
     if (p.hidden || alpha <= 0) return;
     const opacity = parentOpacity * Math.min(1, alpha);
@@ -184,7 +187,7 @@ export class Painter {
     if (bg) {
       ctx.fillStyle = bg;
       roundRectPath(ctx, 0, 0, w, h, radius);
-      ctx.fill();
+      this.withShadow(p.shadow, box, () => ctx.fill());
     }
     if (typeof p.image === 'string' && p.image) this.drawImagePlaceholder(p.image, w, h, radius);
     if (typeof p.text === 'string' && p.text) this.drawLabelText(p, w, h);
@@ -355,6 +358,30 @@ export class Painter {
     ctx.restore();
   }
 
+  /**
+   * Runs `draw` with the layer's shadow set. Canvas shadow offsets and blur are in device pixels,
+   * untouched by the transform, so they are scaled by the box matrix's scale here.
+   */
+  withShadow(shadow, box, draw) {
+    const colour = shadow && typeof shadow === 'object' ? cssColour(shadow.color) : null;
+    if (!colour || !(shadow.opacity > 0)) { draw(); return; }
+    const { ctx } = this;
+    const scale = Math.sqrt(Math.abs(box[0] * box[3] - box[1] * box[2])) || 1;
+    const offset = Array.isArray(shadow.offset) ? shadow.offset : [0, 0];
+    ctx.save();
+    ctx.shadowColor = colour;
+    ctx.globalAlpha *= Math.min(1, shadow.opacity) || 0;
+    ctx.shadowBlur = (Number.isFinite(shadow.radius) ? shadow.radius : 3) * 2 * scale;
+    ctx.shadowOffsetX = (Number(offset[0]) || 0) * scale;
+    ctx.shadowOffsetY = (Number(offset[1]) || 0) * scale;
+    draw();
+    ctx.restore();
+    ctx.save();
+    ctx.shadowColor = 'transparent';
+    draw();
+    ctx.restore();
+  }
+
   drawDisplayList(list) {
     const { ctx } = this;
     for (const cmd of list) {
@@ -364,12 +391,12 @@ export class Painter {
         ctx.strokeStyle = cssColour(cmd.color) || '#000';
         ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
         ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
-        ctx.lineJoin = 'round';
+        ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
         ctx.stroke();
       } else if (cmd.cmd === 'fill') {
         buildPath(ctx, cmd.path);
         ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.fill('nonzero');
+        ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
       } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
         ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
         ctx.fillStyle = cssColour(cmd.color) || '#000';

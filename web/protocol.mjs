@@ -4,15 +4,22 @@
 export const SUBPROTOCOL = 'touchbridge.v1';
 export const PROTOCOL_VERSION = 1;
 export const CLIENT_NAME = 'touchbridge-web/1.0';
+/** Close code of a connection without the server's access token (docs/protocol.md §8). */
+export const CLOSE_UNAUTHORIZED = 4401;
 
-/** The WebSocket URL: `?ws=` override, else `/ws` next to the page (ws: or wss: to match the page). */
+/**
+ * The WebSocket URL: `?ws=` override, else `/ws` next to the page (ws: or wss: to match the page),
+ * carrying the page's `?token=` (a server on the LAN requires its access token; docs/security.md).
+ */
 export function socketURL(loc = window.location) {
   const params = new URLSearchParams(loc.search);
   const override = params.get('ws');
-  if (override) return new URL(override, loc.href).href.replace(/^http/, 'ws');
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
   const base = loc.pathname.replace(/[^/]*$/, '');
-  return `${scheme}//${loc.host}${base}ws`;
+  const url = new URL(override ? new URL(override, loc.href).href.replace(/^http/, 'ws') : `${scheme}//${loc.host}${base}ws`);
+  const token = params.get('token');
+  if (token) url.searchParams.set('token', token);
+  return url.href;
 }
 
 /**
@@ -135,6 +142,11 @@ export class Connection {
     this.stopPing();
     this.lastClose = info;
     if (this.state === 'stopped') return;
+    if (info.code === CLOSE_UNAUTHORIZED) {
+      // Retrying cannot help: the page's URL lacks the server's access token (or has an old one).
+      this.stop(`${info.reason || 'Access token missing or wrong.'} (…/?token=…)`);
+      return;
+    }
     const delay = Math.min(8000, 400 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
     this.attempt = Math.min(this.attempt + 1, 10);
     this.retryAt = performance.now() + delay;

@@ -6,7 +6,10 @@ import TouchBridgeTransport
 public final class EchoServer: TransportDelegate {
     public init() {}
 
-    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {}
+    /// Echo has no `hello`: every connection counts as joined at once.
+    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
+        transport.markJoined(id)
+    }
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         _ = transport.send(text, to: id)

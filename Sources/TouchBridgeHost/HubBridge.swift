@@ -7,12 +7,14 @@ import TouchBridgeTransport
 /// Connects the pure session hub to the socket transport: every transport callback becomes a hub
 /// input, every hub effect a transport call. Lives on the transport's service thread.
 public final class HubBridge: TransportDelegate {
-    private let hub: Hub
+    let hub: Hub
     private let logger: Logger
     private var dispatchTimes = DispatchTimes()
     private var messagesIn = 0
     private var rejected = 0
     private var coalescedRenders = 0
+    private var budget: EngineBudget
+    private var overBudget = 0
     /// Connections whose renders are held back until their queue drains (then one full render).
     private var lagging: Set<ConnectionID> = []
     private let renderBacklogLimit: Int
@@ -25,10 +27,13 @@ public final class HubBridge: TransportDelegate {
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
     /// diffs are coalesced into one full render once it catches up; the event log is never dropped
     /// (past the transport's outbound limit the connection is closed with 1008).
-    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64) {
+    ///
+    /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no limit).
+    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0) {
         self.hub = hub
         self.logger = logger
         self.renderBacklogLimit = renderBacklogLimit
+        budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond)
     }
 
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
@@ -37,7 +42,17 @@ public final class HubBridge: TransportDelegate {
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         messagesIn += 1
+        if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
+            overBudget += 1
+            recorder?.recordDropped(id, reason: "engine-budget")
+            let error = ProtocolError(
+                code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
+                retryAfterMs: wait)
+            _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
+            return
+        }
         run(.text(text, receivedAt: receiveTime), on: id, transport)
+        if hub.role(of: id) != nil { transport.markJoined(id) }
     }
 
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
@@ -49,6 +64,7 @@ public final class HubBridge: TransportDelegate {
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
         lagging.remove(id)
+        budget.forget(id)
         run(.closed, on: id, transport)
     }
 
@@ -75,9 +91,15 @@ public final class HubBridge: TransportDelegate {
             # HELP touchbridge_messages_rate_limited_total Messages dropped by the rate limit.
             # TYPE touchbridge_messages_rate_limited_total counter
             touchbridge_messages_rate_limited_total \(rejected)
+            # HELP touchbridge_messages_over_engine_budget_total Messages refused (rate-limited) because their connection used its share of engine time.
+            # TYPE touchbridge_messages_over_engine_budget_total counter
+            touchbridge_messages_over_engine_budget_total \(overBudget)
             # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
             # TYPE touchbridge_renders_coalesced_total counter
             touchbridge_renders_coalesced_total \(coalescedRenders)
+            # HELP touchbridge_recording_errors_total Recording writes that failed (serve --record; each session's first is logged).
+            # TYPE touchbridge_recording_errors_total counter
+            touchbridge_recording_errors_total \(recorder?.errorCount ?? 0)
             # HELP touchbridge_dispatch_seconds Time to handle one message (engine and encoding), recent window.
             # TYPE touchbridge_dispatch_seconds summary
             touchbridge_dispatch_seconds{quantile="0.5"} \(p50)
@@ -90,7 +112,9 @@ public final class HubBridge: TransportDelegate {
     private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
         let effects = hub.handle(input, on: id)
-        dispatchTimes.record(MonotonicClock.now() - start)
+        let finished = MonotonicClock.now()
+        dispatchTimes.record(finished - start)
+        budget.charge(id, seconds: finished - start, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         for (target, effect) in effects {
             switch effect {
@@ -128,7 +152,16 @@ extension HubBridge {
             transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
             return
         }
-        _ = transport.send(text, to: id)
+        send(render: text, to: id, transport)
+    }
+
+    /// Render messages are tagged so that a full render drops every render still queued before it:
+    /// it replaces the whole state, so at most one full render is ever pending per connection.
+    private static let renderTag: UInt8 = 1
+
+    private func send(render text: String, to id: ConnectionID, _ transport: TransportServer) {
+        let full = text.hasPrefix("{\"full\":true")
+        _ = transport.send(text, to: id, tag: Self.renderTag, superseding: full ? Self.renderTag : nil)
     }
 
     private func catchUp(_ id: ConnectionID, _ transport: TransportServer) {
@@ -138,7 +171,7 @@ extension HubBridge {
             return
         }
         lagging.remove(id)
-        if let full = hub.fullRender(for: id) { _ = transport.send(full, to: id) }
+        if let full = hub.fullRender(for: id) { send(render: full, to: id, transport) }
     }
 }
 

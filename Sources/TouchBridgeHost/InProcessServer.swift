@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import TouchBridgeScenes
+import TouchBridgeServer
 
 /// A real server (`ServerHost`: transport + hub) running on a background thread of this process,
 /// on a free loopback port — for `touchbridge drive` and Swift end-to-end tests.
@@ -12,20 +14,25 @@ public final class InProcessServer: @unchecked Sendable {
     private let stopped = NSLock()
     private var isStopped = false
 
-    /// Settings for a private server: loopback, a free port, no rate limit (scripts send as fast
-    /// as the server answers), everything else at its defaults.
+    /// Settings for a private server: loopback, a free port, no rate limit and no engine-time share
+    /// (scripts send as fast as the server answers, and nobody else uses it), everything else at its defaults.
     public static func defaultSettings() -> ServerSettings {
         var settings = ServerSettings()
         settings.host = "127.0.0.1"
         settings.port = 0
         settings.maxMessagesPerSecond = 0
+        settings.engineSecondsPerSecond = 0
         settings.logLevel = "warning"
         return settings
     }
 
     /// Starts serving at once. A missing web root is replaced by an empty directory (only the
-    /// WebSocket matters here); `record` records every session (as `serve --record`).
-    public init(settings: ServerSettings = InProcessServer.defaultSettings(), record: String? = nil, logger: Logger? = nil) throws {
+    /// WebSocket matters here); `record` records every session (as `serve --record`);
+    /// `swiftScenes`/`defaultScene` as for `ServerHost`.
+    public init(
+        settings: ServerSettings = InProcessServer.defaultSettings(), record: String? = nil, logger: Logger? = nil,
+        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName
+    ) throws {
         var settings = settings
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: settings.webRoot, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -39,7 +46,7 @@ public final class InProcessServer: @unchecked Sendable {
             handler.logLevel = level
             return handler
         }
-        host = try ServerHost(settings: settings, logger: logger)
+        host = try ServerHost(settings: settings, logger: logger, swiftScenes: swiftScenes, defaultScene: defaultScene)
         if let record { try host.record(to: record) }
         url = "ws://127.0.0.1:\(host.transport.boundPort)/ws"
         let (transport, finished) = (host.transport, finished)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TouchBridgeProtocol
 import TouchBridgeServer
 
@@ -146,28 +147,57 @@ public struct RecordingError: Error, CustomStringConvertible {
 /// Writes recordings for `HubBridge` (on the transport's service thread, like the bridge).
 ///
 /// A connection's events are held back until its `hello` makes it a device (the file's name and
-/// header need the session id and the welcome); observers and connections that never join are not
-/// recorded. Every line is written as it happens, so a crashed server still leaves its recordings.
+/// header need the welcome); observers and connections that never join are not recorded. What is
+/// held before the hello is bounded in bytes (`pendingByteLimit`): past it further entries are
+/// dropped and one `{"dropped":"recording-budget"}` line says so. Every step is written as whole
+/// lines as it happens, so a crashed server still leaves its recordings, and files are synced to
+/// disk when their session ends. A write error (full disk, directory removed) is logged at error
+/// level once per session and counted (`touchbridge_recording_errors_total`); the session goes on.
 public final class SessionRecorder {
     public let directory: String
     private let allowInlineScenes: Bool
     private let scenesDirectory: String
-    private var pending: [ConnectionID: [Recording.Entry]] = [:]
-    private var files: [ConnectionID: FileHandle] = [:]
+    private let logger: Logger
+    private var pending: [ConnectionID: (entries: [Recording.Entry], bytes: Int, overflowed: Bool)] = [:]
+    private var files: [ConnectionID: RecordingFile] = [:]
     private var ignored: Set<ConnectionID> = []
+    /// Connections whose recording failed: logged once, not written to again.
+    private var failed: Set<ConnectionID> = []
     /// Paths of the files written so far, in the order they were opened.
     public private(set) var paths: [String] = []
-    /// Most events held for a connection that has not joined yet.
-    static let pendingLimit = 1000
+    /// Write errors so far (creating, writing or syncing a file), for /metrics.
+    public private(set) var errorCount = 0
+    /// Most bytes of entries held for a connection that has not said hello yet. A real client's
+    /// first message is its hello, so this only ever holds junk; it bounds what 256 unjoined
+    /// connections can make the server hold at 16 MiB.
+    static let pendingByteLimit = 64 * 1024
 
-    public init(directory: String, settings: ServerSettings) throws {
+    public init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
         self.directory = directory
+        self.logger = logger
         allowInlineScenes = settings.allowInlineScenes
         scenesDirectory = settings.scenesDirectory
+        try Self.prepare(directory)
+    }
+
+    /// Creates the directory private to the user (0700) if it is missing, and proves it writable
+    /// by creating and removing a file in it, so `--record` fails at start rather than silently.
+    static func prepare(_ directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw SettingsError("--record \(directory): cannot create the directory (\(error.localizedDescription))")
+        }
+        let probe = (directory as NSString).appendingPathComponent(".touchbridge-write-check-\(SessionID.random())")
+        do {
+            let file = try RecordingFile(creating: probe)
+            try file.append("\n")
+            try file.close()
+            unlink(probe)
+        } catch {
+            unlink(probe)
+            throw SettingsError("--record \(directory): the directory is not writable (\(error.description))")
         }
     }
 
@@ -195,32 +225,48 @@ public final class SessionRecorder {
         }
         if input == .closed { entries.append(.close) }
 
-        if let file = files[id] {
-            write(entries, to: file)
-        } else if hub.role(of: id) == .device, let sessionID = hub.sessionID(of: id) {
-            let held = pending.removeValue(forKey: id) ?? []
-            open(id, sessionID: sessionID, entries: held + entries)
+        if files[id] != nil {
+            write(entries, for: id)
+        } else if failed.contains(id) {
+            // Its file could not be created: the session runs unrecorded.
+        } else if hub.role(of: id) == .device {
+            let held = pending.removeValue(forKey: id)?.entries ?? []
+            open(id, entries: held + entries)
         } else if hub.role(of: id) == .observer {
             pending[id] = nil
             ignored.insert(id)
         } else if input != .closed {
-            var held = pending[id] ?? []
-            if held.count < Self.pendingLimit { held += entries }
-            pending[id] = held
+            hold(entries, for: id)
         }
         if input == .closed {
             pending[id] = nil
             ignored.remove(id)
-            if let file = files.removeValue(forKey: id) { try? file.close() }
+            failed.remove(id)
+            if let file = files.removeValue(forKey: id) {
+                do { try file.close() } catch { fail(id, error) }
+            }
         }
     }
 
     /// A message of `id` was dropped by the transport (rate limit) before the session saw it.
     func recordDropped(_ id: ConnectionID, reason: String) {
-        if let file = files[id] { write([.dropped(reason)], to: file) }
+        if files[id] != nil { write([.dropped(reason)], for: id) }
     }
 
-    private func open(_ id: ConnectionID, sessionID: String, entries: [Recording.Entry]) {
+    private func hold(_ entries: [Recording.Entry], for id: ConnectionID) {
+        var held = pending[id] ?? (entries: [], bytes: 0, overflowed: false)
+        let bytes = entries.reduce(0) { $0 + Recording.line($1).utf8.count + 1 }
+        if held.bytes + bytes <= Self.pendingByteLimit {
+            held.entries += entries
+            held.bytes += bytes
+        } else if !held.overflowed {
+            held.overflowed = true
+            held.entries.append(.dropped("recording-budget"))
+        }
+        pending[id] = held
+    }
+
+    private func open(_ id: ConnectionID, entries: [Recording.Entry]) {
         let welcome = entries.lazy.compactMap { entry -> Welcome? in
             guard case .output(let text) = entry, case .welcome(let welcome)? = try? ServerMessage.decode(text) else { return nil }
             return welcome
@@ -228,23 +274,41 @@ public final class SessionRecorder {
         guard let welcome else { return }
         let now = Date()
         let header = Recording.Header(
-            format: Recording.format, version: Recording.version, session: sessionID, scene: welcome.scene, clock: welcome.clock,
+            format: Recording.format, version: Recording.version, session: welcome.session, scene: welcome.scene, clock: welcome.clock,
             thresholds: welcome.thresholds, limits: welcome.limits, allowInlineScenes: allowInlineScenes,
             scenesDirectory: scenesDirectory, recordedAt: ISO8601DateFormatter().string(from: now))
-        let stamp = Self.fileStamp(now)
-        let path = (directory as NSString).appendingPathComponent("\(stamp)-\(sessionID.prefix(12)).jsonl")
-        guard FileManager.default.createFile(atPath: path, contents: Data((WireJSON.text(header) + "\n").utf8)),
-              let file = FileHandle(forWritingAtPath: path) else { return }
-        _ = try? file.seekToEnd()
-        files[id] = file
-        paths.append(path)
-        write(entries, to: file)
+        // The name says when, not which session: a directory listing must not leak session ids
+        // (they let anyone watch). 64 random bits keep names unique.
+        let name = "\(Self.fileStamp(now))-\(SessionID.random().prefix(16)).jsonl"
+        let path = (directory as NSString).appendingPathComponent(name)
+        do {
+            let file = try RecordingFile(creating: path)
+            files[id] = file
+            paths.append(path)
+            try file.append(WireJSON.text(header) + "\n")
+        } catch {
+            fail(id, error)
+            return
+        }
+        write(entries, for: id)
     }
 
-    private func write(_ entries: [Recording.Entry], to file: FileHandle) {
-        guard !entries.isEmpty else { return }
-        let text = entries.map { Recording.line($0) + "\n" }.joined()
-        try? file.write(contentsOf: Data(text.utf8))
+    private func write(_ entries: [Recording.Entry], for id: ConnectionID) {
+        guard !entries.isEmpty, !failed.contains(id), let file = files[id] else { return }
+        do {
+            try file.append(entries.map { Recording.line($0) + "\n" }.joined())
+        } catch {
+            fail(id, error)
+        }
+    }
+
+    /// Counts every error; logs the first of each session at error level and stops writing it.
+    private func fail(_ id: ConnectionID, _ error: any Error) {
+        errorCount += 1
+        guard failed.insert(id).inserted else { return }
+        logger.error("recording failed; the session goes on unrecorded", metadata: [
+            "connection": "\(id)", "error": "\(error)",
+        ])
     }
 
     static func fileStamp(_ date: Date) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TouchBridgeProtocol
+import TouchBridgeQR
 import TouchBridgeScenes
 import TouchBridgeServer
 import TouchBridgeTransport
@@ -9,21 +10,35 @@ import TouchBridgeTransport
 public final class ServerHost {
     public let settings: ServerSettings
     public let transport: TransportServer
+    /// The access token clients beyond loopback must present (nil: none required).
+    public let accessToken: String?
     private let bridge: TransportDelegate
     private let logger: Logger
 
     /// `echo`: serve the performance baseline instead of sessions (same transport and limits).
-    public init(settings: ServerSettings, logger: Logger, echo: Bool = false) throws {
+    /// `swiftScenes` and `defaultScene`: the Swift scenes to serve (default: the built-in ones);
+    /// refused registrations are logged as warnings, and clients asking for them get the reason.
+    public init(
+        settings: ServerSettings, logger: Logger, echo: Bool = false,
+        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName
+    ) throws {
         self.settings = settings
         self.logger = logger
         FileDescriptorLimit.raiseToMaximum()
         let scenes = try Self.loadDeclarativeScenes(from: settings.scenesDirectory, logger: logger)
-        let catalog = LibraryCatalog(declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+        let catalog = LibraryCatalog(
+            swiftScenes: swiftScenes, defaultScene: defaultScene, declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+        for (name, reason) in catalog.refused.sorted(by: { $0.key < $1.key }) {
+            logger.warning("scene \"\(name)\" is not served: \(reason)")
+        }
         let limits = ProtocolLimits(
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger)
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond)
+        let accessToken = echo ? nil : settings.resolvedAccessToken()
+        self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }
@@ -32,21 +47,37 @@ public final class ServerHost {
                 host: settings.host, port: settings.port, webRoot: settings.webRoot, subprotocol: ProtocolVersion.subprotocol,
                 webSocketPath: "/ws", tls: tls, maxMessageBytes: settings.maxMessageBytes,
                 maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
-                outboundQueueLimit: settings.outboundQueueLimit, idleTimeout: settings.idleTimeoutSeconds,
-                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins),
+                outboundQueueLimit: settings.outboundQueueLimit, outboundQueueBytes: settings.outboundQueueBytes,
+                outboundBudgetBytes: settings.outboundBudgetBytes, idleTimeout: settings.idleTimeoutSeconds,
+                keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
+                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
+                accessToken: accessToken),
             logger: logger)
         transport.delegate = bridge
+        if let lanURL, let code = QRCode(lanURL) {
+            (bridge as? HubBridge)?.hub.lanAddress = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
+        }
     }
+
+    /// The address a phone on the same network opens (with the access token), if the server listens
+    /// beyond loopback.
+    public var lanURL: String? {
+        urls.first { url in !["127.0.0.1", "localhost", "[::1]"].contains(URLComponents(string: url)?.host ?? "") }
+    }
+
+    /// `lanURL` as a QR code for a terminal (scan it with the phone's camera).
+    public var lanQRCodeText: String? { lanURL.flatMap(QRCode.init)?.terminalText() }
 
     /// Records every device session into `directory`, one JSON Lines file each (`touchbridge replay`).
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
-        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings)
+        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+        hubBridge.hub.isRecording = true
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same
-    /// network types in).
+    /// network types in), each carrying the access token when one is required.
     public var urls: [String] {
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         let port = transport.boundPort
@@ -58,7 +89,8 @@ public final class ServerHost {
         } else {
             hosts = [settings.host]
         }
-        return hosts.map { "\(scheme)://\($0):\(port)/" }
+        let query = accessToken.map { "?token=\($0)" } ?? ""
+        return hosts.map { "\(scheme)://\($0):\(port)/\(query)" }
     }
 
     /// Serves until SIGINT/SIGTERM (every client gets close 1001).

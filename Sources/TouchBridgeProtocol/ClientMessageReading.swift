@@ -74,7 +74,10 @@ struct FieldReader {
     func integer(_ key: String) throws(ProtocolError) -> Int {
         if case .null = members[key] { throw .schema(path(key), "expected an integer, got null") }
         let value = try number(key)
-        guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else { throw .schema(path(key), "expected an integer") }
+        guard value.rounded() == value else { throw .schema(path(key), "expected an integer") }
+        guard abs(value) <= ProtocolLimits.maxInteger else {
+            throw .schema(path(key), "\(value) is beyond ±2^53 (9007199254740992), the largest integer a JSON number holds exactly")
+        }
         return Int(value)
     }
 

@@ -1,26 +1,30 @@
-/// One command of a view's display list (what its `draw(_:)` recorded), in the view's bounds
-/// coordinates. Encoded as `{"cmd": "stroke"|"fill"|"text", …}` (docs/protocol.md §5.2).
+/// One command of a view's display list (what its `draw(_:)` recorded, then its layer's shapes),
+/// in the view's bounds coordinates. Encoded as `{"cmd": "stroke"|"fill"|"text", …}`
+/// (docs/protocol.md §5.2). `lineJoin` (nil: "miter") and `rule` (nil: "nonzero") are left out
+/// at their defaults.
 public enum DisplayCommand: Codable, Equatable, Sendable {
-    case stroke(path: [DisplayPathElement], color: String, lineWidth: Double, lineCap: String)
-    case fill(path: [DisplayPathElement], color: String)
+    case stroke(path: [DisplayPathElement], color: String, lineWidth: Double, lineCap: String, lineJoin: String? = nil)
+    case fill(path: [DisplayPathElement], color: String, rule: String? = nil)
     /// Text with its top-left corner at `at` (`[x, y]`).
     case text(String, at: [Double], fontSize: Double, color: String)
 
-    enum CodingKeys: String, CodingKey { case cmd, path, color, lineWidth, lineCap, text, at, fontSize }
+    enum CodingKeys: String, CodingKey { case cmd, path, color, lineWidth, lineCap, lineJoin, rule, text, at, fontSize }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case .stroke(let path, let color, let lineWidth, let lineCap):
+        case .stroke(let path, let color, let lineWidth, let lineCap, let lineJoin):
             try c.encode("stroke", forKey: .cmd)
             try c.encode(path, forKey: .path)
             try c.encode(color, forKey: .color)
             try c.encode(lineWidth, forKey: .lineWidth)
             try c.encode(lineCap, forKey: .lineCap)
-        case .fill(let path, let color):
+            try c.encodeIfPresent(lineJoin, forKey: .lineJoin)
+        case .fill(let path, let color, let rule):
             try c.encode("fill", forKey: .cmd)
             try c.encode(path, forKey: .path)
             try c.encode(color, forKey: .color)
+            try c.encodeIfPresent(rule, forKey: .rule)
         case .text(let text, let at, let fontSize, let color):
             try c.encode("text", forKey: .cmd)
             try c.encode(text, forKey: .text)
@@ -36,9 +40,11 @@ public enum DisplayCommand: Codable, Equatable, Sendable {
         case "stroke":
             self = .stroke(
                 path: try c.decode([DisplayPathElement].self, forKey: .path), color: try c.decode(String.self, forKey: .color),
-                lineWidth: try c.decode(Double.self, forKey: .lineWidth), lineCap: try c.decode(String.self, forKey: .lineCap))
+                lineWidth: try c.decode(Double.self, forKey: .lineWidth), lineCap: try c.decode(String.self, forKey: .lineCap),
+                lineJoin: try c.decodeIfPresent(String.self, forKey: .lineJoin))
         case "fill":
-            self = .fill(path: try c.decode([DisplayPathElement].self, forKey: .path), color: try c.decode(String.self, forKey: .color))
+            self = .fill(path: try c.decode([DisplayPathElement].self, forKey: .path), color: try c.decode(String.self, forKey: .color),
+                         rule: try c.decodeIfPresent(String.self, forKey: .rule))
         case "text":
             self = .text(
                 try c.decode(String.self, forKey: .text), at: try c.decode([Double].self, forKey: .at),

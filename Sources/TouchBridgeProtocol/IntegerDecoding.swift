@@ -9,8 +9,13 @@ extension KeyedDecodingContainer {
             throw DecodingError.valueNotFound(Int.self, .init(codingPath: codingPath + [key], debugDescription: "null"))
         }
         let value = try decode(Double.self, forKey: key)
-        guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
+        guard value.rounded() == value else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected an integer")
+        }
+        guard abs(value) <= ProtocolLimits.maxInteger else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "\(value) is beyond ±2^53 (9007199254740992), the largest integer a JSON number holds exactly")
         }
         return Int(value)
     }

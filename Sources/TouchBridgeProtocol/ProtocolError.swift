@@ -9,12 +9,15 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     public var path: String?
     /// The `seq` of the rejected message, when it had a readable one.
     public var seq: Int?
+    /// For `rate-limited`: milliseconds after which the same request will be accepted.
+    public var retryAfterMs: Int?
 
-    public init(code: String, message: String, path: String? = nil, seq: Int? = nil) {
+    public init(code: String, message: String, path: String? = nil, seq: Int? = nil, retryAfterMs: Int? = nil) {
         self.code = code
         self.message = message
         self.path = path
         self.seq = seq
+        self.retryAfterMs = retryAfterMs
     }
 
     /// A field error: the message is prefixed with the path.
@@ -28,7 +31,9 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { "\(code): \(message)" }
 
     /// The `error` message for this error.
-    public var errorMessage: ErrorMessage { ErrorMessage(code: code, message: message, path: path, seq: seq) }
+    public var errorMessage: ErrorMessage {
+        ErrorMessage(code: code, message: message, path: path, retryAfterMs: retryAfterMs, seq: seq)
+    }
 }
 
 /// The error codes of the protocol (docs/protocol.md §8). The engine's input-validation codes
@@ -38,8 +43,11 @@ public enum ErrorCode {
     public static let unknownType = "unknown-type"
     public static let schema = "schema"
     public static let limit = "limit"
+    /// Too frequent: `retryAfterMs` says when the same request will be accepted.
+    public static let rateLimited = "rate-limited"
     public static let unsupportedProtocol = "unsupported-protocol"
     public static let notAllowed = "not-allowed"
     public static let unknownSession = "unknown-session"
     public static let unknownScene = "unknown-scene"
+    public static let sceneFailed = "scene-failed"
 }

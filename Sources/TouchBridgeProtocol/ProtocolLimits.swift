@@ -22,6 +22,13 @@ public struct ProtocolLimits: Codable, Equatable, Sendable {
     public var maxObserversPerSession: Int
     /// Longest scene name, session id or client name, in characters.
     public var maxStringLength: Int
+    /// Largest magnitude of any time a client sends (`t`, in milliseconds): 10^12 ms, about 31
+    /// years. Times beyond it get `error` `limit`, so the engine's clock arithmetic stays finite (an
+    /// `advance` to 1.7e308 would otherwise turn later times into infinity). Fixed, not sent in `welcome`.
+    public static let maxTimeMilliseconds = 1e12
+    /// Largest magnitude of an integer field (`seq`, `id`, `protocol`): 2^53, what a JSON number
+    /// (an IEEE double, as in JavaScript) holds exactly. Fixed, not sent in `welcome`.
+    public static let maxInteger = 9_007_199_254_740_992.0
 
     public init(
         maxMessageBytes: Int = 262_144, maxPointersPerInput: Int = 32, maxCoalescedPerPointer: Int = 64,

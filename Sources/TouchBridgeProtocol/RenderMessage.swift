@@ -8,12 +8,16 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     /// With full renders: every recognizer of the scene with its state, so an inspector lists them
     /// from the start (later changes arrive as `events` transitions).
     public var recognizers: [RecognizerInfo]?
+    /// Engine time (ms) of the tree, sent when a view animates: the client's anchor for
+    /// interpolating `animations` (their `begin` is engine time).
+    public var t: Double?
 
-    public init(full: Bool, scene: String? = nil, ops: [RenderOp], recognizers: [RecognizerInfo]? = nil) {
+    public init(full: Bool, scene: String? = nil, ops: [RenderOp], recognizers: [RecognizerInfo]? = nil, t: Double? = nil) {
         self.full = full
         self.scene = scene
         self.ops = ops
         self.recognizers = recognizers
+        self.t = t
     }
 }
 

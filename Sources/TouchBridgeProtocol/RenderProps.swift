@@ -22,6 +22,10 @@ public struct RenderProps: Codable, Equatable, Sendable {
     public var textAlignment: Nullable<String>?
     public var image: Nullable<String>?
     public var control: Nullable<ControlProps>?
+    /// Running animations of the view's properties; empty when none.
+    public var animations: [WireAnimation]?
+    /// The layer's shadow (`shadowOpacity` above 0 with a colour); null when none.
+    public var shadow: Nullable<ShadowProps>?
 
     public init() {}
 
@@ -46,6 +50,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         props.textAlignment = .null
         props.image = .null
         props.control = .null
+        props.animations = []
+        props.shadow = .null
         return props
     }()
 
@@ -72,6 +78,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = textAlignment, value != old.textAlignment { patch.textAlignment = value }
         if let value = image, value != old.image { patch.image = value }
         if let value = control, value != old.control { patch.control = value }
+        if let value = animations, value != old.animations { patch.animations = value }
+        if let value = shadow, value != old.shadow { patch.shadow = value }
         return patch
     }
 
@@ -96,6 +104,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = patch.textAlignment { result.textAlignment = value }
         if let value = patch.image { result.image = value }
         if let value = patch.control { result.control = value }
+        if let value = patch.animations { result.animations = value }
+        if let value = patch.shadow { result.shadow = value }
         return result
     }
 
@@ -103,12 +113,12 @@ public struct RenderProps: Codable, Equatable, Sendable {
         center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
             && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
-            && control == nil
+            && control == nil && animations == nil && shadow == nil
     }
 
     enum CodingKeys: String, CodingKey {
         case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
-        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control
+        case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations, shadow
     }
 
     public init(from decoder: Decoder) throws {
@@ -131,6 +141,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         textAlignment = try c.decodeNullable(String.self, forKey: .textAlignment)
         image = try c.decodeNullable(String.self, forKey: .image)
         control = try c.decodeNullable(ControlProps.self, forKey: .control)
+        animations = try c.decodeIfPresent([WireAnimation].self, forKey: .animations)
+        shadow = try c.decodeNullable(ShadowProps.self, forKey: .shadow)
     }
 }
 
@@ -157,5 +169,20 @@ public struct ControlProps: Codable, Equatable, Sendable {
         self.maximumValue = maximumValue
         self.on = on
         self.title = title
+    }
+}
+
+/// A layer shadow: colour `#rrggbbaa`, `opacity` 0…1, `offset` `[width, height]` and blur `radius` in points.
+public struct ShadowProps: Codable, Equatable, Sendable {
+    public var color: String
+    public var opacity: Double
+    public var offset: [Double]
+    public var radius: Double
+
+    public init(color: String, opacity: Double, offset: [Double], radius: Double) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.radius = radius
     }
 }

@@ -128,6 +128,10 @@ extension JSONWriter {
             raw(",\"scene\":")
             string(scene)
         }
+        if let t = message.t {
+            raw(",\"t\":")
+            number(t)
+        }
         raw(",\"type\":\"render\"}")
     }
 
@@ -165,10 +169,34 @@ extension JSONWriter {
         if let value { integer(value) } else { null() }
     }
 
+    mutating func write(_ animation: WireAnimation) {
+        raw("{\"autoreverses\":"); bool(animation.autoreverses)
+        raw(",\"begin\":"); number(animation.begin)
+        raw(",\"curve\":"); string(animation.curve)
+        if let damping = animation.damping { raw(",\"damping\":"); number(damping) }
+        raw(",\"duration\":"); number(animation.duration)
+        raw(",\"from\":"); numbers(animation.from)
+        raw(",\"id\":"); integer(animation.id)
+        raw(",\"property\":"); string(animation.property)
+        raw(",\"repeats\":"); bool(animation.repeats)
+        raw(",\"to\":"); numbers(animation.to)
+        if let velocity = animation.velocity { raw(",\"velocity\":"); number(velocity) }
+        byte(UInt8(ascii: "}"))
+    }
+
     mutating func write(_ props: RenderProps) {
         var first = true
         byte(UInt8(ascii: "{"))
         if let alpha = props.alpha { key("alpha", first: &first); number(alpha) }
+        if let animations = props.animations {
+            key("animations", first: &first)
+            byte(UInt8(ascii: "["))
+            for (index, animation) in animations.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                write(animation)
+            }
+            byte(UInt8(ascii: "]"))
+        }
         if let color = props.backgroundColor { key("backgroundColor", first: &first); nullable(color) { $0.string($1) } }
         if let color = props.borderColor { key("borderColor", first: &first); nullable(color) { $0.string($1) } }
         if let width = props.borderWidth { key("borderWidth", first: &first); number(width) }
@@ -181,6 +209,7 @@ extension JSONWriter {
         if let size = props.fontSize { key("fontSize", first: &first); nullable(size) { $0.number($1) } }
         if let hidden = props.hidden { key("hidden", first: &first); bool(hidden) }
         if let image = props.image { key("image", first: &first); nullable(image) { $0.string($1) } }
+        if let shadow = props.shadow { key("shadow", first: &first); nullable(shadow) { $0.write($1) } }
         if let text = props.text { key("text", first: &first); nullable(text) { $0.string($1) } }
         if let alignment = props.textAlignment { key("textAlignment", first: &first); nullable(alignment) { $0.string($1) } }
         if let color = props.textColor { key("textColor", first: &first); nullable(color) { $0.string($1) } }
@@ -194,6 +223,14 @@ extension JSONWriter {
         case .null: null()
         case .value(let wrapped): write(&self, wrapped)
         }
+    }
+
+    mutating func write(_ shadow: ShadowProps) {
+        raw("{\"color\":"); string(shadow.color)
+        raw(",\"offset\":"); numbers(shadow.offset)
+        raw(",\"opacity\":"); number(shadow.opacity)
+        raw(",\"radius\":"); number(shadow.radius)
+        byte(UInt8(ascii: "}"))
     }
 
     mutating func write(_ control: ControlProps) {
@@ -221,15 +258,17 @@ extension JSONWriter {
 
     mutating func write(_ command: DisplayCommand) {
         switch command {
-        case .stroke(let path, let color, let lineWidth, let lineCap):
+        case .stroke(let path, let color, let lineWidth, let lineCap, let lineJoin):
             raw("{\"cmd\":\"stroke\",\"color\":"); string(color)
             raw(",\"lineCap\":"); string(lineCap)
+            if let lineJoin { raw(",\"lineJoin\":"); string(lineJoin) }
             raw(",\"lineWidth\":"); number(lineWidth)
             raw(",\"path\":"); write(path)
             byte(UInt8(ascii: "}"))
-        case .fill(let path, let color):
+        case .fill(let path, let color, let rule):
             raw("{\"cmd\":\"fill\",\"color\":"); string(color)
             raw(",\"path\":"); write(path)
+            if let rule { raw(",\"rule\":"); string(rule) }
             byte(UInt8(ascii: "}"))
         case .text(let text, let at, let fontSize, let color):
             raw("{\"at\":"); numbers(at)
@@ -270,6 +309,7 @@ extension JSONWriter {
         raw("{\"code\":"); string(message.code)
         raw(",\"message\":"); string(message.message)
         if let path = message.path { raw(",\"path\":"); string(path) }
+        if let retry = message.retryAfterMs { raw(",\"retryAfterMs\":"); integer(retry) }
         if let seq = message.seq { raw(",\"seq\":"); integer(seq) }
         raw(",\"type\":\"error\"}")
     }

@@ -3,12 +3,15 @@ public struct ErrorMessage: Codable, Equatable, Sendable {
     public var code: String
     public var message: String
     public var path: String?
+    /// For `rate-limited`: milliseconds after which the same request will be accepted.
+    public var retryAfterMs: Int?
     public var seq: Int?
 
-    public init(code: String, message: String, path: String? = nil, seq: Int? = nil) {
+    public init(code: String, message: String, path: String? = nil, retryAfterMs: Int? = nil, seq: Int? = nil) {
         self.code = code
         self.message = message
         self.path = path
+        self.retryAfterMs = retryAfterMs
         self.seq = seq
     }
 }

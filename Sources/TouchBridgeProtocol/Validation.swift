@@ -10,13 +10,21 @@ extension ClientMessage {
         switch self {
         case .hello(let hello): try hello.validate(limits: limits)
         case .input(let input): try input.validate(limits: limits)
-        case .advance(let advance): try Check.seq(advance.seq)
-        case .motion(let motion): try Check.seq(motion.seq)
-        case .remote(let remote): try Check.seq(remote.seq)
+        case .advance(let advance):
+            try Check.seq(advance.seq)
+            try Check.time(advance.t, path: "t")
+        case .motion(let motion):
+            try Check.seq(motion.seq)
+            try Check.time(motion.t, path: "t")
+        case .remote(let remote):
+            try Check.seq(remote.seq)
+            try Check.time(remote.t, path: "t")
         case .resize(let viewport): try viewport.validate(limits: limits, path: "")
         case .scene(let change): try change.scene.validate(limits: limits, path: "scene")
         case .ping, .resync: break
-        case .mark(let mark): try mark.validate(limits: limits)
+        case .mark(let mark):
+            try mark.validate(limits: limits)
+            if let t = mark.t { try Check.time(t, path: "t") }
         }
     }
 }
@@ -35,7 +43,10 @@ extension Hello {
             try Check.string(session, limits: limits, path: "session")
         }
         if role == .device, let scene { try scene.validate(limits: limits, path: "scene") }
-        if let t { guard t.isFinite, t >= 0 else { throw .schema("t", "expected a finite number ≥ 0") } }
+        if let t {
+            guard t.isFinite, t >= 0 else { throw .schema("t", "expected a finite number ≥ 0") }
+            try Check.time(t, path: "t")
+        }
         if let client { try Check.string(client, limits: limits, path: "client") }
     }
 }
@@ -91,6 +102,10 @@ extension Input {
             throw .limit("pointers", "\(pointers.count) pointer changes, more than maxPointersPerInput \(limits.maxPointersPerInput)")
         }
         for (index, pointer) in pointers.enumerated() {
+            try Check.time(pointer.t, path: "pointers[\(index)].t")
+            for (sample, point) in (pointer.coalesced ?? []).enumerated() {
+                try Check.time(point.t, path: "pointers[\(index)].coalesced[\(sample)].t")
+            }
             guard let coalesced = pointer.coalesced else { continue }
             let path = "pointers[\(index)].coalesced"
             guard pointer.phase != .down || coalesced.isEmpty else {
@@ -107,6 +122,13 @@ extension Input {
 enum Check {
     static func seq(_ seq: Int?) throws(ProtocolError) {
         if let seq, seq < 0 { throw .schema("seq", "expected an integer ≥ 0") }
+    }
+
+    /// A finite time beyond `ProtocolLimits.maxTimeMilliseconds` (non-finite ones are left to the
+    /// engine, which answers `non-finite-value`).
+    static func time(_ t: Double, path: String) throws(ProtocolError) {
+        guard t.isFinite, abs(t) > ProtocolLimits.maxTimeMilliseconds else { return }
+        throw .limit(path, "\(t) ms is beyond ±\(Int(ProtocolLimits.maxTimeMilliseconds)) ms, the largest time a client may send")
     }
 
     static func string(_ value: String, limits: ProtocolLimits, path: String) throws(ProtocolError) {

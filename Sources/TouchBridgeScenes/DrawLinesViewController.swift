@@ -26,6 +26,10 @@ public final class DrawLinesView: UIView {
         backgroundColor = .white
     }
 
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public func clearAll() {
         pendingLines.removeAll()
         finishedLines.removeAll()

@@ -1,8 +1,12 @@
 import TouchKit
 
-/// Source material "MoveMe": a placard follows the finger that touched it, pulses (scales up) while
-/// held and returns to the centre on lift; a double tap outside it switches its greeting. The placard
-/// itself does not handle touches: they reach `MoveMeView` through the responder chain.
+/// Source material "MoveMe": a placard follows the finger that touched it and returns to the centre
+/// on lift; a double tap outside it switches its greeting. The placard itself does not handle
+/// touches: they reach `MoveMeView` through the responder chain. Animated as in the source: on
+/// touch it pulses (scale 1.2, then 1.1, 0.5 s each — the second animation adds to the first) and
+/// moves under the finger over 0.25 s; on lift the view turns user interaction off and animates
+/// the placard back to the centre (0.5 s, a bouncing spring [choose: the source's keyframe bounce
+/// is not shown]), turning interaction back on in the completion.
 public final class MoveMeView: UIView {
     public let placardView = UILabel(frame: CGRect(x: 0, y: 0, width: 220, height: 80))
     static let greetings = ["Welcome", "Bienvenue", "Willkommen", "환영합니다", "Benvenuto"]
@@ -21,6 +25,10 @@ public final class MoveMeView: UIView {
         addSubview(placardView)
     }
 
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override func layoutSubviews() {
         placardView.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }
@@ -36,8 +44,11 @@ public final class MoveMeView: UIView {
             if touch.tapCount == 2 { setupNextDisplayString() }
             return
         }
-        placardView.transform = CGAffineTransform(scaleX: 1.1, y: 1.1)
-        placardView.center = touch.location(in: self)
+        // "Pulse" the placard view by scaling up then down.
+        UIView.animate(withDuration: 0.5) { self.placardView.transform = CGAffineTransform(scaleX: 1.2, y: 1.2) }
+        UIView.animate(withDuration: 0.5) { self.placardView.transform = CGAffineTransform(scaleX: 1.1, y: 1.1) }
+        // Move the placard view to under the touch.
+        UIView.animate(withDuration: 0.25) { self.placardView.center = touch.location(in: self) }
     }
 
     public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -47,16 +58,23 @@ public final class MoveMeView: UIView {
 
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = event?.allTouches?.first, touch.view === placardView else { return }
-        returnToCentre()
+        // Disable user interaction so subsequent touches don't interfere with the animation.
+        isUserInteractionEnabled = false
+        animatePlacardViewToCenter()
     }
 
     public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        returnToCentre()
+        isUserInteractionEnabled = false
+        animatePlacardViewToCenter()
     }
 
-    private func returnToCentre() {
-        placardView.transform = .identity
-        placardView.center = CGPoint(x: bounds.midX, y: bounds.midY)
+    private func animatePlacardViewToCenter() {
+        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [], animations: {
+            self.placardView.transform = .identity
+            self.placardView.center = CGPoint(x: self.bounds.midX, y: self.bounds.midY)
+        }, completion: { [weak self] _ in
+            self?.isUserInteractionEnabled = true
+        })
     }
 }
 

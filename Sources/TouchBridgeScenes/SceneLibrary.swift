@@ -48,6 +48,8 @@ public enum SceneLibrary {
                         summary: "Button, slider, switch and a custom control inside a view with a tap recognizer (the iOS 6 rule).") { ControlsViewController() },
         SceneDescriptor(name: "scroll-view", title: "Scroll view",
                         summary: "Scroll, zoom and tap buttons; toggle delaysContentTouches.") { ScrollViewSceneController() },
+        SceneDescriptor(name: "paths-and-layers", title: "Paths and layers",
+                        summary: "UIBezierPath hit areas, CAShapeLayer progress and checkmark, a dial drawn in draw(_:).") { PathsAndLayersViewController() },
     ]
 
     /// The scene a new user sees first.

@@ -4,12 +4,17 @@ import TouchKit
 /// The same two actions built two ways, side by side, so the latency difference is visible:
 /// left, a single-tap recognizer that requires the double-tap recognizer to fail (UIKit delays the
 /// single tap by the multi-tap interval); right, the source material's responder-method version
-/// that reads `tapCount` and delays the single tap itself.
+/// that reads `tapCount` and delays the single tap itself. As in the source, a single tap shrinks
+/// the pane's square by 10 % and a double tap grows it by 10 %, animated (UIKit's default 0.2 s),
+/// next to the latency readout.
 public final class SingleDoubleTapViewController: UIViewController {
     public private(set) var recognizerPane: LiftClockView!
     public private(set) var tapCountPane: TapCountView!
     public private(set) var recognizerLabel: UILabel!
     public private(set) var tapCountLabel: UILabel!
+    public private(set) var recognizerSquare: UIView!
+    public private(set) var tapCountSquare: UIView!
+
     public override func viewDidLoad() {
         view.backgroundColor = .white
         recognizerPane = LiftClockView(frame: CGRect(x: 0, y: 80, width: 200, height: 720))
@@ -24,6 +29,8 @@ public final class SingleDoubleTapViewController: UIViewController {
         recognizerLabel.frame = CGRect(x: 8, y: 8, width: 184, height: 64)
         tapCountLabel = makeStatusLabel("tapCount", name: "tapCountResult")
         tapCountLabel.frame = CGRect(x: 208, y: 8, width: 184, height: 64)
+        recognizerSquare = makeSquare("recognizerSquare", in: recognizerPane, color: .systemBlue)
+        tapCountSquare = makeSquare("tapCountSquare", in: tapCountPane, color: .systemOrange)
 
         let single = UITapGestureRecognizer(target: self, action: SingleDoubleTapViewController.handleSingle)
         single.name = "singleTap"
@@ -34,8 +41,16 @@ public final class SingleDoubleTapViewController: UIViewController {
         recognizerPane.addGestureRecognizer(single)
         recognizerPane.addGestureRecognizer(double)
 
-        tapCountPane.onSingle = { [weak self] latency in self?.tapCountLabel.text = "single (\(Int(latency * 1000)) ms)" }
-        tapCountPane.onDouble = { [weak self] latency in self?.tapCountLabel.text = "double (\(Int(latency * 1000)) ms)" }
+        tapCountPane.onSingle = { [weak self] latency in
+            guard let self else { return }
+            tapCountLabel.text = "single (\(Int(latency * 1000)) ms)"
+            Self.resize(tapCountSquare, by: 0.9)
+        }
+        tapCountPane.onDouble = { [weak self] latency in
+            guard let self else { return }
+            tapCountLabel.text = "double (\(Int(latency * 1000)) ms)"
+            Self.resize(tapCountSquare, by: 1.1)
+        }
     }
 
     /// Two panes side by side at every size, each with its read-out on top (laid out from the bounds).
@@ -53,10 +68,32 @@ public final class SingleDoubleTapViewController: UIViewController {
 
     func handleSingle(_ sender: UITapGestureRecognizer) {
         recognizerLabel.text = "single (\(latency()) ms)"
+        Self.resize(recognizerSquare, by: 0.9)
     }
 
     func handleDouble(_ sender: UITapGestureRecognizer) {
         recognizerLabel.text = "double (\(latency()) ms)"
+        Self.resize(recognizerSquare, by: 1.1)
+    }
+
+    /// The source's `setFrame:` inside `beginAnimations`: the size changes by `factor` about the
+    /// centre, animated over UIKit's default 0.2 s.
+    static func resize(_ view: UIView, by factor: CGFloat) {
+        UIView.animate(withDuration: 0.2) {
+            let frame = view.frame
+            view.frame = frame.insetBy(dx: frame.width * (1 - factor) / 2, dy: frame.height * (1 - factor) / 2)
+        }
+    }
+
+    /// A square the taps resize; it takes no touches, so they stay the pane's.
+    private func makeSquare(_ name: String, in pane: UIView, color: UIColor) -> UIView {
+        let square = UIView(frame: CGRect(x: 40, y: 240, width: 120, height: 120))
+        square.accessibilityIdentifier = name
+        square.backgroundColor = color
+        square.layer.cornerRadius = 12
+        square.isUserInteractionEnabled = false
+        pane.addSubview(square)
+        return square
     }
 
     /// Milliseconds from the lift that completed the gesture to the action.

@@ -23,6 +23,9 @@ struct RenderSnapshot: Equatable {
     /// Pre-order: parents before children, siblings back to front.
     var nodes: [Node] = []
 
+    /// Whether any view is animating (render messages then carry the engine time).
+    var isAnimating: Bool { nodes.contains { $0.props.animations?.isEmpty == false } }
+
     init() {}
 
     /// The wire form of `tree`. A view whose engine node is the same as in `previous` at the same
@@ -74,7 +77,19 @@ enum WireGeometry {
         props.textAlignment = Nullable(node.textAlignment.map(alignment))
         props.image = Nullable(node.image)
         props.control = Nullable(node.control.map(control))
+        props.animations = node.animations.map(animation)
+        props.shadow = Nullable(node.shadow.map { shadow in
+            ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
+                        offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
+        })
         return props
+    }
+
+    static func animation(_ a: RenderAnimation) -> WireAnimation {
+        WireAnimation(
+            id: a.id, property: a.property, from: a.from.map(number), to: a.to.map(number), begin: WireJSON.rounded(a.begin * 1000),
+            duration: WireJSON.rounded(a.duration * 1000), curve: a.curve, damping: a.damping.map(WireJSON.rounded),
+            velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats)
     }
 
     static func alignment(_ alignment: NSTextAlignment) -> String {
@@ -95,10 +110,10 @@ enum WireGeometry {
     static func displayList(_ commands: [DrawCommand]) -> [DisplayCommand] {
         commands.map { command in
             switch command {
-            case .stroke(let path, let color, let lineWidth, let lineCap):
-                .stroke(path: path.map(element), color: colour(color), lineWidth: number(lineWidth), lineCap: cap(lineCap))
-            case .fill(let path, let color):
-                .fill(path: path.map(element), color: colour(color))
+            case .stroke(let path, let color, let lineWidth, let lineCap, let lineJoin):
+                .stroke(path: path.map(element), color: colour(color), lineWidth: number(lineWidth), lineCap: cap(lineCap), lineJoin: join(lineJoin))
+            case .fill(let path, let color, let evenOdd):
+                .fill(path: path.map(element), color: colour(color), rule: evenOdd ? "evenodd" : nil)
             case .text(let text, let at, let fontSize, let color):
                 .text(text, at: point(at), fontSize: number(fontSize), color: colour(color))
             }
@@ -112,6 +127,15 @@ enum WireGeometry {
         case .rect(let r): .rect(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
         case .ellipse(let r): .ellipse(x: number(r.origin.x), y: number(r.origin.y), width: number(r.size.width), height: number(r.size.height))
         case .close: .close
+        }
+    }
+
+    /// nil for miter, the default the wire leaves out.
+    static func join(_ join: CGLineJoin) -> String? {
+        switch join {
+        case .miter: nil
+        case .round: "round"
+        case .bevel: "bevel"
         }
     }
 

@@ -67,7 +67,7 @@ extension Session {
         case .ping(let ping):
             return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
         case .resync:
-            return [.own(.send(shared.fullRender()))]
+            return resync(shared, at: receivedAt)
         case .mark:
             // Only for the recording (the host's recorder keeps every inbound message); no reply.
             return []

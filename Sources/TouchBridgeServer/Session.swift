@@ -19,6 +19,11 @@ public final class Session {
     public let connection: ConnectionID
     var environment: SessionEnvironment
     private(set) var state = State.awaitingHello
+    /// Receive time of the last `resync` answered.
+    private var lastResync = -Double.infinity
+    /// Shortest time between two answered `resync`s, seconds. A full render can be thousands of times
+    /// the 17 bytes of the request, so answering every one would let a client amplify its traffic.
+    public static let resyncInterval = 0.25
 
     public init(connection: ConnectionID = 0, environment: SessionEnvironment) {
         self.connection = connection
@@ -84,7 +89,7 @@ public final class Session {
         case .device(let shared):
             return deviceMessage(message, receivedAt: receivedAt, shared: shared)
         case .observer(let shared):
-            return observerMessage(message, shared: shared)
+            return observerMessage(message, receivedAt: receivedAt, shared: shared)
         case .closed:
             return []
         }
@@ -112,12 +117,12 @@ public final class Session {
         }
     }
 
-    private func observerMessage(_ message: ClientMessage, shared: SharedSession) -> [Routed] {
+    private func observerMessage(_ message: ClientMessage, receivedAt: Double, shared: SharedSession) -> [Routed] {
         switch message {
         case .ping(let ping):
             return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
         case .resync:
-            return [.own(.send(shared.fullRender()))]
+            return resync(shared, at: receivedAt)
         case .hello:
             return [reply(ProtocolError(code: ErrorCode.notAllowed, message: "hello was already received"))]
         default:
@@ -139,6 +144,19 @@ public final class Session {
         case .awaitingHello, .closed:
             return []
         }
+    }
+
+    /// A full render, at most once per `resyncInterval`; sooner gets `rate-limited` with a retry hint.
+    func resync(_ shared: SharedSession, at receivedAt: Double) -> [Routed] {
+        let wait = lastResync + Self.resyncInterval - receivedAt
+        guard wait <= 0 else {
+            let retry = Int((wait * 1000).rounded(.up))
+            return [reply(ProtocolError(code: ErrorCode.rateLimited,
+                                        message: "resync at most every \(Int(Self.resyncInterval * 1000)) ms; retry in \(retry) ms",
+                                        retryAfterMs: retry))]
+        }
+        lastResync = receivedAt
+        return [.own(.send(shared.fullRender()))]
     }
 
     /// An `error` reply for this connection.

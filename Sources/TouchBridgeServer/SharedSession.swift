@@ -56,7 +56,7 @@ final class SharedSession {
     func fullRender() -> String {
         ServerMessage.render(RenderMessage(
             full: true, scene: sceneName, ops: RenderDiff.full(published),
-            recognizers: RecognizerListing.recognizers(of: application))).text
+            recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)).text
     }
 
     // MARK: Engine steps (messages for every connection of the session)
@@ -92,7 +92,9 @@ final class SharedSession {
         let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
         let ops = RenderDiff.ops(from: published, to: snapshot)
         published = snapshot
-        if !ops.isEmpty { messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops)).text) }
+        if !ops.isEmpty {
+            messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops, t: snapshot.isAnimating ? engineMs : nil)).text)
+        }
         let log = application.drainTrace()
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
@@ -162,7 +164,13 @@ final class SharedSession {
         let name: String
         switch request ?? .named(environment.catalog.defaultScene) {
         case .named(let sceneName):
-            guard let built = environment.catalog.makeApplication(scene: sceneName, windowSize: size) else {
+            let built: UIApplication?
+            do {
+                built = try environment.catalog.makeApplication(scene: sceneName, windowSize: size)
+            } catch {
+                throw ProtocolError(code: error.code, message: error.message, path: "scene")
+            }
+            guard let built else {
                 let known = environment.catalog.scenes.map(\.name).joined(separator: ", ")
                 throw ProtocolError(code: ErrorCode.unknownScene, message: "no scene named \"\(sceneName)\" (scenes: \(known))", path: "scene")
             }

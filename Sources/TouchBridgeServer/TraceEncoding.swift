@@ -41,7 +41,7 @@ enum TraceEncoding {
         case .controlEvent(let control, let event):
             entry.control = control
             entry.event = event
-        case .note(let message):
+        case .note(let message), .animation(let message):
             entry.message = message
         }
         return entry
@@ -58,6 +58,7 @@ enum TraceEncoding {
         case .controlEvent: "controlEvent"
         case .note: "note"
         case .recognizerTouches: "recognizerTouches"
+        case .animation: "animation"
         }
     }
 

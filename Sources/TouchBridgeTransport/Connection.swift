@@ -12,9 +12,12 @@ let lwsPre = Int(tb_lws_pre())
 /// One outbound text message, laid out for lws_write(): `lwsPre` bytes of headroom, then the UTF-8 payload.
 struct OutboundFrame {
     var storage: [UInt8]
+    /// The sender's label for the kind of message (0: none), so a later message can supersede it.
+    var tag: UInt8 = 0
     var payloadCount: Int { storage.count - lwsPre }
 
-    init(_ text: String) {
+    init(_ text: String, tag: UInt8 = 0) {
+        self.tag = tag
         var text = text
         self.storage = text.withUTF8 { utf8 in
             [UInt8](unsafeUninitializedCapacity: lwsPre + utf8.count) { buffer, count in
@@ -29,19 +32,36 @@ struct OutboundFrame {
     }
 }
 
-/// FIFO of outbound frames with O(1) amortised pop.
+/// FIFO of outbound frames with O(1) amortised pop, counting the payload bytes it holds.
 struct OutboundQueue {
     private var items: [OutboundFrame] = []
     private var head = 0
+    /// Payload bytes of the queued frames.
+    private(set) var bytes = 0
 
     var count: Int { items.count - head }
     var isEmpty: Bool { head == items.count }
 
-    mutating func append(_ frame: OutboundFrame) { items.append(frame) }
+    mutating func append(_ frame: OutboundFrame) {
+        items.append(frame)
+        bytes += frame.payloadCount
+    }
+
+    /// Drops every queued frame tagged `tag`; returns how many.
+    mutating func removeAll(tagged tag: UInt8) -> Int {
+        let before = count
+        items = items[head...].filter { frame in
+            if frame.tag == tag { bytes -= frame.payloadCount }
+            return frame.tag != tag
+        }
+        head = 0
+        return before - count
+    }
 
     mutating func popFirst() -> OutboundFrame? {
         guard head < items.count else { return nil }
         let frame = items[head]
+        bytes -= frame.payloadCount
         head += 1
         if head == items.count {
             items.removeAll(keepingCapacity: items.capacity <= 64)
@@ -56,6 +76,7 @@ struct OutboundQueue {
     mutating func removeAll() {
         items = []
         head = 0
+        bytes = 0
     }
 }
 
@@ -105,9 +126,18 @@ final class Connection {
     let openedAt: Double
 
     var outbound = OutboundQueue()
+    /// Reading from the peer is paused (lws_rx_flow_control) until its outbound queue drains.
+    var readPaused = false
+    /// Since when its outbound queue has not been empty: a client that reads empties it now and
+    /// then, one that does not has the oldest backlog.
+    var backlogSince: Double?
     /// Reassembly buffer for a message that arrives in pieces.
     var inbound: [UInt8] = []
     var inMessage = false
+    /// Marked by the owner once the connection said hello; until then the join deadline applies.
+    var joined = false
+    /// Refused after the upgrade (no access token): closing, and never shown to the delegate.
+    var refused = false
     var lastActivity: Double
     var lastPingSent: Double = 0
     var pingPending = false
@@ -165,6 +195,16 @@ final class Connection {
             closeCode = 1005
         }
     }
+}
+
+/// A peer's close frame whose reason is not UTF-8 (RFC 6455 §8.1: fail with 1007). lws echoes the
+/// close payload it hands to WS_PEER_INITIATED_CLOSE in place, with the same length, so the payload is
+/// rewritten there: code 1007 and an ASCII reason padded with spaces — never the peer's invalid bytes.
+func replaceInvalidCloseReason(_ payload: UnsafeMutableRawBufferPointer) {
+    payload[0] = 0x03
+    payload[1] = 0xEF
+    let text = Array("invalid UTF-8 in close reason".utf8)
+    for i in 2..<payload.count { payload[i] = i - 2 < text.count ? text[i - 2] : 0x20 }
 }
 
 /// Sets the close frame lws will send when the callback returns -1.

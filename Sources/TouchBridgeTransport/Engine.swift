@@ -12,12 +12,25 @@ struct EngineLimits {
     var maxMessageBytes: Int
     var maxMessagesPerSecond: Int
     var outboundQueueLimit: Int
+    /// Payload bytes queued for one connection; past it: close 1008.
+    var outboundQueueBytes: Int = .max
+    /// Payload bytes queued for all connections together; past it the connection with the largest
+    /// queue is closed with 1008.
+    var outboundBudgetBytes: Int = .max
+    /// Queued bytes past which the engine stops reading the connection (resumes below a quarter).
+    var readPauseBytes: Int = .max
     var idleTimeout: Double
     var keepAlivePingInterval: Double
     var shutdownGracePeriod: Double
+    /// Seconds an unjoined connection may stay open (0 = never closed for it).
+    var joinTimeout: Double = 0
     /// Reason sent with close 1001 to every connection on a stop.
     var shutdownReason: String
 }
+
+/// Close code for a connection that did not join within `joinTimeout` (private-use range; 408 as in
+/// HTTP's Request Timeout).
+public let joinTimeoutCloseCode: UInt16 = 4408
 
 /// The lws context pointer, made Sendable only so that other threads can call `lws_cancel_service`,
 /// the one lws function documented as thread-safe. Nothing else may be done with it off the service thread.
@@ -69,6 +82,10 @@ final class WebSocketEngine {
 
     // Service-thread state.
     private(set) var connections: [ConnectionID: Connection] = [:]
+    /// Open connections that have not been marked joined.
+    private(set) var unjoinedCount = 0
+    /// Payload bytes queued for every connection together.
+    private(set) var outboundBytes = 0
     var metrics = TransportMetrics()
     private(set) var stopping = false
     private var stopDeadline = 0.0
@@ -171,15 +188,53 @@ final class WebSocketEngine {
                      "\(type).\(function) must be called on the service thread")
     }
 
-    func send(_ text: String, to id: ConnectionID) -> Bool {
+    /// Queues `text`. With `superseding`, every queued, not yet written message with that tag is
+    /// dropped first (a newer full state replaces older ones: at most one stays pending).
+    func send(_ text: String, to id: ConnectionID, tag: UInt8 = 0, superseding: UInt8? = nil) -> Bool {
         guard !tearingDown, let conn = connections[id], !conn.isClosing else { return false }
-        if conn.outbound.count >= limits.outboundQueueLimit {
+        if let superseding {
+            let before = conn.outbound.bytes
+            metrics.supersededMessages += UInt64(conn.outbound.removeAll(tagged: superseding))
+            outboundBytes -= before - conn.outbound.bytes
+        }
+        let frame = OutboundFrame(text, tag: tag)
+        let size = frame.payloadCount
+        if conn.outbound.count >= limits.outboundQueueLimit || conn.outbound.bytes + size > limits.outboundQueueBytes {
+            metrics.outboundOverflows["connection", default: 0] += 1
             requestClose(conn, code: 1008, reason: "outbound queue overflow", immediate: true)
             return false
         }
-        conn.outbound.append(OutboundFrame(text))
+        if outboundBytes + size > limits.outboundBudgetBytes {
+            // The server-wide budget: the connection backlogged the longest goes — the one not reading.
+            metrics.outboundOverflows["server", default: 0] += 1
+            let stalest = connections.values.filter { !$0.isClosing && $0.backlogSince != nil }
+                .min { $0.backlogSince! < $1.backlogSince! } ?? conn
+            requestClose(stalest, code: 1008, reason: "server outbound budget exceeded", immediate: true)
+            guard stalest !== conn, outboundBytes + size <= limits.outboundBudgetBytes else { return false }
+        }
+        if conn.outbound.isEmpty { conn.backlogSince = MonotonicClock.now() }
+        conn.outbound.append(frame)
+        outboundBytes += size
+        if !conn.readPaused, conn.outbound.bytes > limits.readPauseBytes {
+            // Backpressure: what it sends would only make more output it does not read. lws keeps
+            // what it already read and delivers it when reading resumes.
+            conn.readPaused = true
+            metrics.readPauses += 1
+            lws_rx_flow_control(conn.wsi, 0)
+        }
         lws_callback_on_writable(conn.wsi)
         return true
+    }
+
+    func queuedBytes(for id: ConnectionID) -> Int {
+        connections[id]?.outbound.bytes ?? 0
+    }
+
+    /// The connection completed its application handshake: the join deadline no longer applies.
+    func markJoined(_ id: ConnectionID) {
+        guard let conn = connections[id], !conn.joined else { return }
+        conn.joined = true
+        unjoinedCount -= 1
     }
 
     func queuedMessageCount(for id: ConnectionID) -> Int {
@@ -231,6 +286,9 @@ final class WebSocketEngine {
             guard let pss, let conn = Connection.from(pss) else { return 0 }
             return writeable(conn)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let input, len > 2, !isValidUTF8(UnsafeRawBufferPointer(start: input + 2, count: len - 2)) {
+                replaceInvalidCloseReason(UnsafeMutableRawBufferPointer(start: input, count: len))
+            }
             if let pss, let conn = Connection.from(pss) {
                 conn.recordPeerClose(UnsafeRawBufferPointer(start: input, count: len))
             }
@@ -253,6 +311,7 @@ final class WebSocketEngine {
                               maxMessagesPerSecond: limits.maxMessagesPerSecond)
         conn.attach()
         connections[id] = conn
+        if limits.joinTimeout > 0 { unjoinedCount += 1 } else { conn.joined = true }
         metrics.connectionsAccepted += 1
         scheduleWake(conn)
         host.engineOpened(conn)
@@ -263,7 +322,7 @@ final class WebSocketEngine {
     }
 
     private func receive(_ conn: Connection, _ chunk: UnsafeRawBufferPointer) -> Int32 {
-        if conn.pendingClose?.immediate == true { return 0 }  // closing: drop input
+        if conn.isClosing { return 0 }  // closing: what was queued is being flushed; input is dropped
         let now = MonotonicClock.now()
         conn.lastActivity = now
         let wsi = conn.wsi
@@ -301,8 +360,12 @@ final class WebSocketEngine {
             host?.engineRejected(conn, reason: .rateLimited)
             return 0
         case .rejectAndClose:
+            // The replies to the messages already accepted and one last `rate-limited` error are
+            // flushed before the close frame: a client learns why it was closed.
             metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
-            return closeNow(conn, code: 1008, reason: "message rate limit exceeded")
+            host?.engineRejected(conn, reason: .rateLimited)
+            requestClose(conn, code: 1008, reason: "message rate limit exceeded", immediate: false)
+            return 0
         }
         metrics.messagesIn += 1
         metrics.bytesIn += UInt64(bytes.count)
@@ -312,6 +375,7 @@ final class WebSocketEngine {
 
     private func writeable(_ conn: Connection) -> Int32 {
         let wsi = conn.wsi
+
         if let pc = conn.pendingClose, pc.immediate || conn.outbound.isEmpty {
             return closeNow(conn, code: pc.code, reason: pc.reason)
         }
@@ -323,6 +387,12 @@ final class WebSocketEngine {
             if n < 2 { return -1 }
         } else if var frame = conn.outbound.popFirst() {
             let count = frame.payloadCount
+            outboundBytes -= count
+            if conn.outbound.isEmpty { conn.backlogSince = nil }
+            if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4 {
+                conn.readPaused = false
+                lws_rx_flow_control(wsi, 1)
+            }
             // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
             // masks the payload in place) and copies whatever the socket does not take at once.
             let n = frame.storage.withUnsafeMutableBufferPointer {
@@ -341,10 +411,18 @@ final class WebSocketEngine {
     private func closed(_ pss: UnsafeMutablePointer<tb_pss>) {
         guard let conn = Connection.detach(from: pss) else { return }  // an HTTP-only wsi has no connection
         connections[conn.id] = nil
+        dropOutbound(conn)
+        if !conn.joined { unjoinedCount -= 1 }
         conn.wakeAt = nil
         let code = conn.closeCode ?? 1006
         metrics.closesByCode[code, default: 0] += 1
         host?.engineClosed(conn, code: code, reason: conn.closeReason)
+    }
+
+    private func dropOutbound(_ conn: Connection) {
+        outboundBytes -= conn.outbound.bytes
+        conn.outbound.removeAll()
+        conn.backlogSince = nil
     }
 
     /// Sets the close frame and returns -1 so lws sends it and closes (only inside that wsi's callback).
@@ -365,7 +443,7 @@ final class WebSocketEngine {
             conn.closeCode = code
             conn.closeReason = reason
         }
-        if immediate { conn.outbound.removeAll() }
+        if immediate { dropOutbound(conn) }
         conn.timers.removeAll()
         lws_sul_cancel(tb_pss_sul(conn.pss))
         conn.wakeAt = nil
@@ -384,6 +462,7 @@ final class WebSocketEngine {
         if limits.keepAlivePingInterval > 0 {
             next = min(next, max(conn.lastActivity, conn.lastPingSent) + limits.keepAlivePingInterval)
         }
+        if !conn.joined { next = min(next, conn.openedAt + limits.joinTimeout) }
         for t in conn.timers { next = min(next, t.deadline) }
         guard next < .infinity else { return }
         if let scheduled = conn.wakeAt, scheduled <= next { return }  // it fires first and re-plans
@@ -399,6 +478,12 @@ final class WebSocketEngine {
         let slack = 0.0005
         if limits.idleTimeout > 0, now + slack >= conn.lastActivity + limits.idleTimeout {
             requestClose(conn, code: 1001, reason: "idle timeout", immediate: true)
+            return
+        }
+        if !conn.joined, now + slack >= conn.openedAt + limits.joinTimeout {
+            metrics.joinTimeouts += 1
+            requestClose(conn, code: joinTimeoutCloseCode, reason: "join timeout: no hello within \(limits.joinTimeout) s",
+                         immediate: true)
             return
         }
         let ping = limits.keepAlivePingInterval

@@ -9,8 +9,12 @@ struct TransportMetrics {
     var closesByCode: [UInt16: UInt64] = [:]
     var rejectedMessages: [String: UInt64] = [:]
     var httpResponses: [Int: UInt64] = [:]
+    var joinTimeouts: UInt64 = 0
+    var supersededMessages: UInt64 = 0
+    var outboundOverflows: [String: UInt64] = [:]
+    var readPauses: UInt64 = 0
 
-    func render(connectionsOpen: Int) -> String {
+    func render(connectionsOpen: Int, outboundBytes: Int) -> String {
         var out = ""
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: UInt64)]) {
             out += "# HELP touchbridge_transport_\(name) \(help)\n"
@@ -34,6 +38,14 @@ struct TransportMetrics {
                labelled(closesByCode, "code"))
         metric("rejected_messages_total", "counter", "Messages dropped before delivery, by reason.",
                labelled(rejectedMessages, "reason"))
+        metric("join_timeouts_total", "counter", "Connections closed with 4408 for not joining in time.", [("", joinTimeouts)])
+        metric("outbound_bytes", "gauge", "Payload bytes queued for all connections.", [("", UInt64(max(0, outboundBytes)))])
+        metric("outbound_overflows_total", "counter", "Connections closed with 1008 for queued bytes, by bound (connection, server).",
+               labelled(outboundOverflows, "bound"))
+        metric("superseded_messages_total", "counter", "Queued messages replaced by a newer full state before being written.",
+               [("", supersededMessages)])
+        metric("read_pauses_total", "counter", "Times reading from a connection was paused because its queue was over the bound.",
+               [("", readPauses)])
         metric("http_responses_total", "counter", "HTTP responses, by status.", labelled(httpResponses, "status"))
         return out
     }

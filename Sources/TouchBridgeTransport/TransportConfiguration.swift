@@ -34,17 +34,36 @@ public struct TransportConfiguration: Sendable {
     /// Messages queued for one connection and not yet written. Past it the queue is dropped and the
     /// connection is closed with 1008 "outbound queue overflow".
     public var outboundQueueLimit: Int
+    /// Payload bytes queued for one connection and not yet written. Past it: close 1008 "outbound queue
+    /// overflow". From a quarter of it, the server stops reading the connection (backpressure) until its
+    /// queue drains, so a client that does not read cannot make it produce more.
+    public var outboundQueueBytes: Int
+    /// Payload bytes queued for all connections together. Past it the connection holding the most is
+    /// closed with 1008 "server outbound budget exceeded".
+    public var outboundBudgetBytes: Int
     /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
     /// (0 = never).
     public var idleTimeout: Double
     /// If > 0, a connection quiet for this many seconds is sent a WebSocket ping; clients that answer (every
     /// browser does) are then not idle. 0 = never ping, so idle means "sent nothing".
     public var keepAlivePingInterval: Double
-    /// Allowed `Origin` header values (exact match, e.g. "https://example.com"). Empty = allow every origin.
+    /// Allowed `Origin` header values (exact match, e.g. "https://example.com"). Empty = only the server's
+    /// own origin (this listener's scheme and the request's `Host`); `["*"]` = every origin.
     /// A request with another Origin is refused with HTTP 403; a request without Origin (not a browser) is allowed.
     public var allowedOrigins: [String]
+    /// When set, every WebSocket upgrade must carry it (`/ws?token=…`) and `/metrics` too (`?token=` or
+    /// `Authorization: Bearer`). A WebSocket without it is closed with 4401
+    /// right after the upgrade (browsers cannot read a refused upgrade's status); `/metrics` gets 401.
+    public var accessToken: String?
     /// How long a graceful stop waits for clients to acknowledge the 1001 close before dropping them.
     public var shutdownGracePeriod: Double
+    /// Seconds a connection may stay unjoined (until the delegate calls `markJoined`) before it is
+    /// closed with 4408 "join timeout". Independent of activity: pongs and other frames do not extend it,
+    /// so a client that answers pings but never joins cannot hold a slot (0 = never).
+    public var joinTimeout: Double
+    /// Open connections not joined yet. Past it an upgrade is refused with HTTP 503, so half-open
+    /// clients cannot take the `maxConnections` slots of real ones.
+    public var maxUnjoinedConnections: Int
 
     public init(
         host: String = "0.0.0.0",
@@ -57,10 +76,15 @@ public struct TransportConfiguration: Sendable {
         maxConnections: Int = 1000,
         maxMessagesPerSecond: Int = 400,
         outboundQueueLimit: Int = 1024,
+        outboundQueueBytes: Int = 4 * 1024 * 1024,
+        outboundBudgetBytes: Int = 256 * 1024 * 1024,
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],
-        shutdownGracePeriod: Double = 1.5
+        shutdownGracePeriod: Double = 1.5,
+        joinTimeout: Double = 0,
+        maxUnjoinedConnections: Int = .max,
+        accessToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -72,10 +96,15 @@ public struct TransportConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.maxMessagesPerSecond = maxMessagesPerSecond
         self.outboundQueueLimit = outboundQueueLimit
+        self.outboundQueueBytes = outboundQueueBytes
+        self.outboundBudgetBytes = outboundBudgetBytes
         self.idleTimeout = idleTimeout
         self.keepAlivePingInterval = keepAlivePingInterval
         self.allowedOrigins = allowedOrigins
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.joinTimeout = joinTimeout
+        self.maxUnjoinedConnections = maxUnjoinedConnections
+        self.accessToken = accessToken
     }
 }
 

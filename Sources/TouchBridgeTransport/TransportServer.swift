@@ -23,6 +23,7 @@ public final class TransportServer: @unchecked Sendable {
 
     private let engine: WebSocketEngine
     private let staticFiles: StaticFiles?
+    private let access: AccessControl
     private var nextID: ConnectionID = 1
     private var logger: Logger { engine.logger }
 
@@ -31,14 +32,20 @@ public final class TransportServer: @unchecked Sendable {
                 logger: Logger = Logger(label: "touchbridge.transport")) throws {
         self.configuration = configuration
         self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
+        access = AccessControl(token: configuration.accessToken, allowedOrigins: configuration.allowedOrigins,
+                               tls: configuration.tls != nil)
         engine = WebSocketEngine(
             limits: EngineLimits(
                 maxMessageBytes: configuration.maxMessageBytes,
                 maxMessagesPerSecond: configuration.maxMessagesPerSecond,
                 outboundQueueLimit: configuration.outboundQueueLimit,
+                outboundQueueBytes: configuration.outboundQueueBytes,
+                outboundBudgetBytes: configuration.outboundBudgetBytes,
+                readPauseBytes: configuration.outboundQueueBytes / 4,
                 idleTimeout: configuration.idleTimeout,
                 keepAlivePingInterval: configuration.keepAlivePingInterval,
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
+                joinTimeout: configuration.joinTimeout,
                 shutdownReason: "server shutting down"),
             logger: logger, protocolName: configuration.subprotocol)
         engine.host = self
@@ -59,6 +66,10 @@ public final class TransportServer: @unchecked Sendable {
             info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
             info.ssl_cert_filepath = strings.dup(tls.certificatePath)
             info.ssl_private_key_filepath = strings.dup(tls.privateKeyPath)
+            // Offer only HTTP/1.1: this server's responses are HTTP/1 (`writeResponse`), and lws's
+            // default ALPN list offers h2 too, which browsers pick and then fail on
+            // (net::ERR_HTTP2_COMPRESSION_ERROR). WebSockets over TLS are HTTP/1.1 upgrades anyway.
+            info.alpn = strings.dup("http/1.1")
         }
         guard engine.createContext(&info), let ctx = engine.context else {
             throw TransportError.cannotListen(host: configuration.host, port: configuration.port)
@@ -114,10 +125,20 @@ public final class TransportServer: @unchecked Sendable {
 
     /// Queues a text message. Returns false if the connection is unknown or closing, or if the queue
     /// overflowed (then the connection is being closed with 1008 "outbound queue overflow").
+    ///
+    /// `tag` labels the message's kind (0: none). With `superseding`, every message with that tag still
+    /// queued for `id` is dropped first: a message that carries a whole state (a full render) makes older
+    /// queued states pointless, so at most one stays pending however often it is asked for.
     @discardableResult
-    public func send(_ text: String, to id: ConnectionID) -> Bool {
+    public func send(_ text: String, to id: ConnectionID, tag: UInt8 = 0, superseding: UInt8? = nil) -> Bool {
         engine.checkServiceThread("TransportServer", #function)
-        return engine.send(text, to: id)
+        return engine.send(text, to: id, tag: tag, superseding: superseding)
+    }
+
+    /// Payload bytes queued for `id` and not yet written (0 for an unknown connection).
+    public func queuedBytes(for id: ConnectionID) -> Int {
+        engine.checkServiceThread("TransportServer", #function)
+        return engine.queuedBytes(for: id)
     }
 
     /// Messages queued for `id` and not yet written (0 for an unknown connection): a consumer that
@@ -125,6 +146,13 @@ public final class TransportServer: @unchecked Sendable {
     public func queuedMessageCount(for id: ConnectionID) -> Int {
         engine.checkServiceThread("TransportServer", #function)
         return engine.queuedMessageCount(for: id)
+    }
+
+    /// The connection joined (said hello): from now on `joinTimeout` and `maxUnjoinedConnections`
+    /// no longer count it. Idempotent.
+    public func markJoined(_ id: ConnectionID) {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.markJoined(id)
     }
 
     /// Closes after the messages already queued are written. The connection's timers are cancelled now.
@@ -164,11 +192,14 @@ public final class TransportServer: @unchecked Sendable {
         }
         if path != configuration.webSocketPath { return refuse(404, "path", "no WebSocket endpoint here") }
         if engine.stopping { return refuse(503, "stopping", "server is shutting down") }
-        if !configuration.allowedOrigins.isEmpty, let origin, !configuration.allowedOrigins.contains(origin) {
+        if !access.allows(origin: origin, host: requestHeader(wsi, WSI_TOKEN_HOST)) {
             return refuse(403, "origin", "origin not allowed")
         }
         if engine.connections.count >= configuration.maxConnections {
             return refuse(503, "capacity", "too many connections")
+        }
+        if engine.unjoinedCount >= configuration.maxUnjoinedConnections {
+            return refuse(503, "unjoined", "too many connections waiting to join")
         }
         return 0
     }
@@ -177,29 +208,47 @@ public final class TransportServer: @unchecked Sendable {
         // lws hands over the path already percent-decoded, with "." and ".." segments collapsed and the
         // query removed. StaticFiles re-checks everything anyway.
         let path = uri.map { String(decoding: $0, as: UTF8.self) } ?? "/"
-        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+        // HEAD is answered like GET without the body (RFC 9110 §9.3.2); every other method gets 405.
+        let head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0
+        guard head || lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             _ = writeResponse(wsi, status: 405, contentType: "text/plain; charset=utf-8",
-                              body: "method not allowed\n", closeAfter: true)
+                              body: "method not allowed (GET and HEAD only)\n", closeAfter: true,
+                              extraHeaders: [("allow:", "GET, HEAD")])
             return -1
+        }
+        func respond(_ status: UInt32, _ contentType: String, _ body: String) -> Int32 {
+            completeResponse(wsi, status: status, contentType: contentType, body: body, head: head)
         }
         switch path {
         case "/healthz":
-            return completeResponse(wsi, status: 200, contentType: "text/plain; charset=utf-8", body: "ok")
+            return respond(200, "text/plain; charset=utf-8", "ok")
         case "/metrics":
-            let text = engine.metrics.render(connectionsOpen: engine.connections.count)
+            let presented = AccessControl.queryValue("token", in: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+                ?? AccessControl.bearer(requestHeader(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+            guard access.admits(token: presented) else {
+                _ = writeResponse(wsi, status: 401, contentType: "text/plain; charset=utf-8",
+                                  body: head ? "" : "access token missing or wrong\n", closeAfter: true,
+                                  contentLength: "access token missing or wrong\n".utf8.count,
+                                  extraHeaders: [("www-authenticate:", "Bearer")])
+                return -1
+            }
+            let text = engine.metrics.render(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
                 + (delegate?.transportMetrics(self) ?? "")
-            return completeResponse(wsi, status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                                    body: text)
+            return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
         case configuration.webSocketPath:
-            return completeResponse(wsi, status: 426, contentType: "text/plain; charset=utf-8",
-                                    body: "WebSocket upgrade required\n")
+            return respond(426, "text/plain; charset=utf-8", "WebSocket upgrade required\n")
         default:
             guard let file = staticFiles?.resolve(path) else {
-                return completeResponse(wsi, status: 404, contentType: "text/plain; charset=utf-8",
-                                        body: "not found\n")
+                return respond(404, "text/plain; charset=utf-8", "not found\n")
+            }
+            if head {
+                let size = StaticFiles.size(of: file) ?? 0
+                guard writeResponse(wsi, status: 200, contentType: StaticFiles.mimeType(for: file), body: "",
+                                    closeAfter: false, contentLength: size) else { return -1 }
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
             engine.metrics.httpResponses[200, default: 0] += 1
-            let extraHeaders = "x-content-type-options: nosniff\r\n"
+            let extraHeaders = Self.documentHeaders.map { "\($0.0) \($0.1)\r\n" }.joined()
             // lws opens the file and writes the headers during the call; it keeps none of these pointers.
             let n = file.withCString { f in
                 StaticFiles.mimeType(for: file).withCString { m in
@@ -211,20 +260,35 @@ public final class TransportServer: @unchecked Sendable {
         }
     }
 
-    /// Writes a whole small response, then ends the HTTP transaction (keep-alive permitting).
-    private func completeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String) -> Int32 {
-        guard writeResponse(wsi, status: status, contentType: contentType, body: body, closeAfter: false) else {
+    /// Headers on every static file and every response of ours: the page runs only its own code
+    /// (`Content-Security-Policy` 'self'), may not be framed by another site (clickjacking), and
+    /// sends no Referer — its URL may carry the access token.
+    static let documentHeaders: [(String, String)] = [
+        ("content-security-policy:", "default-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"),
+        ("referrer-policy:", "no-referrer"),
+        ("x-frame-options:", "DENY"),
+        ("x-content-type-options:", "nosniff"),
+    ]
+
+    /// Writes a whole small response (headers only for HEAD), then ends the HTTP transaction
+    /// (keep-alive permitting).
+    private func completeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
+                                  head: Bool = false) -> Int32 {
+        guard writeResponse(wsi, status: status, contentType: contentType, body: head ? "" : body, closeAfter: false,
+                            contentLength: body.utf8.count) else {
             return -1
         }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
     /// Status line, headers and body in one lws_write (HTTP/1 only, which is all this server speaks).
+    /// `contentLength` differs from the body's only for HEAD (the length a GET would have).
     private func writeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
-                               closeAfter: Bool) -> Bool {
+                               closeAfter: Bool, contentLength: Int? = nil,
+                               extraHeaders: [(String, String)] = []) -> Bool {
         engine.metrics.httpResponses[Int(status), default: 0] += 1
         let bodyBytes = Array(body.utf8)
-        let headerRoom = 1024
+        let headerRoom = 2048
         var buffer = [UInt8](repeating: 0, count: lwsPre + headerRoom + bodyBytes.count)
         return buffer.withUnsafeMutableBufferPointer { b -> Bool in
             // The buffer is ours for the duration of the call; lws_write copies what it cannot send at once.
@@ -242,9 +306,9 @@ public final class TransportServer: @unchecked Sendable {
             }
             guard lws_add_http_header_status(wsi, status, &p, end) == 0,
                   add(WSI_TOKEN_HTTP_CONTENT_TYPE, contentType),
-                  add(WSI_TOKEN_HTTP_CONTENT_LENGTH, String(bodyBytes.count)),
+                  add(WSI_TOKEN_HTTP_CONTENT_LENGTH, String(contentLength ?? bodyBytes.count)),
                   add("cache-control:", "no-store"),
-                  add("x-content-type-options:", "nosniff"),
+                  (Self.documentHeaders + extraHeaders).allSatisfy({ add($0.0, $0.1) }),
                   !closeAfter || add(WSI_TOKEN_CONNECTION, "close"),
                   lws_finalize_http_header(wsi, &p, end) == 0,
                   let bodyStart = p else { return false }
@@ -277,6 +341,18 @@ extension TransportServer: EngineHost {
 
     func engineOpened(_ conn: Connection) {
         let info = conn.info
+        let presented = AccessControl.queryValue("token", in: info.query)
+        guard access.admits(token: presented) else {
+            // Never reaches the delegate: no session, no message read.
+            conn.refused = true
+            engine.metrics.upgradesRefused["token", default: 0] += 1
+            logger.notice("ws refused: access token missing or wrong", metadata: [
+                "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
+            ])
+            engine.close(conn.id, code: unauthorizedCloseCode,
+                         reason: "access token missing or wrong: open the URL the server printed")
+            return
+        }
         logger.info("ws open", metadata: [
             "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
             "path": "\(info.path)", "subprotocol": "\(info.subprotocol ?? "-")",
@@ -285,6 +361,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineReceived(_ text: String, from conn: Connection, at time: Double) {
+        guard !conn.refused else { return }
         delegate?.transport(self, didReceiveText: text, from: conn.id, at: time)
     }
 
@@ -297,6 +374,7 @@ extension TransportServer: EngineHost {
             "conn": "\(conn.id)", "code": "\(code)", "reason": "\(reason)",
             "seconds": "\((MonotonicClock.now() - conn.openedAt).rounded(toPlaces: 3))",
         ])
+        guard !conn.refused else { return }
         delegate?.transport(self, didClose: conn.id, code: code, reason: reason)
     }
 

@@ -72,7 +72,11 @@ struct LoadBenchCommand: ParsableCommand {
 
     func run() throws {
         let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
-        try Data(#"{"maxMessagesPerSecond": 0, "maxConnections": 20000, "outboundQueueLimit": 100000}"#.utf8).write(to: settings)
+        // Loopback (no access token), and no per-connection limits that would cap the measured throughput.
+        try Data(#"""
+            {"host": "127.0.0.1", "maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "maxConnections": 20000,
+             "maxUnjoinedConnections": 20000, "outboundQueueLimit": 100000}
+            """#.utf8).write(to: settings)
         defer { try? FileManager.default.removeItem(at: settings) }
         let count = sequential ? 1 : sessions
         Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s")

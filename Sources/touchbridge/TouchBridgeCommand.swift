@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchBridge
 
 @main
 struct TouchBridgeCommand: ParsableCommand {

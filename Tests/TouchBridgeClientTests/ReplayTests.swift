@@ -63,7 +63,7 @@ struct ReplayTests {
             if case .input(let text, _) = $0 { text.contains("\"phase\":\"down\"") } else { false }
         })
         guard case .input(let text, let at) = recording.entries[index] else { return }
-        let moved = text.replacingOccurrences(of: "\"x\":100", with: "\"x\":300")
+        let moved = text.replacingOccurrences(of: "\"x\":97.5", with: "\"x\":300")
         #expect(moved != text)
         recording.entries[index] = .input(moved, at: at)
         let result = try SessionReplay.run(recording, scenesDirectory: Repo.path("config/scenes"))
@@ -170,8 +170,8 @@ struct TweakedCatalog: SceneCatalog {
     var scenes: [SceneInfo] { base.scenes }
     var defaultScene: String { base.defaultScene }
 
-    func makeApplication(scene name: String, windowSize: CGSize) -> UIApplication? {
-        guard let application = base.makeApplication(scene: name, windowSize: windowSize) else { return nil }
+    func makeApplication(scene name: String, windowSize: CGSize) throws(SceneBuildError) -> UIApplication? {
+        guard let application = try base.makeApplication(scene: name, windowSize: windowSize) else { return nil }
         func visit(_ view: UIView) {
             view.gestureRecognizers?.forEach(tweak)
             view.subviews.forEach(visit)

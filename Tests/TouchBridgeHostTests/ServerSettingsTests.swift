@@ -64,6 +64,9 @@ import Testing
             "allowedOrigins": "[]", "maxObserversPerSession": "\(defaults.maxObserversPerSession)", "maxTouches": "\(defaults.maxTouches)",
             "maxPointersPerInput": "\(defaults.maxPointersPerInput)", "allowInlineScenes": "\(defaults.allowInlineScenes)",
             "maxInlineSceneBytes": "\(defaults.maxInlineSceneBytes)",
+            "outboundQueueBytes": "\(defaults.outboundQueueBytes)", "outboundBudgetBytes": "\(defaults.outboundBudgetBytes)",
+            "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
+            "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",
         ]
         #expect(documented == expected)
     }

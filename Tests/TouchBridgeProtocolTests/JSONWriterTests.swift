@@ -55,6 +55,9 @@ struct JSONWriterTests {
             .fill(path: [.ellipse(x: 50, y: 50, width: 20, height: 20), .rect(x: -1, y: 0, width: 0.001, height: 1e21)], color: "#ff0000ff"),
             .text("Hi ✓", at: [12, 30], fontSize: 17, color: "#000000ff"),
         ]
+        allSet.shadow = .value(ShadowProps(color: "#000000ff", opacity: 0.35, offset: [0, 6], radius: 8))
+        allSet.animations = [WireAnimation(id: 1, property: "center", from: [50, 150], to: [350, 150], begin: 0, duration: 1000,
+                                           curve: "spring", damping: 0.5, velocity: 0, autoreverses: true, repeats: false)]
         let render = ServerMessage.render(RenderMessage(full: true, scene: "photo", ops: [
             .create(id: 2, parent: nil, index: 0, kind: "UIWindow", name: "window", props: RenderProps.defaults),
             .create(id: 4, parent: 2, index: 1, kind: "UIView", name: "root", props: allSet),
@@ -67,7 +70,7 @@ struct JSONWriterTests {
             .display(id: 4, displayList: list),
             .display(id: 4, displayList: []),
             .display(id: 4, displayList: nil),
-        ]))
+        ], t: 12.5))
         #expect(render.text == render.codableText)
         let partial = ServerMessage.render(RenderMessage(full: false, ops: []))
         #expect(partial.text == partial.codableText)
@@ -228,6 +231,15 @@ struct JSONWriterTests {
                 maximumValue: random.chance(0.5) ? random.double() : nil, on: random.chance(0.5) ? random.chance(0.5) : nil,
                 title: random.chance(0.5) ? random.string() : nil)
         }
+        props.shadow = nullable { ShadowProps(color: random.string(), opacity: random.double(), offset: point(), radius: random.double()) }
+        if random.chance(0.5) {
+            props.animations = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                WireAnimation(
+                    id: random.integer(), property: random.string(), from: point(), to: point(), begin: random.double(),
+                    duration: random.double(), curve: random.string(), damping: random.chance(0.5) ? random.double() : nil,
+                    velocity: random.chance(0.5) ? random.double() : nil, autoreverses: random.chance(0.5), repeats: random.chance(0.5))
+            }
+        }
         return props
     }
 
@@ -245,8 +257,9 @@ struct JSONWriterTests {
         }
         return (0..<Int.random(in: 0...4, using: &random)).map { _ in
             switch Int.random(in: 0..<3, using: &random) {
-            case 0: .stroke(path: path(), color: random.string(), lineWidth: random.double(), lineCap: random.pick(["butt", "round", "square"]))
-            case 1: .fill(path: path(), color: random.string())
+            case 0: .stroke(path: path(), color: random.string(), lineWidth: random.double(), lineCap: random.pick(["butt", "round", "square"]),
+                            lineJoin: random.pick([nil, "round", "bevel"]))
+            case 1: .fill(path: path(), color: random.string(), rule: random.pick([nil, "evenodd"]))
             default: .text(random.string(), at: [random.double(), random.double()], fontSize: random.double(), color: random.string())
             }
         }

@@ -31,6 +31,8 @@ struct ServerMessageTests {
                 .stroke(path: [.move(x: 1, y: 2), .line(x: 3, y: 4), .close], color: "#000000ff", lineWidth: 2, lineCap: "round"),
                 .fill(path: [.ellipse(x: 0, y: 0, width: 5, height: 5), .rect(x: 1, y: 1, width: 2, height: 2)], color: "#ff0000ff"),
                 .text("hi", at: [1, 2], fontSize: 17, color: "#00ff00ff"),
+                .stroke(path: [.move(x: 0, y: 0)], color: "#000000ff", lineWidth: 1, lineCap: "butt", lineJoin: "round"),
+                .fill(path: [.rect(x: 0, y: 0, width: 1, height: 1)], color: "#000000ff", rule: "evenodd"),
             ]),
         ])
         let text = ServerMessage.render(message).text
@@ -42,6 +44,10 @@ struct ServerMessageTests {
         #expect(text.contains(#""path":[["move",1,2],["line",3,4],["close"]]"#))
         #expect(text.contains(#"["ellipse",0,0,5,5]"#))
         #expect(text.contains(##"{"at":[1,2],"cmd":"text","color":"#00ff00ff","fontSize":17,"text":"hi"}"##))
+        // lineJoin and rule appear only away from their defaults (miter, nonzero).
+        #expect(text.contains(##"{"cmd":"stroke","color":"#000000ff","lineCap":"round","lineWidth":2,"path":"##))
+        #expect(text.contains(##"{"cmd":"stroke","color":"#000000ff","lineCap":"butt","lineJoin":"round","lineWidth":1,"path":[["move",0,0]]}"##))
+        #expect(text.contains(##"{"cmd":"fill","color":"#000000ff","path":[["rect",0,0,1,1]],"rule":"evenodd"}"##))
         #expect(try ServerMessage.decode(text) == .render(message))
     }
 

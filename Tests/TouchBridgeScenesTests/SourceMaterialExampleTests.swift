@@ -61,14 +61,14 @@ import TouchKitTestSupport
                                                      Line(begin: CGPoint(x: 300, y: 100), end: CGPoint(x: 300, y: 300))])
         let pending = try #require(h.app.renderTree().node(named: "canvas")?.displayList)
         #expect(pending.count == 2)
-        #expect(pending.allSatisfy { if case .stroke(_, let color, 10, .round) = $0 { return color == UIColor.red.cgColor } else { return false } })
+        #expect(pending.allSatisfy { if case .stroke(_, let color, 10, .round, _) = $0 { return color == UIColor.red.cgColor } else { return false } })
 
         try h.up(1, 100, 300, at: 32)
         try h.cancel(2, 300, 300, at: 48)
         #expect(canvas.pendingLines.isEmpty)
         #expect(canvas.finishedLines.count == 2, "a cancelled line is finished too")
         let finished = try #require(h.app.renderTree().node(named: "canvas")?.displayList)
-        #expect(finished.allSatisfy { if case .stroke(_, let color, _, _) = $0 { return color == UIColor.black.cgColor } else { return false } })
+        #expect(finished.allSatisfy { if case .stroke(_, let color, _, _, _) = $0 { return color == UIColor.black.cgColor } else { return false } })
 
         try h.tap(3, 200, 600, at: 1000)
         #expect(canvas.finishedLines.count == 3, "the first tap of a double tap leaves a dot")
@@ -187,6 +187,62 @@ import TouchKitTestSupport
         #expect(placard.text == "Welcome")
         try h.tap(3, 50, 700, at: 1200)
         #expect(placard.text == "Bienvenue")
+    }
+
+    @Test func moveMeAnimatesAsTheSourceDoesAndLocksInteractionWhileReturning() throws {
+        let h = Harness()
+        let scene = MoveMeViewController()
+        h.host(scene)
+        let moveMe = try #require(scene.view as? MoveMeView)
+        let placard = moveMe.placardView
+        let centre = placard.center
+        try h.down(1, centre.x + 40, centre.y, at: 0)
+        #expect(h.log(only: "anim:") == [
+            "anim: animation 1 began: placard.transform over 500 ms, easeInOut, interaction off",
+            "anim: animation 2 began: placard.transform over 500 ms, easeInOut, interaction off",
+            "anim: animation 3 began: placard.center over 250 ms, easeInOut, interaction off",
+        ])
+        #expect(placard.center.x == centre.x + 40, "the model is under the finger at once")
+        try h.advance(to: 125)
+        let halfway = try #require(placard.layer.presentation())
+        #expect(halfway.position.x > centre.x && halfway.position.x < centre.x + 40, "drawn on its way: \(halfway.position.x)")
+        #expect(halfway.affineTransform().a > 1 && halfway.affineTransform().a < 1.2)
+        try h.up(1, centre.x + 40, centre.y, at: 300)
+        #expect(!moveMe.isUserInteractionEnabled && placard.center == centre && placard.transform == .identity)
+        #expect(h.log(only: "anim:").contains("anim: animation 4 began: placard.transform, placard.center over 500 ms, spring, interaction off"))
+        // While it returns, a double tap outside the placard reaches nothing.
+        try h.tap(2, 50, 700, at: 400)
+        try h.tap(3, 50, 700, at: 500)
+        #expect(placard.text == "Welcome")
+        try h.advance(to: 800)
+        #expect(moveMe.isUserInteractionEnabled, "the completion turned interaction back on")
+        #expect(h.log(only: "anim:").contains("anim: animation 4 ended (finished true)"))
+        try h.tap(4, 50, 700, at: 1000)
+        try h.tap(5, 50, 700, at: 1200)
+        #expect(placard.text == "Bienvenue")
+    }
+
+    @Test func singleTapShrinksAndDoubleTapGrowsTheSquareByTenPercent() throws {
+        let h = Harness()
+        let scene = SingleDoubleTapViewController()
+        h.host(scene)
+        try h.tap(1, 100, 200, at: 0)
+        try h.advance(to: 430)
+        #expect(scene.recognizerSquare.bounds.size == CGSize(width: 108, height: 108))
+        #expect(scene.recognizerSquare.center == CGPoint(x: 100, y: 300), "about its centre")
+        try h.advance(to: 530)
+        let drawn = try #require(scene.recognizerSquare.layer.presentation()).bounds.width
+        #expect(drawn > 108 && drawn < 120, "animated over 0.2 s: \(drawn)")
+        try h.tap(2, 100, 200, at: 1000)
+        try h.tap(3, 100, 200, at: 1150)
+        #expect(abs(scene.recognizerSquare.bounds.width - 118.8) < 1e-9)
+
+        try h.tap(4, 300, 200, at: 2000)
+        try h.tap(5, 300, 200, at: 2150)
+        #expect(abs(scene.tapCountSquare.bounds.width - 132) < 1e-9, "the tapCount pane's double tap grows its square")
+        try h.tap(6, 300, 200, at: 3000)
+        try h.advance(to: 3400)
+        #expect(abs(scene.tapCountSquare.bounds.width - 118.8) < 1e-9)
     }
 
     /// Source material: dragging a view by the delta of `previousLocation(in:)`.

@@ -83,7 +83,7 @@ struct FuzzRegressionTests {
         for scene in catalog.scenes {
             var objects: [WeakObject] = []
             do {
-                let app = try #require(catalog.makeApplication(scene: scene.name, windowSize: CGSize(width: 400, height: 800)))
+                let app = try #require(try catalog.makeApplication(scene: scene.name, windowSize: CGSize(width: 400, height: 800)))
                 objects.append(WeakObject(app))
                 for window in app.windows { Self.collect(window, into: &objects) }
                 // Taps left and right of the middle, so handlers that capture on first use run too,

@@ -52,7 +52,7 @@ import TouchKit
         let spec = try SceneSpecFixture.s43()
         let catalog = LibraryCatalog(declarativeScenes: [spec])
         #expect(catalog.scenes.last?.name == "s43-single-waits-for-double")
-        #expect(catalog.makeApplication(scene: "s43-single-waits-for-double", windowSize: CGSize(width: 400, height: 800)) != nil)
+        #expect(try catalog.makeApplication(scene: "s43-single-waits-for-double", windowSize: CGSize(width: 400, height: 800)) != nil)
     }
 }
 

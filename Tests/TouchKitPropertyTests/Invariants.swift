@@ -196,7 +196,7 @@ struct InvariantChecker {
             pendingActions[id]!.removeFirst()
         case .delivery(let touch, _, let note):
             if note.hasPrefix("touchesBegan withheld") { withheldBegan.insert(touch) }
-        case .controlEvent, .note, .recognizerTouches:
+        case .controlEvent, .note, .animation, .recognizerTouches:
             break
         }
     }

@@ -106,6 +106,10 @@ final class RecordingView: UIView {
         super.init(frame: frame)
     }
 
+    required init?(coder: NSCoder) {
+        return nil
+    }
+
     private func record(_ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?) {
         journal.note(.view(ViewCall(view: id, method: method, touches: infos(touches), all: event?.allTouches.map(infos))))
     }

@@ -113,6 +113,8 @@ import TouchKitTestSupport
             self.controller = controller
             super.init(frame: frame)
         }
+
+        required init?(coder: NSCoder) { nil }
         override func layoutSubviews() { controller.log.append("R.layoutSubviews") }
     }
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SERVER_BIN = Path(os.environ.get("E2E_SERVER_BIN", str(ROOT / ".build" / "debug" / "touchbridge")))
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/lib/chromium/chromium")
-LISTENING = re.compile(r"TouchBridge listening on (http://([^/\s:]+):(\d+)/)")
+LISTENING = re.compile(r"TouchBridge listening on (https?://([^/\s:]+):(\d+)/)(\?token=(\S+))?")
 
 # Flags from Shared notes "browser-e2e": --disable-back-forward-cache is required for multi-touch tests.
 CHROMIUM_ARGS = [
@@ -44,11 +44,16 @@ CHROMIUM_ARGS = [
 
 
 class ServerProcess:
-    """One ``touchbridge serve`` process; its first stdout line names the port."""
+    """One ``touchbridge serve`` process; its first stdout line names the port (and the access token,
+    if the server requires one). It listens on loopback, so it requires none unless a test asks."""
 
-    def __init__(self, web_root: Path = ROOT / "web", extra_args: tuple[str, ...] = ()):
+    def __init__(self, web_root: Path = ROOT / "web", extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
+                 preexec_fn=None):
         self.web_root = web_root
+        self.preexec_fn = preexec_fn  # runs in the child before exec (e.g. resource limits)
         self.extra_args = tuple(extra_args)
+        self.host = host
+        self.token: str | None = None
         self.proc: subprocess.Popen | None = None
         self.port: int | None = None
         self.base_url: str | None = None
@@ -58,10 +63,11 @@ class ServerProcess:
     @property
     def ws_url(self) -> str:
         assert self.base_url
-        return self.base_url.replace("http://", "ws://", 1) + "ws"
+        return "ws" + self.base_url[len("http"):] + "ws"
 
     def command(self, port: int) -> list[str]:
-        return [str(SERVER_BIN), "serve", "--port", str(port), "--web-root", str(self.web_root), *self.extra_args]
+        return [str(SERVER_BIN), "serve", "--host", self.host, "--port", str(port), "--web-root", str(self.web_root),
+                *self.extra_args]
 
     def start(self, port: int = 0, timeout: float = 30.0) -> str:
         if not SERVER_BIN.exists():
@@ -88,6 +94,7 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             text=True,
             bufsize=1,
+            preexec_fn=self.preexec_fn,
         )
         threading.Thread(target=self._drain, args=(self.proc, self._lines), daemon=True).start()
         while time.monotonic() < deadline:
@@ -103,6 +110,7 @@ class ServerProcess:
             if match:
                 self.base_url = match.group(1)
                 self.port = int(match.group(3))
+                self.token = match.group(5)
                 return None
         code = self.proc.poll()
         self.stop()

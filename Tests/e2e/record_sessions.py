@@ -38,7 +38,7 @@ class Page:
     """One page of the app in a fresh browser context, with one CDP session for its touches."""
 
     def __init__(self, browser, url: str):
-        self.context = browser.new_context(**PHONE)
+        self.context = browser.new_context(**PHONE, bypass_csp=True)  # its waits evaluate strings; the page runs under CSP
         self.page = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.page)
         # Before navigating, so the page's feature detection sees touch (notes: browser-e2e gotcha 4).

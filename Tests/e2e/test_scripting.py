@@ -73,7 +73,7 @@ def test_replay_check_passes_and_is_byte_identical():
 def test_replay_check_catches_a_changed_message(tmp_path: Path):
     original = (ROOT / "Tests" / "recordings" / "single-double-tap.jsonl").read_text()
     mutated = tmp_path / "mutated.jsonl"
-    mutated.write_text(original.replace('\\"x\\":100', '\\"x\\":300', 1))
+    mutated.write_text(original.replace('\\"x\\":97.5', '\\"x\\":300', 1))
     result = touchbridge("replay", "--check", "--quiet", str(mutated))
     assert result.returncode == 1
     assert re.search(r"difference at line \d+ \(\{\"type\":\"input\"", result.stdout), result.stdout

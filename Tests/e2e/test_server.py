@@ -267,7 +267,7 @@ def test_tls_with_a_self_signed_certificate(tmp_path):
 
     subprocess.run([str(ROOT / "scripts" / "make-cert.sh"), str(tmp_path)], check=True, capture_output=True)
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    proc = subprocess.Popen([str(SERVER_BIN), "serve", "--port", "0", "--web-root", str(ROOT / "web"),
+    proc = subprocess.Popen([str(SERVER_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--web-root", str(ROOT / "web"),
                              "--tls-certificate", str(cert), "--tls-private-key", str(key)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -334,7 +334,7 @@ def slow_observer_closed(values: dict[str, float]) -> bool:
 
 def test_a_slow_observer_gets_coalesced_renders_then_1008_and_the_device_is_unaffected(tmp_path):
     config = tmp_path / "touchbridge.json"
-    config.write_text(json.dumps({"maxMessagesPerSecond": 0, "outboundQueueLimit": 300}))
+    config.write_text(json.dumps({"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "outboundQueueLimit": 300}))
     server = ServerProcess(extra_args=("--config", str(config)))
     server.start()
     try:

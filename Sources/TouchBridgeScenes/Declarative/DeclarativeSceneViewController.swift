@@ -15,6 +15,10 @@ public final class DeclarativeSceneViewController: UIViewController {
         super.init()
     }
 
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override func viewDidLoad() {
         view.accessibilityIdentifier = "root"
         view.backgroundColor = spec.background.flatMap { UIColor(hex: $0.hex) } ?? .white

@@ -12,6 +12,11 @@ open class UIButton: UIControl {
         super.init(frame: .zero)
     }
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         buttonType = .custom
         super.init(frame: frame)

@@ -5,6 +5,11 @@ open class UISwitch: UIControl {
     /// Whether the switch is on (settable, as in UIKit; setting it sends no `.valueChanged`).
     public var isOn = false
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
     }

@@ -16,8 +16,8 @@ public enum PathElement: Equatable, Sendable {
 
 /// One command of a view's display list, recorded by `draw(_:)` and painted by the page.
 public enum DrawCommand: Equatable, Sendable {
-    case stroke(path: [PathElement], color: CGColor, lineWidth: CGFloat, lineCap: CGLineCap)
-    case fill(path: [PathElement], color: CGColor)
+    case stroke(path: [PathElement], color: CGColor, lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin = .miter)
+    case fill(path: [PathElement], color: CGColor, evenOdd: Bool = false)
     case text(String, at: CGPoint, fontSize: CGFloat, color: CGColor)
 }
 
@@ -30,11 +30,35 @@ public final class CGContext {
     private var fillColor = UIColor.black.cgColor
     private var lineWidth: CGFloat = 1
     private var lineCap = CGLineCap.butt
+    private var lineJoin = CGLineJoin.miter
+    private var savedStates: [(CGColor, CGColor, CGFloat, CGLineCap, CGLineJoin)] = []
 
     init() {}
 
     public func setLineWidth(_ width: CGFloat) { lineWidth = width }
     public func setLineCap(_ cap: CGLineCap) { lineCap = cap }
+    public func setLineJoin(_ join: CGLineJoin) { lineJoin = join }
+
+    /// Pushes the colours and line style (CoreGraphics' graphics state stack).
+    public func saveGState() { savedStates.append((strokeColor, fillColor, lineWidth, lineCap, lineJoin)) }
+
+    /// Pops what the matching `saveGState()` pushed; nothing when the stack is empty.
+    public func restoreGState() {
+        guard let state = savedStates.popLast() else { return }
+        (strokeColor, fillColor, lineWidth, lineCap, lineJoin) = state
+    }
+
+    /// Adds `path`'s subpaths to the current path (curves flattened: the display list has lines).
+    public func addPath(_ path: CGPath) { addPolygons(path.polygons()) }
+
+    func addPolygons(_ polygons: [PathPolygon]) {
+        for polygon in polygons {
+            guard let first = polygon.points.first else { continue }
+            self.path.append(.move(first))
+            for point in polygon.points.dropFirst() { self.path.append(.line(point)) }
+            if polygon.closed { self.path.append(.close) }
+        }
+    }
     public func setStrokeColor(_ color: CGColor) { strokeColor = color }
     public func setFillColor(_ color: CGColor) { fillColor = color }
 
@@ -48,24 +72,24 @@ public final class CGContext {
     /// Strokes the current path and starts a new one, as CoreGraphics does.
     public func strokePath() {
         guard !path.isEmpty else { return }
-        commands.append(.stroke(path: path, color: strokeColor, lineWidth: lineWidth, lineCap: lineCap))
+        commands.append(.stroke(path: path, color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
         path.removeAll()
     }
 
-    /// Fills the current path and starts a new one.
-    public func fillPath() {
+    /// Fills the current path with `rule` and starts a new one.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
         guard !path.isEmpty else { return }
-        commands.append(.fill(path: path, color: fillColor))
+        commands.append(.fill(path: path, color: fillColor, evenOdd: rule == .evenOdd))
         path.removeAll()
     }
 
     public func stroke(_ rect: CGRect) {
-        commands.append(.stroke(path: [.rect(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap))
+        commands.append(.stroke(path: [.rect(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
     }
 
     public func fill(_ rect: CGRect) { commands.append(.fill(path: [.rect(rect)], color: fillColor)) }
     public func strokeEllipse(in rect: CGRect) {
-        commands.append(.stroke(path: [.ellipse(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap))
+        commands.append(.stroke(path: [.ellipse(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
     }
     public func fillEllipse(in rect: CGRect) { commands.append(.fill(path: [.ellipse(rect)], color: fillColor)) }
 
@@ -94,8 +118,13 @@ enum GraphicsContextBinding {
 
     /// Runs `draw` with a fresh current context and returns what it recorded.
     static func record(_ draw: () -> Void) -> [DrawCommand] {
+        record { _ in draw() }
+    }
+
+    /// Runs `draw` with a fresh context, current and passed in, and returns what it recorded.
+    static func record(_ draw: (CGContext) -> Void) -> [DrawCommand] {
         let box = Box(CGContext())
-        $current.withValue(box) { draw() }
+        $current.withValue(box) { draw(box.context) }
         return box.context.commands
     }
 }

@@ -34,6 +34,8 @@ extension TraceEvent {
         case .recognizerTouches(let call):
             let ids = call.touches.map { "\($0.id)" }.joined(separator: ",")
             return "\(call.recognizer) got \(call.method.shortName)(\(ids)) " + Self.allTouchesNotation(call.allTouches)
+        case .animation(let text):
+            return "anim: \(text)"
         }
     }
 

@@ -28,6 +28,19 @@ public struct RenderNode: Equatable, Sendable {
     /// Control state (highlighted, selected, enabled, value, on) for controls.
     public var control: ControlRenderState?
     public var displayList: [DrawCommand]?
+    /// Running animations of this view's properties (the props above are model values).
+    public var animations: [RenderAnimation] = []
+    /// The layer's shadow, when it has one.
+    public var shadow: RenderShadow?
+}
+
+/// A layer shadow as the page draws it: around the view's background shape [choose: not around
+/// its content or subviews, and `shadowPath` is not used].
+public struct RenderShadow: Equatable, Sendable {
+    public var color: CGColor
+    public var opacity: CGFloat
+    public var offset: CGSize
+    public var radius: CGFloat
 }
 
 /// The visible state of a control.
@@ -58,7 +71,11 @@ extension UIView {
             center: center, bounds: bounds, transform: transform, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
-            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: displayList)
+            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
+        if !layer.propertyAnimations.isEmpty { node.animations = renderAnimations }
+        if layer.shadowOpacity > 0, let color = layer.shadowColor {
+            node.shadow = RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
+        }
         contributeRenderProperties(to: &node)
         return node
     }

@@ -37,6 +37,8 @@ open class UIApplication: UIResponder {
 
     let scheduler = Scheduler()
     lazy var gestureEnvironment = GestureEnvironment(application: self)
+    /// Block animations in flight (`UIView.animate`).
+    lazy var animator = ViewAnimator(application: self)
     private var trace: [TraceEvent] = []
     private var nextObjectID = 1
     private var turnDepth = 0
@@ -219,7 +221,10 @@ open class UIApplication: UIResponder {
     // MARK: Touch cancellation when views leave the window (§1.5)
 
     func viewsLeftWindow(_ root: UIView) {
-        performTurn { gestureEnvironment.subtreeLeftWindow(root) }
+        performTurn {
+            gestureEnvironment.subtreeLeftWindow(root)
+            animator.viewsLeftWindow(root)
+        }
     }
 
     // MARK: Render tree

@@ -18,6 +18,12 @@ open class UIViewController: UIResponder {
 
     public override init() { super.init() }
 
+    /// TouchKit has no storyboards to decode: this initializer exists so UIKit's
+    /// `required init?(coder:)` boilerplate compiles in subclasses, and it always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// The root view, loaded on first access.
     public var view: UIView! {
         get {

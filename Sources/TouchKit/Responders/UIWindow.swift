@@ -25,6 +25,11 @@ open class UIWindow: UIView {
         }
     }
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }

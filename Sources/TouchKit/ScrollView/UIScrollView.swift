@@ -82,6 +82,11 @@ open class UIScrollView: UIView {
     private var zoomAtPinchStart: CGFloat = 1
     private let recognizerDelegate = ScrollRecognizerDelegate()
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true

@@ -35,6 +35,11 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false

@@ -22,6 +22,11 @@ open class UILabel: UIView {
     public var textAlignment: NSTextAlignment = .left
     public var numberOfLines = 1
 
+    /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false

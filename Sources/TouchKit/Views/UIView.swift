@@ -9,15 +9,24 @@ open class UIView: UIResponder {
 
     public var bounds: CGRect {
         didSet {
+            if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
             guard bounds.size != oldValue.size else { return }
             setNeedsLayout()
             autoresizeSubviews(from: oldValue.size)
         }
     }
 
-    public var center: CGPoint
+    public var center: CGPoint {
+        didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
+    }
 
-    public var transform: CGAffineTransform = .identity
+    public var transform: CGAffineTransform = .identity {
+        didSet {
+            if AnimationTransaction.current != nil {
+                noteAnimatable(.transform, from: [oldValue.a, oldValue.b, oldValue.c, oldValue.d, oldValue.tx, oldValue.ty])
+            }
+        }
+    }
 
     /// The view's rectangle in its superview's coordinates: the bounding box of its transformed bounds.
     ///
@@ -49,15 +58,34 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
-    public var alpha: CGFloat = 1
+    public var alpha: CGFloat = 1 {
+        didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
+    }
     public var isHidden = false
-    public var backgroundColor: UIColor?
+    public var backgroundColor: UIColor? {
+        didSet {
+            if AnimationTransaction.current != nil {
+                let c = oldValue?.cgColor
+                noteAnimatable(.backgroundColor, from: c.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0])
+            }
+        }
+    }
     public var clipsToBounds = false
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String?
-    /// Corner radius and border, as on UIKit's backing layer.
-    public let layer = CALayer()
+    /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
+    /// plus corner radius, border and sublayers (`Drawing/CALayer.swift`).
+    public var layer: CALayer { backingLayer }
+    private lazy var backingLayer: CALayer = {
+        let layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+        layer.owner = self
+        return layer
+    }()
+
+    /// The class of the backing layer; override with `CAShapeLayer.self` to draw a path as the
+    /// view's own content.
+    open class var layerClass: AnyClass { CALayer.self }
 
     // MARK: Layout
 
@@ -76,6 +104,9 @@ open class UIView: UIResponder {
     public var isMultipleTouchEnabled = false
     /// true: while this view tracks a touch no other view gets one, and vice versa (§1.3).
     public var isExclusiveTouch = false
+    /// Animations running without `.allowUserInteraction` that involve this view: while above
+    /// zero, hit-testing skips it as if user interaction were off (§7.3 #9).
+    var animationLocks = 0
 
     // MARK: Hierarchy
 
@@ -100,6 +131,12 @@ open class UIView: UIResponder {
 
     public convenience override init() {
         self.init(frame: .zero)
+    }
+
+    /// TouchKit has no nib or storyboard archives to decode: this initializer exists so UIKit's
+    /// `required init?(coder:)` boilerplate compiles in subclasses, and it always fails.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     /// A view's next responder is its view controller when it is that controller's root view,
@@ -234,6 +271,10 @@ open class UIView: UIResponder {
     /// "less than 0.01" (§1.12 #5).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
+        guard animationLocks == 0 else {
+            refuseTouchWhileAnimating(at: point, with: event)
+            return nil
+        }
         guard self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) {
@@ -421,11 +462,3 @@ open class UIView: UIResponder {
     /// for themselves (§1.7). Plain views and custom controls keep nothing.
     func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? { nil }
 }
-
-/// The subset of Core Animation's layer that TouchBridge renders: corner radius and border.
-public final class CALayer {
-    public var cornerRadius: CGFloat = 0
-    public var borderWidth: CGFloat = 0
-    public var borderColor: CGColor?
-}
-

@@ -2,10 +2,13 @@ import ArgumentParser
 import Foundation
 import Logging
 import TouchBridgeHost
+import TouchBridgeScenes
+import TouchBridgeServer
 
-/// Runs the server: the page on `/`, the protocol on `/ws`.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// Runs the server: the page on `/`, the protocol on `/ws`. `touchbridge serve` and every
+/// `SceneServer.main()` are this command; the scenes it serves are `SceneServer.current`'s.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the touch lab page and the WebSocket protocol (the default command).",
         discussion: """
@@ -13,6 +16,10 @@ struct ServeCommand: ParsableCommand {
             self-signed pair with scripts/make-cert.sh and pass --tls-certificate/--tls-private-key. \
             Settings come from built-in defaults, then --config (default config/touchbridge.json when \
             it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
+            Listening beyond loopback, the server requires an access token (generated at start unless \
+            accessToken is set; --no-token turns it off): the printed URLs carry it as ?token=. \
+            The default web root (web), when the working directory has none, is the web/ of the \
+            TouchBridge checkout this program was built from. \
             docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
             """
     )
@@ -41,13 +48,18 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
-    @Option(help: "Record every session into this directory, one JSON Lines file each (replay with `touchbridge replay FILE`).")
+    @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`).")
     var record: String?
+
+    @Flag(help: "Serve without an access token even when listening beyond loopback (anyone on the network can open sessions).")
+    var noToken = false
 
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         var settings = ServerSettings()
         let defaultConfig = "config/touchbridge.json"
         if let path = config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil) {
@@ -61,6 +73,8 @@ struct ServeCommand: ParsableCommand {
         if let tlsCertificate { settings.tlsCertificate = tlsCertificate }
         if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
         if let logLevel { settings.logLevel = logLevel }
+        if noToken { settings.noToken = true }
+        settings.webRoot = WebRoot.resolve(settings.webRoot)
         settings = try settings.validated()
 
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
@@ -70,11 +84,14 @@ struct ServeCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "touchbridge")
-        let host = try ServerHost(settings: settings, logger: logger, echo: echo)
+        let scenes = SceneServer.current
+        let host = try ServerHost(
+            settings: settings, logger: logger, echo: echo, swiftScenes: scenes.entries, defaultScene: scenes.effectiveDefaultScene)
         if let record { try host.record(to: record) }
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"
         for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }
+        if let code = host.lanQRCodeText { banner += "  scan to open it on your phone:\n\(code)\n" }
         // Unbuffered, so scripts waiting for the first line see it at once.
         FileHandle.standardOutput.write(Data(banner.utf8))
         try host.run()

@@ -1,0 +1,4 @@
+// A user's `main` imports only TouchBridge: its view controllers are TouchKit's, and
+// `SceneServer.startInProcess()` returns the host's `InProcessServer`.
+@_exported import TouchKit
+@_exported import class TouchBridgeHost.InProcessServer

@@ -1,0 +1,84 @@
+import Foundation
+import TouchBridgeHost
+import TouchBridgeProtocol
+import TouchBridgeScenes
+import TouchBridgeServer
+import TouchKit
+
+/// A TouchBridge server with your own view controllers: the program `touchbridge serve` is, with
+/// the same flags, configuration file, `TOUCHBRIDGE_*` environment variables, `--help`, page,
+/// recording, observers and metrics (docs/your-own-code.md).
+///
+/// ```swift
+/// import TouchBridge
+///
+/// var server = SceneServer()
+/// server.register("knob", title: "Knob", description: "Turn it with one finger.") { KnobViewController() }
+/// server.main()
+/// ```
+///
+/// A scene whose factory throws, or whose name is invalid or registered twice, is not fatal: the
+/// client asking for it gets an `error` (`scene-failed`) saying why, and every other scene is
+/// served as usual.
+public struct SceneServer: Sendable {
+    /// Your scenes, in registration order.
+    private var userScenes: [SceneRegistry.Entry] = []
+    /// Whether TouchBridge's own scenes are served too, after yours.
+    public var includesBuiltInScenes: Bool
+    /// The scene a page opens when it names none; nil: your first scene, or without any, the
+    /// built-in welcome scene.
+    public var defaultScene: String?
+
+    /// `includingBuiltInScenes`: also serve TouchBridge's own scenes (after yours in the picker).
+    public init(includingBuiltInScenes: Bool = true) {
+        includesBuiltInScenes = includingBuiltInScenes
+    }
+
+    /// Adds a scene: a fresh view controller from `makeViewController` for every session that
+    /// opens `name` (1–64 letters, digits, `-` or `_`; the page takes it as `?scene=name`).
+    /// A factory that throws, or a name that is invalid or already used, fails only this scene,
+    /// when a client opens it.
+    public mutating func register(
+        _ name: String, title: String, description: String,
+        _ makeViewController: @escaping @Sendable () throws -> UIViewController
+    ) {
+        userScenes.append(.viewController(SceneInfo(name: name, title: title, description: description), makeViewController))
+    }
+
+    /// Every registration served, in picker order (refused ones included: the server says why).
+    var entries: [SceneRegistry.Entry] {
+        userScenes + (includesBuiltInScenes ? LibraryCatalog.builtInScenes : [])
+    }
+
+    /// The default scene in force.
+    var effectiveDefaultScene: String? {
+        defaultScene ?? userScenes.first?.info.name ?? (includesBuiltInScenes ? SceneLibrary.defaultSceneName : nil)
+    }
+
+    /// Serves these scenes on a free loopback port on a background thread, for tests that drive
+    /// them with `TouchBridgeClient` over a real socket (`url`; `stop()` when done).
+    public func startInProcess() throws -> InProcessServer {
+        try InProcessServer(swiftScenes: entries, defaultScene: effectiveDefaultScene)
+    }
+
+    /// Parses the command line as `touchbridge serve` does and serves until SIGINT or SIGTERM;
+    /// exits with a message on a bad flag or setting (`--help` lists them).
+    public func main() -> Never {
+        SceneServer.current = self
+        ServeCommand.main(Array(CommandLine.arguments.dropFirst()))
+        exit(0)
+    }
+
+    private static let storage = Storage()
+
+    /// The scenes `ServeCommand` serves: TouchBridge's own until `main()` sets yours.
+    static var current: SceneServer {
+        get { storage.lock.withLock { storage.server } }
+        set { storage.lock.withLock { storage.server = newValue } }
+    }
+
+    private final class Storage: @unchecked Sendable {
+        let lock = NSLock()
+        var server = SceneServer()
+    }
+}

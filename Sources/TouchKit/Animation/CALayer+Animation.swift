@@ -1,0 +1,84 @@
+import Foundation
+
+extension CALayer {
+    /// A copy of this layer with the values on screen now: the model plus every running
+    /// animation's remaining offset (§7.3 #7, #11). nil when the layer backs no view in an
+    /// application (UIKit: nil before the layer was committed).
+    public func presentation() -> Self? {
+        guard let view = owner, let application = view.window?.application else { return nil }
+        let copy = Self()
+        let time = application.currentTime
+        func value(_ property: AnimatableProperty) -> [CGFloat] { view.presentationValue(of: property, at: time) }
+        let c = value(.center), b = value(.bounds), t = value(.transform), a = value(.alpha), bg = value(.backgroundColor)
+        copy.position = CGPoint(x: c[0], y: c[1])
+        copy.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
+        copy.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5]))
+        copy.opacity = Float(a[0])
+        copy.backgroundColor = view.backgroundColor == nil && propertyAnimations.isEmpty
+            ? nil : CGColor(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3])
+        copy.cornerRadius = cornerRadius
+        copy.borderWidth = borderWidth
+        copy.borderColor = borderColor
+        copy.isHidden = isHidden
+        return copy
+    }
+
+    /// Ends every animation involving this layer's view at once: the presentation jumps to the
+    /// model and each completion runs with `false` (§7.3 #10).
+    public func removeAllAnimations() {
+        guard let view = owner else { return }
+        view.window?.application?.animator.removeAnimations(of: view)
+    }
+
+    /// The properties being animated (UIKit lists animation keys; TouchKit names the property).
+    public func animationKeys() -> [String]? {
+        let keys = propertyAnimations.map(\.part.property.rawValue)
+        return keys.isEmpty ? nil : keys
+    }
+}
+
+extension UIView {
+    /// The model value of `property` plus the remaining offset of each running animation.
+    func presentationValue(of property: AnimatableProperty, at time: TimeInterval) -> [CGFloat] {
+        var value = property.value(of: self)
+        for running in layer.propertyAnimations where running.part.property == property {
+            guard let animation = running.animation else { continue }
+            let remaining = CGFloat(1 - animation.curve.value(at: animation.progress(at: time)))
+            for index in value.indices where index < running.part.from.count && index < running.part.to.count {
+                value[index] += (running.part.from[index] - running.part.to[index]) * remaining
+            }
+        }
+        return value
+    }
+
+    /// The running animations as the page needs them to interpolate (additive offsets).
+    var renderAnimations: [RenderAnimation] {
+        layer.propertyAnimations.compactMap { running in
+            guard let animation = running.animation else { return nil }
+            var spring: (Double, Double)?
+            if case .spring(let damping, let velocity) = animation.curve { spring = (damping, velocity) }
+            return RenderAnimation(
+                id: animation.id, property: running.part.property.rawValue, from: running.part.from, to: running.part.to,
+                begin: animation.begin, duration: animation.duration, curve: animation.curve.name,
+                damping: spring?.0, velocity: spring?.1,
+                autoreverses: animation.options.contains(.autoreverse), repeats: animation.options.contains(.repeat))
+        }
+    }
+}
+
+/// One running property animation in the render tree: the page draws
+/// model + (from − to)·(1 − curve(progress)) for it.
+public struct RenderAnimation: Equatable, Sendable {
+    public var id: Int
+    public var property: String
+    public var from: [CGFloat]
+    public var to: [CGFloat]
+    /// Engine time (seconds) the movement starts, after the delay.
+    public var begin: TimeInterval
+    public var duration: TimeInterval
+    public var curve: String
+    public var damping: Double?
+    public var velocity: Double?
+    public var autoreverses: Bool
+    public var repeats: Bool
+}

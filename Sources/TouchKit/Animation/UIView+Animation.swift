@@ -1,0 +1,136 @@
+import Foundation
+
+/// UIView's block animations on the engine's virtual clock (`../shared/uikit-behaviour.md` §7.3).
+///
+/// As in UIKit, properties set inside `animations` take their new (model) value at once —
+/// getters, `frame`, hit-testing and `convert` see it — while the presentation (`layer.presentation()`,
+/// what the page draws) moves from the old value over the duration. Animations are additive
+/// (§7.3 #11): presentation = model + Σ (from − to)·(1 − curve(progress)), so a second animation
+/// of a moving property never jumps. Animatable: `center` (and `frame`), `bounds`, `transform`,
+/// `alpha`, `backgroundColor`.
+///
+/// Choices where UIKit is silent (§7.7): the views "involved" are the views whose animatable
+/// properties the block changed (not their subviews); without `.allowUserInteraction` they are
+/// locked for hit-testing from the call, delay included, to the end; a touch already on such a
+/// view is kept. A nested `animate` starts its own animation (no inherited duration or curve).
+/// Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
+/// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0
+/// or nothing animatable changed, `true` in the next dispatch; `false` at once when the animation
+/// is removed (`layer.removeAllAnimations()` on any involved view, or a view leaving its window).
+/// With `.repeat` it never ends by itself. When no changed view is in an application the changes
+/// apply without animation and `completion(true)` runs at once (there is no clock to wait on).
+extension UIView {
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        var curve: AnimationCurve {
+            switch rawValue >> 16 & 3 {
+            case 1: .easeIn
+            case 2: .easeOut
+            case 3: .linear
+            default: .easeInOut
+            }
+        }
+    }
+
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        ViewAnimator.run(duration: duration, delay: delay, options: options, curve: options.curve,
+                         animations: animations, completion: completion)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// The spring form: `dampingRatio` 1 settles without overshoot, smaller values oscillate;
+    /// `velocity` is the initial speed in units of the whole change per second.
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        ViewAnimator.run(duration: duration, delay: delay, options: options,
+                         curve: .spring(damping: Double(dampingRatio), velocity: Double(velocity)),
+                         animations: animations, completion: completion)
+    }
+
+    /// Changes made in `actionsWithoutAnimation` inside an animation block are not animated.
+    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        AnimationTransaction.$current.withValue(nil) { actionsWithoutAnimation() }
+    }
+
+    /// Reports a change of an animatable property to the animation block being run, if any.
+    func noteAnimatable(_ property: AnimatableProperty, from old: [CGFloat]) {
+        AnimationTransaction.current?.note(self, property, from: old)
+    }
+
+    /// Logs why a touch inside this view did not reach it: an animation locks it (§7.3 #9).
+    func refuseTouchWhileAnimating(at point: CGPoint, with event: UIEvent?) {
+        guard self.point(inside: point, with: event), let application = window?.application,
+              let animation = application.animator.lockingAnimation(of: self) else { return }
+        application.record(.animation("\(traceName) refused the touch: animation \(animation.id) runs without .allowUserInteraction"))
+    }
+}
+
+/// The properties an animation block can animate, with their values as numbers.
+enum AnimatableProperty: String, Sendable, CaseIterable {
+    case center, bounds, transform, alpha, backgroundColor
+
+    func value(of view: UIView) -> [CGFloat] {
+        switch self {
+        case .center:
+            return [view.center.x, view.center.y]
+        case .bounds:
+            return [view.bounds.origin.x, view.bounds.origin.y, view.bounds.size.width, view.bounds.size.height]
+        case .transform:
+            let t = view.transform
+            return [t.a, t.b, t.c, t.d, t.tx, t.ty]
+        case .alpha:
+            return [view.alpha]
+        case .backgroundColor:
+            guard let c = view.backgroundColor?.cgColor else { return [0, 0, 0, 0] }
+            return [c.red, c.green, c.blue, c.alpha]
+        }
+    }
+}
+
+/// What one `animate` call's block changed: the first old value of each (view, property).
+final class AnimationTransaction: @unchecked Sendable {
+    @TaskLocal static var current: AnimationTransaction?
+
+    struct Change {
+        let view: UIView
+        let property: AnimatableProperty
+        let from: [CGFloat]
+    }
+
+    private(set) var changes: [Change] = []
+
+    func note(_ view: UIView, _ property: AnimatableProperty, from old: [CGFloat]) {
+        guard !changes.contains(where: { $0.view === view && $0.property == property }) else { return }
+        changes.append(Change(view: view, property: property, from: old))
+    }
+}

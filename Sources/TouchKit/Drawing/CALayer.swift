@@ -1,0 +1,201 @@
+import Foundation
+
+/// Core Animation's layer, as far as touch code and the page need it (`../shared/uikit-behaviour.md` §7.4).
+///
+/// A view's own layer (`view.layer`, get-only as in UIKit) is another face of the view: its
+/// `position` is the view's `center`, `bounds`, `frame`, `opacity` (alpha), `isHidden`,
+/// `masksToBounds` (clipsToBounds), `backgroundColor` and the affine part of `transform` are the
+/// view's. Its `anchorPoint` stays (0.5, 0.5) [choose: TouchKit views transform about their
+/// centre]. A standalone layer (`CALayer()`, `CAShapeLayer()`) keeps its own values: `frame` is
+/// computed from `bounds`, `anchorPoint` and `position` (§7.4 #14). Sublayers of a view's layer are
+/// drawn by the page above what `draw(_:)` drew, below the view's subviews, clipped to the view's
+/// bounds [choose]; layers never receive touches.
+open class CALayer {
+    /// The view this layer backs (UIKit: the layer's delegate); nil for a standalone layer.
+    weak var owner: UIView?
+
+    private var ownBounds = CGRect.zero
+    private var ownPosition = CGPoint.zero
+    private var ownAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+    private var ownOpacity: Float = 1
+    private var ownHidden = false
+    private var ownMasksToBounds = false
+    private var ownBackgroundColor: CGColor?
+    private var ownTransform = CATransform3DIdentity
+
+    public var cornerRadius: CGFloat = 0
+    public var borderWidth: CGFloat = 0
+    public var borderColor: CGColor?
+    /// A view's layer shadow is drawn by the page around the view's background shape; standalone
+    /// sublayers keep these values without drawing a shadow [choose].
+    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var shadowOpacity: Float = 0
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    public var shadowRadius: CGFloat = 3
+    public var shadowPath: CGPath?
+    public var name: String?
+    public var contentsScale: CGFloat = 1
+
+    public private(set) var sublayers: [CALayer]?
+    /// Running block animations of the owning view's properties (`UIView.animate`).
+    var propertyAnimations: [PropertyAnimation] = []
+    public private(set) weak var superlayer: CALayer?
+
+    public required init() {}
+
+    /// UIKit copies a layer's properties for presentation layers; TouchKit starts a fresh one.
+    public convenience init(layer: Any) { self.init() }
+
+    public var bounds: CGRect {
+        get { owner?.bounds ?? ownBounds }
+        set { if let owner { owner.bounds = newValue } else { ownBounds = newValue } }
+    }
+
+    public var position: CGPoint {
+        get { owner?.center ?? ownPosition }
+        set { if let owner { owner.center = newValue } else { ownPosition = newValue } }
+    }
+
+    public var anchorPoint: CGPoint {
+        get { owner == nil ? ownAnchorPoint : CGPoint(x: 0.5, y: 0.5) }
+        set { ownAnchorPoint = newValue }
+    }
+
+    /// Computed from `bounds`, `anchorPoint` and `position`; setting it sets `position` and
+    /// `bounds.size` (§7.4 #14). A view's layer answers the view's `frame`.
+    public var frame: CGRect {
+        get {
+            if let owner { return owner.frame }
+            let size = ownBounds.size
+            let local = CGRect(x: -ownAnchorPoint.x * size.width, y: -ownAnchorPoint.y * size.height, width: size.width, height: size.height)
+            return local.applying(CATransform3DGetAffineTransform(ownTransform)).offsetBy(dx: ownPosition.x, dy: ownPosition.y)
+        }
+        set {
+            if let owner { owner.frame = newValue; return }
+            ownBounds.size = newValue.size
+            ownPosition = CGPoint(x: newValue.minX + ownAnchorPoint.x * newValue.width, y: newValue.minY + ownAnchorPoint.y * newValue.height)
+        }
+    }
+
+    public var opacity: Float {
+        get { owner.map { Float($0.alpha) } ?? ownOpacity }
+        set { if let owner { owner.alpha = CGFloat(newValue) } else { ownOpacity = newValue } }
+    }
+
+    public var isHidden: Bool {
+        get { owner?.isHidden ?? ownHidden }
+        set { if let owner { owner.isHidden = newValue } else { ownHidden = newValue } }
+    }
+
+    public var masksToBounds: Bool {
+        get { owner?.clipsToBounds ?? ownMasksToBounds }
+        set { if let owner { owner.clipsToBounds = newValue } else { ownMasksToBounds = newValue } }
+    }
+
+    public var backgroundColor: CGColor? {
+        get { owner.map { $0.backgroundColor?.cgColor } ?? ownBackgroundColor }
+        set { if let owner { owner.backgroundColor = newValue.map(UIColor.init(cgColor:)) } else { ownBackgroundColor = newValue } }
+    }
+
+    /// A view's layer maps the affine part (its x/y scale, rotation about z, shear and
+    /// translation) to the view's `transform`; depth and perspective are dropped.
+    public var transform: CATransform3D {
+        get { owner.map { CATransform3DMakeAffineTransform($0.transform) } ?? ownTransform }
+        set { if let owner { owner.transform = CATransform3DGetAffineTransform(newValue) } else { ownTransform = newValue } }
+    }
+
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
+
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard layer !== self else { return }
+        layer.removeFromSuperlayer()
+        var list = sublayers ?? []
+        list.insert(layer, at: min(Int(index), list.count))
+        sublayers = list
+        layer.superlayer = self
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sublayers?.firstIndex { $0 === sibling }.map { $0 + 1 } ?? sublayers?.count ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sublayers?.firstIndex { $0 === sibling } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers?.removeAll { $0 === self }
+        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        superlayer = nil
+    }
+
+    /// Layers have no drawing pass of their own in TouchKit; the owning view's `setNeedsDisplay`.
+    public func setNeedsDisplay() { owner?.setNeedsDisplay() }
+
+    // MARK: Rendering
+
+    /// What this layer draws over its background (`CAShapeLayer`: its path), mapped by
+    /// `transform` from its coordinates to the view's bounds, colours scaled by `opacity`.
+    func drawContent(into context: CGContext, transform: CGAffineTransform, opacity: CGFloat) {}
+
+    /// This layer as a standalone sublayer: background, border, content, then its sublayers, in
+    /// its superlayer's coordinates; `opacity` scales every colour's alpha [choose].
+    func render(into context: CGContext, transform parent: CGAffineTransform, opacity parentOpacity: CGFloat) {
+        guard !ownHidden, ownOpacity > 0 else { return }
+        let opacity = parentOpacity * CGFloat(ownOpacity)
+        let size = ownBounds.size
+        let local = CGAffineTransform(translationX: -ownBounds.minX - ownAnchorPoint.x * size.width,
+                                      y: -ownBounds.minY - ownAnchorPoint.y * size.height)
+            .concatenating(CATransform3DGetAffineTransform(ownTransform))
+            .concatenating(CGAffineTransform(translationX: ownPosition.x, y: ownPosition.y))
+            .concatenating(parent)
+        let outline = CGPath(elements: PathShapes.roundedRect(ownBounds, radius: cornerRadius).map { $0.applying(local) })
+        if let color = ownBackgroundColor {
+            context.setFillColor(color.multiplyingAlpha(opacity))
+            context.addPath(outline)
+            context.fillPath()
+        }
+        drawContent(into: context, transform: local, opacity: opacity)
+        if borderWidth > 0, let color = borderColor {
+            context.saveGState()
+            context.setStrokeColor(color.multiplyingAlpha(opacity))
+            context.setLineWidth(borderWidth)
+            context.addPath(outline)
+            context.strokePath()
+            context.restoreGState()
+        }
+        for sublayer in sublayers ?? [] { sublayer.render(into: context, transform: local, opacity: opacity) }
+    }
+
+    /// The commands a view's own layer adds to its display list: its own content (when it is a
+    /// `CAShapeLayer`, through `layerClass`) and its sublayers, in the view's bounds coordinates.
+    func renderCommands() -> [DrawCommand] {
+        let isPlain = type(of: self) == CALayer.self
+        guard sublayers != nil || !isPlain else { return [] }
+        return GraphicsContextBinding.record { (context: CGContext) in
+            drawContent(into: context, transform: .identity, opacity: 1)
+            for sublayer in sublayers ?? [] { sublayer.render(into: context, transform: .identity, opacity: 1) }
+        }
+    }
+}
+
+extension CGColor {
+    func multiplyingAlpha(_ factor: CGFloat) -> CGColor {
+        factor == 1 ? self : CGColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+}
+
+extension UIView {
+    /// The display list the page paints: what `draw(_:)` drew, then the layer's shapes and sublayers.
+    var renderedDisplayList: [DrawCommand]? {
+        let layered = layer.renderCommands()
+        guard !layered.isEmpty else { return displayList }
+        return (displayList ?? []) + layered
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// UIKit's path object: lines, curves, arcs and shapes, with stroke style, drawn into the current
+/// context by `stroke()` and `fill()`, and hit-tested by `contains(_:)`
+/// (`../shared/uikit-behaviour.md` §7.4).
+open class UIBezierPath {
+    private let path = CGMutablePath()
+
+    public var lineWidth: CGFloat = 1
+    public var lineCapStyle: CGLineCap = .butt
+    public var lineJoinStyle: CGLineJoin = .miter
+    /// false (UIKit's default): non-zero winding; true: even-odd, for fills and `contains(_:)`.
+    public var usesEvenOddFillRule = false
+
+    public init() {}
+
+    public convenience init(rect: CGRect) {
+        self.init()
+        path.addRect(rect)
+    }
+
+    public convenience init(ovalIn rect: CGRect) {
+        self.init()
+        path.addEllipse(in: rect)
+    }
+
+    public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        self.init()
+        path.elements += PathShapes.roundedRect(rect, radius: cornerRadius)
+    }
+
+    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        self.init()
+        path.elements += PathShapes.arc(center: center, radius: radius, from: startAngle, to: endAngle, clockwise: clockwise, continuing: false)
+    }
+
+    public convenience init(cgPath: CGPath) {
+        self.init()
+        path.elements = cgPath.elements
+    }
+
+    /// An immutable copy of the path, for `CAShapeLayer.path` and CoreGraphics calls.
+    public var cgPath: CGPath { CGPath(elements: path.elements) }
+
+    public var isEmpty: Bool { path.isEmpty }
+    public var currentPoint: CGPoint { path.currentPoint }
+    /// The rectangle enclosing the drawn path (control points of curves off the curve excluded:
+    /// CoreGraphics' `boundingBoxOfPath`) [choose: UIKit's includes them].
+    public var bounds: CGRect { path.boundingBoxOfPath }
+
+    public func move(to point: CGPoint) { path.move(to: point) }
+    public func addLine(to point: CGPoint) { path.addLine(to: point) }
+    public func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) { path.addQuadCurve(to: endPoint, control: controlPoint) }
+    public func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        path.addCurve(to: endPoint, control1: controlPoint1, control2: controlPoint2)
+    }
+    /// Adds an arc, joined to the current point by a line when there is one (as UIKit).
+    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+    public func close() { path.closeSubpath() }
+    public func removeAllPoints() { path.elements.removeAll() }
+    public func append(_ bezierPath: UIBezierPath) { path.addPath(bezierPath.path) }
+    public func apply(_ transform: CGAffineTransform) { path.elements = path.elements.map { $0.applying(transform) } }
+
+    /// The same shape traced backwards (each subpath reversed), e.g. to cut a hole with the
+    /// non-zero rule.
+    public func reversing() -> UIBezierPath {
+        let reversed = UIBezierPath()
+        reversed.copyStyle(of: self)
+        for polygon in path.polygons() {
+            guard let last = polygon.points.last else { continue }
+            reversed.move(to: last)
+            for point in polygon.points.dropLast().reversed() { reversed.addLine(to: point) }
+            if polygon.closed { reversed.close() }
+        }
+        return reversed
+    }
+
+    /// Whether a fill would paint `point`: only closed subpaths count (an open one must be closed
+    /// first), with `usesEvenOddFillRule`; the line width is ignored (§7.4 #13).
+    public func contains(_ point: CGPoint) -> Bool {
+        PathContainment.contains(point, in: path.polygons(), evenOdd: usesEvenOddFillRule, closedOnly: true)
+    }
+
+    /// Strokes the path into the current context with this path's line style and the context's
+    /// stroke colour (`UIColor.setStroke()`); nothing outside `draw(_:)`.
+    public func stroke() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.addPath(cgPath)
+        context.strokePath()
+        context.restoreGState()
+    }
+
+    /// Fills the path into the current context with the context's fill colour (`UIColor.setFill()`).
+    public func fill() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
+    private func copyStyle(of other: UIBezierPath) {
+        lineWidth = other.lineWidth
+        lineCapStyle = other.lineCapStyle
+        lineJoinStyle = other.lineJoinStyle
+        usesEvenOddFillRule = other.usesEvenOddFillRule
+    }
+}

@@ -1,0 +1,98 @@
+// Interpolating the `animations` render property (docs/protocol.md §5.2): the view's props are
+// model values; what is drawn is model + (from − to) · (1 − curve(progress)) for each running
+// animation. The curves are TouchKit's (Sources/TouchKit/Animation/AnimationCurve.swift).
+
+function bezier(x1, y1, x2, y2, x) {
+  const at = (a, b, s) => 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s;
+  let low = 0, high = 1, s = x;
+  for (let i = 0; i < 40; i += 1) {
+    s = (low + high) / 2;
+    if (at(x1, x2, s) < x) low = s; else high = s;
+  }
+  return at(y1, y2, s);
+}
+
+export function curveValue(a, t) {
+  t = Math.min(Math.max(t, 0), 1);
+  switch (a.curve) {
+    case 'linear': return t;
+    case 'easeIn': return bezier(0.42, 0, 1, 1, t);
+    case 'easeOut': return bezier(0, 0, 0.58, 1, t);
+    case 'spring': {
+      if (t >= 1) return 1;
+      const zeta = Math.min(Math.max(Number.isFinite(a.damping) ? a.damping : 1, 0.01), 1);
+      const v = Number.isFinite(a.velocity) ? a.velocity : 0;
+      const omega = 7 / zeta;
+      if (zeta >= 1) return 1 - Math.exp(-omega * t) * (1 + (omega - v) * t);
+      const damped = omega * Math.sqrt(1 - zeta * zeta);
+      return 1 - Math.exp(-zeta * omega * t) * (Math.cos(damped * t) + ((zeta * omega - v) / damped) * Math.sin(damped * t));
+    }
+    default: return bezier(0.42, 0, 0.58, 1, t);
+  }
+}
+
+/** Fraction of the change reached at engine time `now` (ms), before easing. */
+export function progress(a, now) {
+  const elapsed = now - a.begin;
+  if (!(elapsed > 0) || !(a.duration > 0)) return 0;
+  let x = elapsed / a.duration;
+  if (a.repeats) x = a.autoreverses ? x % 2 : x % 1;
+  if (a.autoreverses) x = x <= 1 ? x : 2 - x;
+  return Math.min(Math.max(x, 0), 1);
+}
+
+function running(a, now) {
+  if (a.repeats) return true;
+  return now < a.begin + a.duration * (a.autoreverses ? 2 : 1);
+}
+
+const FIELDS = { center: 2, bounds: 4, transform: 6, alpha: 1, backgroundColor: 4 };
+
+function rgba(hex) {
+  if (typeof hex !== 'string' || !/^#[0-9a-fA-F]{8}$/.test(hex)) return [0, 0, 0, 0];
+  return [1, 3, 5, 7].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+}
+
+function hex(values) {
+  return '#' + values.map((v) => Math.round(Math.min(Math.max(v, 0), 1) * 255).toString(16).padStart(2, '0')).join('');
+}
+
+/** The props as drawn at engine time `now`; the same object when nothing animates. */
+export function presented(props, now) {
+  const list = props.animations;
+  if (!Array.isArray(list) || list.length === 0 || !Number.isFinite(now)) return props;
+  const out = { ...props };
+  for (const a of list) {
+    const n = FIELDS[a?.property];
+    if (!n || !Array.isArray(a.from) || !Array.isArray(a.to)) continue;
+    const remaining = 1 - curveValue(a, progress(a, now));
+    const model = a.property === 'alpha' ? [out.alpha] : a.property === 'backgroundColor' ? rgba(out.backgroundColor) : out[a.property];
+    if (!Array.isArray(model) || model.length < n) continue;
+    const value = model.map((m, i) => (i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]) ? m + (a.from[i] - a.to[i]) * remaining : m));
+    if (a.property === 'alpha') out.alpha = value[0];
+    else if (a.property === 'backgroundColor') out.backgroundColor = hex(value);
+    else out[a.property] = value;
+  }
+  return out;
+}
+
+/** Whether any view of `mirror` is still moving at engine time `now` (the page keeps painting). */
+export function anyRunning(mirror, now) {
+  for (const v of mirror.views.values()) {
+    const list = v.props.animations;
+    if (Array.isArray(list) && list.some((a) => running(a, now))) return true;
+  }
+  return false;
+}
+
+/** Engine time now, from the latest `render.t` and when it arrived. */
+export class EngineClock {
+  constructor() { this.anchor = null; this.frozen = null; }
+  observe(t, at = performance.now()) { if (Number.isFinite(t)) this.anchor = { t, at }; }
+  now(at = performance.now()) {
+    if (this.frozen !== null) return this.frozen;
+    return this.anchor ? this.anchor.t + (at - this.anchor.at) : NaN;
+  }
+  /** Tests and screenshots: draw every animation as at engine time `t` (null: follow the clock). */
+  freeze(t) { this.frozen = Number.isFinite(t) ? t : null; }
+}
