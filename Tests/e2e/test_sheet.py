@@ -144,7 +144,7 @@ def test_side_panel_beside_the_scene_on_wide_screens(server, pages, artifacts):
 def safe_area_page(browser, url: str, context: dict, insets: dict):
     """A page whose device has these safe-area insets (Chromium's emulation of env(safe-area-inset-*)),
     and the list of frames it sends."""
-    ctx = browser.new_context(**context)
+    ctx = browser.new_context(**{"bypass_csp": True, **context})  # as test_page.Page: the waits evaluate source
     tab = ctx.new_page()
     cdp = ctx.new_cdp_session(tab)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
