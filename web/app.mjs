@@ -470,6 +470,7 @@ const sheet = new Sheet({
   app: appEl,
   grab: $('#sheet-grab'),
   handles: [$('#sheet-grab'), $('#panel-head')],
+  opener: $('#panel-toggle'),
   onOpenChange: (open) => setPanel(open),
 });
 

@@ -25,9 +25,10 @@ export class Sheet {
    * @param {HTMLElement} o.app     gets `sheet-mode` / `side-mode`, and the CSS variables --sheet-h, --sheet-cut
    * @param {HTMLElement[]} o.handles elements that drag the sheet (the grab handle, the header)
    * @param {HTMLButtonElement} o.grab  the grab handle (a button: tapping it steps through the detents)
+   * @param {HTMLElement} o.opener  the closed sheet's tab bar: dragging it up pulls the sheet out
    * @param {(open: boolean) => void} o.onOpenChange the sheet opened or closed by a drag
    */
-  constructor({ app, handles, grab, onOpenChange }) {
+  constructor({ app, handles, grab, opener, onOpenChange }) {
     this.app = app;
     this.grab = grab;
     this.onOpenChange = onOpenChange;
@@ -38,6 +39,8 @@ export class Sheet {
     this.query.addEventListener?.('change', () => this.layout());
     window.addEventListener('resize', () => this.layout());
     for (const h of handles) this.installDrag(h);
+    this.installOpener(opener);
+    this.installTracking();
     grab.addEventListener('click', () => {
       if (this.dragMoved) return;
       this.setDetent(DETENTS[(DETENTS.indexOf(this.detent) + 1) % DETENTS.length]);
@@ -86,9 +89,40 @@ export class Sheet {
       e.preventDefault();
       try { handle.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
       this.dragMoved = false;
-      this.drag = { id: e.pointerId, y0: e.clientY, h0: this.heightOf(this.detent), h: this.heightOf(this.detent), samples: [[e.timeStamp, e.clientY]] };
-      this.app.classList.add('sheet-dragging');
+      this.startDrag(e, this.heightOf(this.detent));
     });
+  }
+
+  startDrag(e, height) {
+    this.drag = { id: e.pointerId, y0: e.clientY, h0: height, h: height, samples: [[e.timeStamp, e.clientY]] };
+    this.app.classList.add('sheet-dragging');
+  }
+
+  /**
+   * The tab bar of a closed sheet: a tap opens it (its click), an upward drag pulls the sheet out with
+   * the finger. The bar disappears once the sheet is open, so the pointer is captured by the page.
+   */
+  installOpener(opener) {
+    opener.addEventListener('pointerdown', (e) => {
+      if (this.isSheet && !this.open && e.button <= 0) this.pending = { id: e.pointerId, y0: e.clientY };
+    });
+    this.app.addEventListener('pointermove', (e) => {
+      const p = this.pending;
+      if (!p || e.pointerId !== p.id || p.y0 - e.clientY < 8) return;
+      this.pending = null;
+      this.onOpenChange(true);
+      try { this.app.setPointerCapture(e.pointerId); } catch { /* synthetic */ }
+      this.dragMoved = true;
+      this.startDrag({ pointerId: p.id, clientY: p.y0, timeStamp: e.timeStamp }, 0);
+    });
+    const forget = (e) => { if (this.pending?.id === e.pointerId) this.pending = null; };
+    this.app.addEventListener('pointerup', forget);
+    this.app.addEventListener('pointercancel', forget);
+  }
+
+  /** Moves and releases of a drag, from whichever element holds the pointer (they bubble to the page). */
+  installTracking() {
+    const handle = this.app;
     handle.addEventListener('pointermove', (e) => {
       const d = this.drag;
       if (!d || e.pointerId !== d.id) return;
