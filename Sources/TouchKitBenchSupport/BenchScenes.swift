@@ -118,6 +118,18 @@ public enum PeerTrace: String, CaseIterable, Sendable {
         }
     }
 
+    /// What the seven recognizers recognize (began or ended) in one replay of this trace.
+    public func recognitions() throws -> Set<String> {
+        let application = PeerScene.make()
+        for frame in frames { try application.digitizer.process(frame) }
+        try application.advance(to: 1)
+        var recognized: Set<String> = []
+        for case .transition(let name, .possible, let to, _, _) in application.drainTrace() where to == .began || to == .ended {
+            recognized.insert(name)
+        }
+        return recognized
+    }
+
     public var frames: [[PointerChange]] {
         func time(_ frame: Int) -> TimeInterval { (Double(frame) * 1000 / 120).rounded() / 1000 }
         func change(_ id: Int, _ phase: PointerChange.Phase, _ x: Double, _ y: Double, _ frame: Int) -> PointerChange {

@@ -24,13 +24,7 @@ import TouchKitBenchSupport
 
     @Test(arguments: PeerTrace.allCases)
     func theSevenRecognizersRecognizeEachTraceAsHammerDoes(trace: PeerTrace) throws {
-        let application = PeerScene.make()
-        for frame in trace.frames { try application.digitizer.process(frame) }
-        try application.advance(to: 1)
-        var recognized: Set<String> = []
-        for case .transition(let name, .possible, let to, _, _) in application.drainTrace() where to == .began || to == .ended {
-            recognized.insert(name)
-        }
+        let recognized = try trace.recognitions()
         let expected = trace.expectedRecognitions
         #expect(expected.required.isSubset(of: recognized), "recognized \(recognized.sorted())")
         #expect(expected.forbidden.isDisjoint(with: recognized), "recognized \(recognized.sorted())")

@@ -49,18 +49,6 @@ struct EngineBenchmark {
         return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
     }
 
-    /// What the seven recognizers recognized in one replay of `trace` (began or ended).
-    static func recognitions(of trace: PeerTrace) throws -> Set<String> {
-        let application = PeerScene.make()
-        for frame in trace.frames { try application.digitizer.process(frame) }
-        try application.advance(to: 1)
-        var recognized: Set<String> = []
-        for case .transition(let name, .possible, let to, _, _) in application.drainTrace() where to == .began || to == .ended {
-            recognized.insert(name)
-        }
-        return recognized
-    }
-
     /// `count` frames of `trace` replayed every second from `start` s, timestamps shifted.
     static func replays(of trace: PeerTrace, frames count: Int, startingAt start: Int = 0) -> [[PointerChange]] {
         let frames = trace.frames
@@ -77,7 +65,7 @@ struct EngineBenchmark {
     }
 
     private func measurePeer(_ trace: PeerTrace, name: String) throws -> Result {
-        let recognized = try Self.recognitions(of: trace)
+        let recognized = try trace.recognitions()
         let expected = trace.expectedRecognitions
         guard expected.required.isSubset(of: recognized), expected.forbidden.isDisjoint(with: recognized) else {
             throw RecognitionMismatch(trace: trace, recognized: recognized)
