@@ -38,11 +38,11 @@ let package = Package(
         // Benchmark scenes and traces (touchbridge bench, Benchmarks/).
         .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
         .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
-        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport"]),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
         .testTarget(name: "TouchKitPropertyTests", dependencies: ["TouchKit"]),
         // The scenes users open on their phones, written as UIKit view controllers.
         .target(name: "TouchBridgeScenes", dependencies: ["TouchKit"]),
-        .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport"]),
+        .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
         // Wire messages v1 (Codable), validation and limits: Foundation only, no engine types.
         .target(name: "TouchBridgeProtocol"),
         // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.

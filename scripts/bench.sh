@@ -8,11 +8,26 @@ scripts/deps.sh >&2
 swift build -c release --product touchbridge >&2
 bin=.build/release/touchbridge
 if [[ "${1:-}" == "--smoke" ]]; then
-  $bin bench engine --repetitions 1 --only "one-finger pan"
+  $bin bench engine --repetitions 1 --only "1 view: pan"
   $bin bench load --sessions 2 --rate 60 --duration 1
   exit 0
 fi
 $bin bench engine
+# Instructions per input frame on each peer trace: callgrind counts a run of N and of 2N frames;
+# the difference over N leaves out start-up and set-up (valgrind from Debian's packages).
+command -v valgrind >/dev/null || { sudo_apt=""; [[ $(id -u) -ne 0 ]] && sudo_apt=sudo; $sudo_apt apt-get install -y -qq valgrind >/dev/null; }
+count_instructions() {  # prints "instructions frames"
+  local out frames; out=$(mktemp)
+  frames=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" bench trace --trace "$1" --frames "$2" 2>/dev/null | awk '/^frames/ { print $2 }')
+  echo "$(awk '/^summary:/ { print $2 }' "$out") $frames"
+  rm -f "$out"
+}
+echo "instructions per frame (callgrind)"
+for trace in pan pinch tap doubletap; do
+  read -r i1 f1 < <(count_instructions "$trace" 2000)
+  read -r i2 f2 < <(count_instructions "$trace" 4000)
+  echo "  $trace: $(( (i2 - i1) / (f2 - f1) ))"
+done
 $bin bench load --sequential --duration 5
 $bin bench load --sessions 500 --rate 120 --duration 30
 $bin bench idle --sessions 2000

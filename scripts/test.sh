@@ -29,7 +29,7 @@ swift test --skip-build --package-path Examples
 scripts/fuzz.sh 30
 
 # Benchmark smoke (seconds): proves the tools run; figures come from scripts/bench.sh on a release build.
-.build/debug/touchbridge bench engine --repetitions 1 --only "one-finger pan"
+.build/debug/touchbridge bench engine --repetitions 1 --only "1 view: pan"
 .build/debug/touchbridge bench load --sessions 2 --rate 60 --duration 1
 
 .venv/bin/pytest Tests/e2e -q -p no:cacheprovider --ignore=Tests/e2e/test_faults.py

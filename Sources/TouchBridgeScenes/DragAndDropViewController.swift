@@ -27,16 +27,7 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
     /// The status line on top; the image starts in the middle of the screen; on a size change its
     /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view)
-        status.frame = regions.status
-        if hasPlacedImage {
-            imageView.keepCenter(inside: regions.stage)
-        } else {
-            let area = view.bounds.inset(by: view.safeAreaInsets)
-            imageView.center = CGPoint(x: area.midX, y: area.midY)
-            imageView.keepCenter(inside: regions.stage)
-            hasPlacedImage = true
-        }
+        layOut(status: status, image: imageView, hasPlaced: &hasPlacedImage)
     }
 
     public func gestureRecognizer(

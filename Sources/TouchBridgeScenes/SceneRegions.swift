@@ -3,13 +3,15 @@ import TouchKit
 /// Where a scene puts things, from its root view's bounds and safe area (the way an adaptive UIKit
 /// app lays out in `viewDidLayoutSubviews`): the safe area less a margin; a status line on top;
 /// below it a *stage* where the gestures happen and, for scenes with switches or read-outs, a
-/// *panel* — stacked on tall windows (phones in portrait), side by side on wide ones (landscape
-/// phones, tablets in landscape, desktops), so every control stays on screen at every size.
+/// *panel* — stacked on phones in portrait, side by side on wide windows (landscape phones,
+/// tablets, desktops), so every control stays on screen at every size.
 struct SceneRegions {
     static let margin: CGFloat = 16
     static let gap: CGFloat = 8
     static let statusHeight: CGFloat = 44
     static let rowHeight: CGFloat = 40
+    /// From this width on (tablets in portrait too) a panel goes beside the stage.
+    static let sideBySideWidth: CGFloat = 700
 
     let status: CGRect
     let stage: CGRect
@@ -23,7 +25,7 @@ struct SceneRegions {
         status = CGRect(x: area.minX, y: area.minY, width: area.width, height: Self.statusHeight)
         let top = status.maxY + Self.gap
         let rest = CGRect(x: area.minX, y: top, width: area.width, height: max(area.maxY - top, 0))
-        isSideBySide = panelRows > 0 && rest.width > rest.height
+        isSideBySide = panelRows > 0 && (rest.width > rest.height || rest.width >= Self.sideBySideWidth)
         if panelRows == 0 {
             stage = rest
             panel = .zero

@@ -12,6 +12,19 @@ extension UIViewController {
         return label
     }
 
+    /// The status line on top; `image` starts in the middle of the screen (`hasPlaced` records it),
+    /// then its flexible margins keep it in proportion on size changes and it stays on the stage.
+    func layOut(status: UILabel, image: UIView, hasPlaced: inout Bool) {
+        let regions = SceneRegions(view)
+        status.frame = regions.status
+        if !hasPlaced {
+            let area = view.bounds.inset(by: view.safeAreaInsets)
+            image.center = CGPoint(x: area.midX, y: area.midY)
+            hasPlaced = true
+        }
+        image.keepCenter(inside: regions.stage)
+    }
+
     /// An image view that accepts touches (UIImageView ignores them by default — the classic bug).
     func makeImageView(_ name: String, center: CGPoint, size: CGSize = CGSize(width: 160, height: 160)) -> UIImageView {
         let imageView = UIImageView(image: UIImage(named: name, size: size))

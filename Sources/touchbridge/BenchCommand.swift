@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import TouchKitBenchSupport
 
 /// Performance measurements (run a release build: `scripts/run.sh bench …`; docs/performance.md).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine, the whole server under load, and memory per idle session.",
-        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
+        subcommands: [EngineBenchCommand.self, TraceBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }
@@ -14,17 +15,19 @@ struct BenchCommand: ParsableCommand {
 struct EngineBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine",
-        abstract: "Nanoseconds per input frame on standard traces and scene sizes (no I/O).",
+        abstract: "Nanoseconds per input frame on the peer traces and scene sizes (no I/O).",
         discussion: """
-            Reports the median over --repetitions runs after one warm-up. The peer rows compare with \
-            Hammer.js 2.0.8 under Node 20 on this machine kind (7 recognizers, 120 Hz traces): about \
-            1.2 µs per event for the pan, 1.8 µs for pinch+rotate, 2.6 µs for tap and double tap; \
-            TouchKit also hit-tests, runs the responder chain and the render pass, which Hammer does not.
+            The peer rows replay Hammer.js's four 120 Hz traces with its seven recognizers (shared \
+            bench/peer-traces.md) in one application, a replay per virtual second, 20,000 frames of \
+            warm-up and --repetitions timed runs of 20,000 frames; each row first checks that the \
+            trace is recognized as Hammer recognizes it. Compare with Hammer measured in the same \
+            minute (docs/performance.md); no peer figure is built in. Instructions per frame: \
+            scripts/bench.sh counts them with callgrind (`bench trace`).
             """
     )
 
-    @Option(help: "Runs per case after the warm-up.")
-    var repetitions = 20
+    @Option(help: "Timed runs per case after the warm-up.")
+    var repetitions = 5
 
     @Flag(help: "Record the event log while measuring (the server records it).")
     var tracing = false
@@ -34,14 +37,36 @@ struct EngineBenchCommand: ParsableCommand {
 
     func run() throws {
         let benchmark = EngineBenchmark(repetitions: repetitions, tracing: tracing)
-        let peers: [String: Double] = ["600 ms one-finger pan": 1200, "two-finger pinch + rotate": 1800, "tap": 2600, "double tap": 2600]
-        print("case".padding(toLength: 58, withPad: " ", startingAt: 0) + "ns/frame   vs Hammer.js")
+        print("case".padding(toLength: 64, withPad: " ", startingAt: 0) + "ns/frame")
         for result in try benchmark.runAll(only: only) {
-            let peer = peers.first { result.name.hasSuffix($0.key) && result.name.hasPrefix("7 recognizers") }?.value
-            let ratio = peer.map { String(format: "%.2f×", result.nanosecondsPerFrame / $0) } ?? ""
-            print(result.name.padding(toLength: 58, withPad: " ", startingAt: 0)
-                  + String(format: "%8.0f", result.nanosecondsPerFrame) + "   " + ratio)
+            print(result.name.padding(toLength: 64, withPad: " ", startingAt: 0) + String(format: "%8.0f", result.nanosecondsPerFrame))
         }
+    }
+}
+
+struct TraceBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Replays one peer trace for --frames frames with the seven recognizers, and nothing else.",
+        discussion: """
+            For instruction counts: scripts/bench.sh runs this under callgrind with two frame counts and \
+            divides the difference by the extra frames, so start-up and set-up cancel out.
+            """
+    )
+
+    @Option(help: "pan, pinch, tap or doubletap.")
+    var trace: String
+
+    @Option(help: "Frames to replay (whole replays, a virtual second apart).")
+    var frames = 20_000
+
+    func run() throws {
+        guard let peer = PeerTrace(rawValue: trace) else { throw ValidationError("unknown trace \(trace)") }
+        let application = PeerScene.make()
+        application.isTracing = false
+        let replays = EngineBenchmark.replays(of: peer, frames: frames)
+        for frame in replays { try application.digitizer.process(frame) }
+        print("frames \(replays.count)")
     }
 }
 
@@ -97,11 +122,12 @@ struct LoadBenchCommand: ParsableCommand {
         let generator = try LoadGenerator(options: .init(
             sessions: sessions, rate: rate, duration: duration, sequential: sequential, echo: echo,
             url: "ws://127.0.0.1:\(server.port)/ws"))
-        var cpuAtStart = 0.0
+        var cpuAtStart = 0.0, cpuAtEnd = 0.0
         generator.onReady = { cpuAtStart = server.cpuSeconds }
+        generator.onFinish = { cpuAtEnd = server.cpuSeconds }
         let report = try generator.run()
-        let cpu = server.cpuSeconds - cpuAtStart
-        return Measurement(report: report, cpuCores: report.elapsed > 0 ? cpu / report.elapsed : 0, residentKiB: server.residentKiB)
+        let interval = report.measuredInterval
+        return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0, residentKiB: server.residentKiB)
     }
 
     static func print(engine: Measurement, echo: Measurement) {
@@ -126,6 +152,13 @@ struct LoadBenchCommand: ParsableCommand {
         Swift.print("bytes per render message".padding(toLength: 34, withPad: " ", startingAt: 0)
                     + String(format: "%.0f", e.renderMessages > 0 ? Double(e.renderBytes) / Double(e.renderMessages) : 0)
                     + " (\(e.renderMessages) render messages)")
+        // What the answered frames made the engine do: a frame that changes no recognizer and
+        // renders nothing is the cheap path, and a load test made of those measures little.
+        let answered = Double(max(e.answered, 1))
+        Swift.print("frames with a recognizer change".padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + String(format: "%d (%.0f%%)", e.framesWithTransitions, 100 * Double(e.framesWithTransitions) / answered))
+        Swift.print("frames answered with a render".padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + String(format: "%d (%.0f%%)", e.renderMessages, 100 * Double(e.renderMessages) / answered))
     }
 }
 

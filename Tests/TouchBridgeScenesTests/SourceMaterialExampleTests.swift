@@ -3,6 +3,7 @@ import Testing
 import TouchBridgeScenes
 import TouchKit
 import TouchKitTestSupport
+import TouchKitBenchSupport
 
 /// The worked examples of the source material, driven through the digitizer.
 @Suite struct SourceMaterialExampleTests {
@@ -268,6 +269,27 @@ import TouchKitTestSupport
         for descriptor in SceneLibrary.all {
             #expect(!descriptor.summary.isEmpty)
             #expect(SceneLibrary.descriptor(named: descriptor.name) != nil)
+        }
+    }
+}
+
+/// `bench load`'s gesture keeps the finger on image-translation's image however long it runs, so
+/// every frame drags the image (a recognizer change and a render), not the cheap miss path.
+@Suite struct LoadPanTests {
+    @Test func theLoadGeneratorsPanStaysOnTheImage() throws {
+        let h = Harness(width: 400, height: 800)
+        let scene = ImageTranslationViewController()
+        h.host(scene)
+        let start = scene.imageView.center
+        for frame in 0..<(LoadPan.framesPerPan * 20) {
+            let (phase, x, y) = LoadPan.frame(frame)
+            let point = CGPoint(x: x, y: y)
+            if phase == .down { #expect(scene.imageView.frame.contains(point), "pan \(frame / LoadPan.framesPerPan) starts on the image") }
+            try h.app.digitizer.process([PointerChange(pointerID: 1, phase: phase, location: point, timestamp: Double(frame) / 120)])
+            if frame % (2 * LoadPan.framesPerPan) == 2 * LoadPan.framesPerPan - 1 {
+                #expect(abs(scene.imageView.center.x - start.x) < 0.5 && abs(scene.imageView.center.y - start.y) < 0.5,
+                        "the image is back after every pair of pans")
+            }
         }
     }
 }

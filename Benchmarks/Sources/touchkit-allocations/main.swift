@@ -24,7 +24,13 @@ func allocations(_ name: String, frames: [[PointerChange]], make: () -> UIApplic
 
 MallocInterposerSwift.initialize()
 print("steady-state heap allocations per input frame (event log off)")
-try allocations("7 recognizers, 1 view: 600 ms one-finger pan", frames: PeerTrace.pan.frames) { PeerScene.make() }
-try allocations("7 recognizers, 1 view: two-finger pinch + rotate", frames: PeerTrace.pinchRotate.frames) { PeerScene.make() }
-try allocations("100 views, 10 recognizers: one-finger drag", frames: PeerTrace.pan.frames) { ScaleScene.make(views: 100, recognizers: 10) }
-try allocations("1000 views, 50 recognizers: one-finger drag", frames: PeerTrace.pan.frames) { ScaleScene.make(views: 1000, recognizers: 50) }
+for trace in PeerTrace.allCases {
+    try allocations("7 recognizers, 1 view: \(trace.rawValue)", frames: trace.frames) { PeerScene.make() }
+}
+for (views, recognizers) in [(100, 10), (1000, 50)] {
+    for onChain in [true, false] {
+        try allocations("\(views) views, \(recognizers) recognizers \(onChain ? "on" : "off") the touched chain: drag", frames: PeerTrace.pan.frames) {
+            ScaleScene.make(views: views, recognizers: recognizers, onTouchedChain: onChain)
+        }
+    }
+}

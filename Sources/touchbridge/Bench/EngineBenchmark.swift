@@ -2,15 +2,31 @@ import Foundation
 import TouchKit
 import TouchKitBenchSupport
 
-/// Engine benchmarks: nanoseconds per input frame for recorded-style traces, measured on the pure
-/// engine with no I/O. Each case builds a fresh application, warms up once, then replays its trace
-/// `repetitions` times and reports the median per-frame cost.
+/// Engine benchmarks: nanoseconds per input frame on the pure engine, no I/O.
+///
+/// Peer rows follow shared bench/peer-traces.md: one application, the trace replayed every 1,000
+/// virtual ms (timers pending between replays fire in the next replay and count), 20,000 frames of
+/// warm-up, then `repetitions` timed runs of at least 20,000 frames each; the figure is their
+/// median. Before timing, one replay with the event log on checks that the seven recognizers
+/// recognize the trace as Hammer.js does. Scale rows drag across scenes of many views with their
+/// recognizers on the touched chain or off it.
 struct EngineBenchmark {
     struct Result {
         var name: String
         var framesPerRun: Int
         var nanosecondsPerFrame: Double
     }
+
+    struct RecognitionMismatch: Error, CustomStringConvertible {
+        var trace: PeerTrace
+        var recognized: Set<String>
+        var description: String {
+            let expected = trace.expectedRecognitions
+            return "trace \(trace.rawValue): recognized \(recognized.sorted()), expected \(expected.required.sorted()) and none of \(expected.forbidden.sorted())"
+        }
+    }
+
+    static let framesPerRun = 20_000
 
     var repetitions: Int
     var tracing: Bool
@@ -19,11 +35,13 @@ struct EngineBenchmark {
         var cases: [(String, () throws -> Result)] = []
         for trace in PeerTrace.allCases {
             let name = "7 recognizers, 1 view: \(trace.rawValue)"
-            cases.append((name, { try measure(name, frames: trace.frames) { PeerScene.make() } }))
+            cases.append((name, { try measurePeer(trace, name: name) }))
         }
-        for (views, recognizers) in [(10, 1), (100, 10), (1000, 50)] {
-            let name = "\(views) views, \(recognizers) recognizers: one-finger drag"
-            cases.append((name, { try measure(name, frames: PeerTrace.pan.frames) { ScaleScene.make(views: views, recognizers: recognizers) } }))
+        for (views, recognizers) in [(100, 10), (1000, 50)] {
+            for onChain in [true, false] {
+                let name = "\(views) views, \(recognizers) recognizers \(onChain ? "on" : "off") the touched chain: drag"
+                cases.append((name, { try measureScale(name, views: views, recognizers: recognizers, onChain: onChain) }))
+            }
         }
         cases.append(("hit-test, 1000 views", { measureHitTest(views: 1000) }))
         cases.append(("render snapshot, 1000 views", { measureRenderSnapshot(views: 1000) }))
@@ -31,10 +49,50 @@ struct EngineBenchmark {
         return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
     }
 
-    private func measure(_ name: String, frames: [[PointerChange]], make: () -> UIApplication) throws -> Result {
+    /// `count` frames of `trace` replayed every second from `start` s, timestamps shifted.
+    static func replays(of trace: PeerTrace, frames count: Int, startingAt start: Int = 0) -> [[PointerChange]] {
+        let frames = trace.frames
+        var result: [[PointerChange]] = []
+        result.reserveCapacity(count + frames.count)
+        var replay = start
+        while result.count < count {
+            for frame in frames {
+                result.append(frame.map { var change = $0; change.timestamp += Double(replay); return change })
+            }
+            replay += 1
+        }
+        return result
+    }
+
+    private func measurePeer(_ trace: PeerTrace, name: String) throws -> Result {
+        let recognized = try trace.recognitions()
+        let expected = trace.expectedRecognitions
+        guard expected.required.isSubset(of: recognized), expected.forbidden.isDisjoint(with: recognized) else {
+            throw RecognitionMismatch(trace: trace, recognized: recognized)
+        }
+        let application = PeerScene.make()
+        application.isTracing = tracing
+        let perRun = Self.replays(of: trace, frames: Self.framesPerRun).count
+        let replaysPerRun = (perRun + trace.frames.count - 1) / trace.frames.count
         var samples: [Double] = []
         for run in 0...repetitions {
-            let application = make()
+            let frames = Self.replays(of: trace, frames: Self.framesPerRun, startingAt: run * replaysPerRun)
+            let start = DispatchTime.now().uptimeNanoseconds
+            for frame in frames { try application.digitizer.process(frame) }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+            _ = application.drainTrace()
+            if run > 0 { samples.append(elapsed / Double(frames.count)) }
+        }
+        return Result(name: name, framesPerRun: perRun, nanosecondsPerFrame: median(samples))
+    }
+
+    private func measureScale(_ name: String, views: Int, recognizers: Int, onChain: Bool) throws -> Result {
+        let frames = PeerTrace.pan.frames.map { frame in
+            frame.map { var change = $0; change.location.y = 300; change.location.x = 200 + (change.location.x - 250) / 3; return change }
+        }
+        var samples: [Double] = []
+        for run in 0...repetitions {
+            let application = ScaleScene.make(views: views, recognizers: recognizers, onTouchedChain: onChain)
             application.isTracing = tracing
             let start = DispatchTime.now().uptimeNanoseconds
             for frame in frames { try application.digitizer.process(frame) }
@@ -47,7 +105,7 @@ struct EngineBenchmark {
     }
 
     private func measureHitTest(views: Int) -> Result {
-        let application = ScaleScene.make(views: views, recognizers: 0)
+        let application = ScaleScene.make(views: views, recognizers: 0, onTouchedChain: false)
         let window = application.windows[0]
         let iterations = 20_000
         var samples: [Double] = []
@@ -65,7 +123,7 @@ struct EngineBenchmark {
     }
 
     private func measureRenderSnapshot(views: Int) -> Result {
-        let application = ScaleScene.make(views: views, recognizers: 0)
+        let application = ScaleScene.make(views: views, recognizers: 0, onTouchedChain: false)
         var samples: [Double] = []
         for _ in 0..<max(repetitions, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -81,4 +139,3 @@ struct EngineBenchmark {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }
-

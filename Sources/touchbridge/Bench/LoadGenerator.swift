@@ -1,4 +1,5 @@
 import Foundation
+import TouchKitBenchSupport
 import TouchBridgeTransport
 
 /// An open-loop load generator: `sessions` device sessions on `image-translation`, each sending
@@ -25,7 +26,13 @@ final class LoadGenerator: TransportClientDelegate {
         var latencies: [Double] = []
         var renderMessages = 0
         var renderBytes = 0
+        /// Answered frames whose event log had a recognizer transition.
+        var framesWithTransitions = 0
+        /// Seconds of sending.
         var elapsed = 0.0
+        /// Seconds from the first frame to the last answer (or the give-up time): the interval the
+        /// server's CPU is counted over.
+        var measuredInterval = 0.0
 
         var lost: Int { sent - answered }
         func percentile(_ q: Double) -> Double {
@@ -52,6 +59,9 @@ final class LoadGenerator: TransportClientDelegate {
     private var ticker: ConnectionID?
     /// Called once every session has its scene (before the first frame is sent).
     var onReady: (() -> Void)?
+    /// Called when the last answer arrived (or the generator gave up waiting): the end of the
+    /// interval the server's CPU is measured over.
+    var onFinish: (() -> Void)?
     private static let tickToken: UInt64 = 1
     private static let tick = 0.001
 
@@ -102,6 +112,7 @@ final class LoadGenerator: TransportClientDelegate {
         guard isAnswer, let seq = Self.seq(in: text), let scheduled = session.scheduled.removeValue(forKey: seq) else { return }
         report.answered += 1
         report.latencies.append(receiveTime - scheduled)
+        if !options.echo, text.contains(#""kind":"transition""#) { report.framesWithTransitions += 1 }
         if options.sequential, receiveTime < sendingEnds { send(id, session, scheduledAt: MonotonicClock.now()) }
         finishIfDone()
     }
@@ -154,22 +165,19 @@ final class LoadGenerator: TransportClientDelegate {
         let outstanding = report.sent - report.answered
         if outstanding == 0 || now >= sendingEnds + 3 {
             report.elapsed = sendingEnds - start
+            report.measuredInterval = now - start
+            onFinish?()
             client.requestStop()
         }
     }
 
-    /// A 72-frame one-finger pan, back and forth across the image.
+    /// The next frame of `LoadPan`'s endless pan, scheduled at `time`.
     private func send(_ id: ConnectionID, _ session: SessionState, scheduledAt time: Double) {
-        let index = session.frame % 72
-        let direction: Double = (session.frame / 72) % 2 == 0 ? 1 : -1
-        let start = direction > 0 ? 200.0 : 342.0
-        let x = start + direction * Double(index) * 2
-        let y = 400 + 20 * sin(Double(index) / 10)
-        let phase = index == 0 ? "down" : index == 71 ? "up" : "move"
+        let (phase, x, y) = LoadPan.frame(session.frame)
         let seq = session.frame
         session.frame += 1
         let t = (time - session.clientStart) * 1000
-        let text = String(format: #"{"pointers":[{"id":1,"phase":"%@","pointerType":"touch","t":%.3f,"x":%.2f,"y":%.2f}],"seq":%d,"type":"input"}"#, phase, t, x, y, seq)
+        let text = String(format: #"{"pointers":[{"id":1,"phase":"%@","pointerType":"touch","t":%.3f,"x":%.2f,"y":%.2f}],"seq":%d,"type":"input"}"#, phase.rawValue, t, x, y, seq)
         session.scheduled[seq] = time
         if client.send(text, to: id) { report.sent += 1 }
     }
