@@ -1,6 +1,7 @@
 // TouchBridge page: wires the socket (protocol.mjs), pointer input (input.mjs), the mirror tree
 // (mirror.mjs) painted on a canvas (paint.mjs), the inspector (inspector.mjs), shake (motion.mjs) and
-// remote control (remote.mjs). URL parameters: ?scene=<name>, ?watch=<session>, ?clock=manual,
+// remote control (remote.mjs), the sheet / side panel (sheet.mjs), scene history (history.mjs).
+// URL parameters: ?scene=<name>, ?watch=<session>, ?clock=manual,
 // ?ws=<url>, ?mouse=pointer (send the mouse as an indirect pointer instead of a finger), ?panel=open|closed.
 
 import { Connection, socketURL, PROTOCOL_VERSION, CLIENT_NAME } from './protocol.mjs';
@@ -11,6 +12,11 @@ import { InputCapture } from './input.mjs';
 import { Inspector } from './inspector.mjs';
 import { ShakeDetector } from './motion.mjs';
 import { installRemote } from './remote.mjs';
+import { Sheet, SHEET_QUERY } from './sheet.mjs';
+import { SceneHistory } from './history.mjs';
+import { safeAreaOf } from './safearea.mjs';
+import { viewAt, centreOf } from './viewat.mjs';
+import { installGuards } from './guard.mjs';
 
 const DEFAULT_LIMITS = { maxCoalescedPerPointer: 64, maxPointersPerInput: 32, maxTouches: 10, maxViewportPoints: 8192, maxViewportScale: 16 };
 const TOUCH_FADE_MS = 700;
@@ -57,6 +63,8 @@ const state = {
   dirty: true,
   /** Touches as the server reports them: touch number → {id, phase, tapCount, location, at}. */
   touches: new Map(),
+  /** The device's live pointers after its latest input (`events.pointers`): what observers draw. */
+  pointers: [],
   hit: { path: [], at: 0 },
   focus: { name: null, at: 0 },
   base: IDENTITY,
@@ -120,8 +128,11 @@ function viewport() {
   const max = state.limits.maxViewportPoints || 8192;
   const clamp = (v, fallback) => Math.min(max, Math.max(1, round3(v > 0 ? v : fallback)));
   const scale = Math.min(state.limits.maxViewportScale || 16, Math.max(0.1, window.devicePixelRatio || 1));
-  return { width: clamp(r.width, window.innerWidth), height: clamp(r.height, window.innerHeight), scale: round3(scale) };
+  return { width: clamp(r.width, window.innerWidth), height: clamp(r.height, window.innerHeight), scale: round3(scale), safeArea: safeAreaOf(r) };
 }
+
+const sameViewport = (a, b) => !!a && !!b && a.width === b.width && a.height === b.height && a.scale === b.scale
+  && ['top', 'left', 'bottom', 'right'].every((k) => a.safeArea[k] === b.safeArea[k]);
 
 function nextSeq() {
   state.seq += 1;
@@ -220,6 +231,8 @@ function onWelcome(w) {
   state.scene = null;
   switchedScene(w.scene);
   updateShare();
+  showRecording(typeof w.recording === 'boolean' ? w.recording : null);
+  showLan(w.lan);
   $('#advance').hidden = !(role === 'device' && w.clock === 'manual');
   // The page may have changed size while we were away.
   queueResize();
@@ -231,22 +244,20 @@ function switchedScene(name) {
   state.sceneSwitchedAt = performance.now();
   if (role === 'device' && name !== 'inline') {
     state.wantedScene = name;
-    const url = new URL(window.location.href);
-    if (url.searchParams.get('scene') !== name) {
-      url.searchParams.set('scene', name);
-      window.history.replaceState(null, '', url);
-    }
+    sceneHistory.showing(name);
   }
   inspector.setScene(name);
   inspector.resetScene(name);
   input.resetSession();
   state.touches.clear();
+  state.pointers = [];
   state.hit = { path: [], at: 0 };
 }
 
 function onRender(msg) {
   engineClock.observe(msg.t);
   if (msg.full && typeof msg.scene === 'string') switchedScene(msg.scene);
+  if (msg.full) inspector.setRecognizers(msg.recognizers);
   const { ok, problems } = mirror.apply(msg);
   if (!ok) {
     console.warn('TouchBridge: mirror out of sync', problems);
@@ -264,6 +275,9 @@ const METHOD_PHASE = { touchesBegan: 'began', touchesEnded: 'ended', touchesCanc
 function onEvents(msg) {
   const at = performance.now();
   inspector.addEvents(msg, at);
+  if (Array.isArray(msg.pointers)) {
+    state.pointers = msg.pointers.filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ id: p.id, x: p.x, y: p.y }));
+  }
   for (const e of Array.isArray(msg.log) ? msg.log : []) {
     if (e.kind === 'responder' && Array.isArray(e.touches)) {
       for (const t of e.touches) {
@@ -319,21 +333,26 @@ function onError(err) {
 // ------------------------------------------------------------------ input, motion, remote
 
 const inspector = new Inspector({
-  onPickScene: (name) => {
-    if (role !== 'device') return;
-    state.wantedScene = name;
-    if (send({ type: 'scene', scene: name })) {
-      // Touches that were down belong to the old app (§4.7).
-      input.resetSession();
-      state.touches.clear();
-      if (name === state.scene) inspector.resetScene(name);
-    }
-  },
+  onPickScene: (name) => openScene(name),
   onFocusView: (name) => {
     state.focus = { name, at: performance.now() };
     requestPaint();
   },
 });
+
+/** Asks the server for a scene; the same scene again restarts it (a new app, §4.7). */
+function openScene(name) {
+  if (role !== 'device') return;
+  state.wantedScene = name;
+  if (send({ type: 'scene', scene: name })) {
+    // Touches that were down belong to the old app (§4.7).
+    input.resetSession();
+    state.touches.clear();
+    if (name === state.scene) inspector.resetScene(name);
+  }
+}
+
+const sceneHistory = new SceneHistory((name) => { if (name !== state.scene) openScene(name); });
 
 const input = new InputCapture(stage, {
   sink: (pointers, meta) => {
@@ -352,6 +371,10 @@ const input = new InputCapture(stage, {
   limits: () => state.limits,
   onChange: requestPaint,
   mouseType: params.get('mouse') === 'pointer' ? 'mouse' : 'touch',
+  mirrorCentre: (x, y) => {
+    const v = viewAt(mirror, x, y);
+    return v ? centreOf(mirror, v) : null;
+  },
 });
 input.enabled = role === 'device';
 
@@ -405,18 +428,54 @@ if (role === 'device') {
   shakeButton.addEventListener('keyup', (e) => { if (e.key === 'Enter' || e.key === ' ') sendTimed({ type: 'motion', phase: 'ended' }); });
   installRemote({ send: (command) => sendTimed({ type: 'remote', command }), root: $('#media-buttons'), enabled: () => role === 'device' });
   $('#advance').addEventListener('click', () => sendTimed({ type: 'advance' }));
+  $('#restart').addEventListener('click', () => { if (state.scene) openScene(state.scene); });
   // "That tap was wrong": a note in the server's recording (`serve --record`), shown by `touchbridge replay`.
   let marks = 0;
   $('#mark').addEventListener('click', () => {
     marks += 1;
     const note = `mark ${marks}`;
-    if (send({ type: 'mark', note, t: round3(clock.stamp(performance.now())) })) inspector.addMarker(`${note} (saved in the server's recording)`);
+    if (!send({ type: 'mark', note, t: round3(clock.stamp(performance.now())) })) return;
+    inspector.addMarker(state.welcome?.recording === false ? `${note} (not saved: the server is not recording)` : `${note} (saved in the server's recording)`);
   });
+}
+
+/**
+ * Mark is only useful when the server records this session (`welcome.recording`): say which, next to
+ * the button and in the note a press leaves in the log. A server that does not say (null) says nothing.
+ */
+function showRecording(recording) {
+  $('#mark').title = recording === false ? 'The server is not recording this session (start it with touchbridge serve --record)'
+    : 'Mark this moment in the server\'s recording of this session (touchbridge serve --record)';
+  $('#mark-status').textContent = recording === true ? '● recording' : recording === false ? 'not recording' : '';
+}
+
+/** The "on your network" address as a QR code, for opening the page on a phone (desktop layout). */
+function showLan(lan) {
+  const box = $('#lan');
+  const size = lan?.qr?.size;
+  const ok = role === 'device' && typeof lan?.url === 'string' && Number.isInteger(size) && size > 0 && typeof lan.qr.path === 'string';
+  box.hidden = !ok;
+  if (!ok) return;
+  const quiet = 4; // the QR code's quiet zone, in modules
+  $('#lan-qr').setAttribute('viewBox', `${-quiet} ${-quiet} ${size + 2 * quiet} ${size + 2 * quiet}`);
+  $('#lan-qr-path').setAttribute('d', lan.qr.path);
+  const link = $('#lan-url');
+  link.href = lan.url;
+  link.textContent = lan.url;
 }
 
 // ------------------------------------------------------------------ panel, share
 
+const sheet = new Sheet({
+  app: appEl,
+  grab: $('#sheet-grab'),
+  handles: [$('#sheet-grab'), $('#panel-head')],
+  opener: $('#panel-toggle'),
+  onOpenChange: (open) => setPanel(open),
+});
+
 function setPanel(open, remember = true) {
+  sheet.setOpen(open);
   appEl.classList.toggle('panel-open', open);
   appEl.classList.toggle('panel-closed', !open);
   $('#panel-toggle').setAttribute('aria-expanded', String(open));
@@ -427,7 +486,7 @@ const panelOpen = () => appEl.classList.contains('panel-open');
   let stored = null;
   try { stored = localStorage.getItem('touchbridge.panel'); } catch { /* private mode */ }
   const wanted = params.get('panel') || stored;
-  setPanel(wanted ? wanted === 'open' : window.matchMedia('(min-width: 900px) and (min-height: 501px)').matches, false);
+  setPanel(wanted ? wanted === 'open' : !window.matchMedia(SHEET_QUERY).matches, false);
 }
 $('#panel-toggle').addEventListener('click', () => setPanel(true));
 $('#panel-close').addEventListener('click', () => setPanel(false));
@@ -484,8 +543,7 @@ function queueResize() {
     requestPaint();
     if (role !== 'device' || conn.state !== 'joined' || r.width <= 0 || r.height <= 0) return;
     const vp = viewport();
-    const old = state.sentViewport;
-    if (old && old.width === vp.width && old.height === vp.height && old.scale === vp.scale) return;
+    if (sameViewport(state.sentViewport, vp)) return;
     if (send({ type: 'resize', ...vp })) state.sentViewport = vp;
   });
 }
@@ -513,7 +571,8 @@ function observerBase() {
 }
 
 function overlay(now) {
-  const fingers = input.fingersForPaint();
+  // Observers draw the device's pointers (every finger, even those recognizers took from the views).
+  const fingers = role === 'observer' ? state.pointers.map((p) => ({ ...p, size: 0, virtual: false, touch: null })) : input.fingersForPaint();
   const byTouch = new Map(fingers.filter((f) => f.touch).map((f) => [f.touch, f]));
   // Server touches: under this page's fingers when they are ours, else where the server last saw them
   // (observers), fading out once they ended or were cancelled.
@@ -632,7 +691,7 @@ window.__touchbridge = {
   /** No fingers, touches or highlights are drawn over the scene right now. */
   get overlayIdle() { return !!state.overlayIdle; },
   /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
-  fingers: () => input.fingersForPaint(),
+  fingers: () => (role === 'observer' ? state.pointers.map((p) => ({ ...p })) : input.fingersForPaint()),
   touches: () => [...state.touches.values()],
   get connects() { return conn.connects; },
   get errors() { return state.errors; },
@@ -644,9 +703,15 @@ window.__touchbridge = {
   get log() { return inspector.entries; },
   get hitPath() { return inspector.hitPath; },
   get panelOpen() { return panelOpen(); },
+  /** 'sheet' (phones) or 'side'; the sheet's detent ('peek' | 'half' | 'full') or '' when closed. */
+  get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
+  get detent() { return appEl.dataset.detent; },
+  get sentViewport() { return state.sentViewport; },
+  get logFollowing() { return inspector.follow; },
   mirror,
   tree: () => mirror.snapshot(),
-  recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, waiting: r.waiting, failure: r.failure, history: r.history.map((h) => h.state) }])),
+  recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, kind: r.kind, view: r.view, waiting: r.waiting,
+    failure: r.failure, waits: r.waits.map((w) => ({ from: w.from, to: w.to })), history: r.history.map((h) => h.state) }])),
   viewRect,
   /** Engine time (ms) the page draws animations at now, and a view's props as drawn then. */
   engineNow: () => engineClock.now(),
@@ -659,6 +724,7 @@ window.__touchbridge = {
   send: (msg) => send(msg),
 };
 
+installGuards();
 requestAnimationFrame(frame);
 queueResize();
 conn.start();

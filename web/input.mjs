@@ -1,8 +1,9 @@
 // Pointer capture on the scene surface and batching: every pointer change of one animation frame goes
 // out in ONE `input` message (docs/protocol.md §4.2), with coalesced samples and their own timestamps.
 //
-// Desktop: the mouse is one finger. Holding Alt/Option adds a second finger mirrored around the scene
-// centre (pinch/rotate, like the iOS Simulator); Shift adds a parallel one (two-finger pan).
+// Desktop: the mouse is one finger. Holding Alt/Option adds a second finger mirrored around the centre
+// of the view under the pointer at press (pinch/rotate that view, like the iOS Simulator mirrors around
+// its screen centre); Shift adds a parallel one (two-finger pan).
 
 const VIRTUAL_ID = 1000001;
 const PARALLEL_OFFSET = 64;
@@ -23,14 +24,17 @@ export class InputCapture {
    * @param {() => object} o.limits          welcome.limits (or defaults)
    * @param {() => void} o.onChange          something visible (fingers) changed
    * @param {string} [o.mouseType]           pointerType sent for mouse fingers ('touch' = a finger, like the Simulator)
+   * @param {(x: number, y: number) => number[]|null} [o.mirrorCentre] the point Alt mirrors around for a
+   *        press at (x, y), in window points (the centre of the view there); the surface centre without it
    */
-  constructor(el, { sink, stamp, limits, onChange, mouseType = 'touch' }) {
+  constructor(el, { sink, stamp, limits, onChange, mouseType = 'touch', mirrorCentre = () => null }) {
     this.el = el;
     this.sink = sink;
     this.stamp = stamp;
     this.limits = limits;
     this.onChange = onChange;
     this.mouseType = mouseType;
+    this.mirrorCentre = mirrorCentre;
     this.enabled = false;
     /** Fingers this page shows: wire id → {x, y, size, virtual, type}. */
     this.fingers = new Map();
@@ -40,7 +44,7 @@ export class InputCapture {
     this.landed = 0;
     this.queue = [];
     this.flushScheduled = false;
-    this.mouse = { down: false, id: null, x: 0, y: 0, hover: null, alt: false, shift: false, mode: null, offset: [0, 0] };
+    this.mouse = { down: false, id: null, x: 0, y: 0, hover: null, alt: false, shift: false, mode: null, offset: [0, 0], centre: null };
     this.stats = { messages: 0, changes: 0, coalesced: 0, dropped: 0 };
     this.install();
   }
@@ -87,7 +91,8 @@ export class InputCapture {
     const m = this.mouse;
     if (!m.down && m.hover && (m.alt || m.shift) && this.enabled) {
       out.push({ x: m.hover[0], y: m.hover[1], ghost: true });
-      const v = this.virtualPosition(m.alt && !m.shift ? 'mirror' : 'parallel', m.hover[0], m.hover[1], this.parallelOffset(m.hover[0]));
+      const v = this.virtualPosition(m.alt && !m.shift ? 'mirror' : 'parallel', m.hover[0], m.hover[1], this.parallelOffset(m.hover[0]),
+        this.centreFor(m.hover[0], m.hover[1]));
       out.push({ x: v[0], y: v[1], ghost: true });
     }
     return out;
@@ -110,6 +115,12 @@ export class InputCapture {
   centre() {
     const r = this.el.getBoundingClientRect();
     return [r.width / 2, r.height / 2];
+  }
+
+  /** What Alt's finger mirrors around for a press at (x, y). */
+  centreFor(x, y) {
+    const c = this.mirrorCentre(x, y);
+    return Array.isArray(c) && c.every(Number.isFinite) ? c : this.centre();
   }
 
   /** Queues a change if it is valid for what the server holds; keeps the order of happening. */
@@ -294,9 +305,9 @@ export class InputCapture {
 
   // ---------------------------------------------------------------- virtual second finger
 
-  virtualPosition(mode, x, y, offset) {
+  virtualPosition(mode, x, y, offset, centre) {
     if (mode === 'mirror') {
-      const [cx, cy] = this.centre();
+      const [cx, cy] = centre;
       return [2 * cx - x, 2 * cy - y];
     }
     return [x + offset[0], y + offset[1]];
@@ -317,20 +328,21 @@ export class InputCapture {
       if (want) {
         m.mode = want;
         m.offset = this.parallelOffset(m.x);
-        const [vx, vy] = this.virtualPosition(want, m.x, m.y, m.offset);
+        m.centre = this.centreFor(m.x, m.y);
+        const [vx, vy] = this.virtualPosition(want, m.x, m.y, m.offset, m.centre);
         this.fingers.set(VIRTUAL_ID, { x: vx, y: vy, size: 0, virtual: true, type: this.mouseType });
         this.push(this.changeFrom(VIRTUAL_ID, 'down', e, this.mouseType, [vx, vy]));
       }
       return;
     }
     if (!m.mode || (delta[0] === 0 && delta[1] === 0)) return;
-    const [vx, vy] = this.virtualPosition(m.mode, m.x, m.y, m.offset);
+    const [vx, vy] = this.virtualPosition(m.mode, m.x, m.y, m.offset, m.centre);
     const f = this.fingers.get(VIRTUAL_ID);
     if (!f) return;
     f.x = vx;
     f.y = vy;
     const vc = coalesced.map((s) => {
-      const [sx, sy] = this.virtualPosition(m.mode, s.x, s.y, m.offset);
+      const [sx, sy] = this.virtualPosition(m.mode, s.x, s.y, m.offset, m.centre);
       return { x: sx, y: sy, t: s.t };
     });
     this.push(this.changeFrom(VIRTUAL_ID, 'move', e, this.mouseType, [vx, vy], vc));

@@ -1,11 +1,16 @@
 // The inspector panel: recognizers with live state and a timeline, the hit-test path, control events,
-// the event log (filterable), the scene picker and the HUD. Pure DOM; app.mjs wires it to the socket.
+// the event log (filterable, follows new entries, explains a tapped entry in words), the scene picker
+// and the HUD. Pure DOM; app.mjs wires it to the socket.
+
+import { explain } from './legend.mjs';
 
 export const STATES = ['possible', 'began', 'changed', 'ended', 'cancelled', 'failed'];
 const TIMELINE_MS = 6000;
 const MAX_ENTRIES = 2000;
 const MAX_DOM_ENTRIES = 400;
 const MAX_CONTROL_EVENTS = 40;
+/** The log follows new entries while its end is within this many px of the bottom. */
+const FOLLOW_SLACK_PX = 24;
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -45,7 +50,7 @@ export class Inspector {
   constructor({ onPickScene, onFocusView }) {
     this.onPickScene = onPickScene;
     this.onFocusView = onFocusView;
-    /** name → {name, state, reason, waiting, history:[{state, at, reason}], li, canvas} */
+    /** name → {name, kind, view, state, failure, waiting, waits:[{from, to}], history:[{state, at, reason}], li, canvas} */
     this.recognizers = new Map();
     this.entries = [];
     this.controlEvents = [];
@@ -53,6 +58,9 @@ export class Inspector {
     this.scenes = [];
     this.filter = { text: '', kinds: new Set(), diagnostic: true };
     this.firstT = null;
+    /** Whether the log keeps its newest entry in view (false once the user scrolls back). */
+    this.follow = true;
+    this.selected = null;
     this.dom = {
       picker: $('#scene-picker'),
       desc: $('#scene-desc'),
@@ -62,6 +70,8 @@ export class Inspector {
       controls: $('#control-events'),
       controlCount: $('#control-count'),
       log: $('#log'),
+      logLatest: $('#log-latest'),
+      explain: $('#log-explain'),
       logCount: $('#log-count'),
       logFilter: $('#log-filter'),
       kinds: $('#log-kinds'),
@@ -92,8 +102,26 @@ export class Inspector {
       const li = e.target.closest('li');
       if (!li) return;
       const entry = this.entries[Number(li.dataset.index)];
-      if (entry) this.onFocusView(viewsOf(entry)[0] ?? null);
+      if (!entry) return;
+      this.onFocusView(viewsOf(entry)[0] ?? null);
+      d.log.querySelector('li.selected')?.classList.remove('selected');
+      li.classList.add('selected');
+      this.selected = entry;
+      d.explain.textContent = explain(entry);
+      d.explain.hidden = false;
     });
+    // Following: the user scrolling away from the end stops it, scrolling back (or the button) resumes.
+    d.log.addEventListener('scroll', () => {
+      const list = d.log;
+      this.follow = list.scrollTop + list.clientHeight >= list.scrollHeight - FOLLOW_SLACK_PX;
+      d.logLatest.hidden = this.follow;
+    }, { passive: true });
+    d.logLatest.addEventListener('click', () => {
+      this.follow = true;
+      this.scrollToEnd();
+    });
+    // Every layout (the panel opening, a detent, a rotation) keeps a following log at its end.
+    new ResizeObserver(() => { if (this.follow) this.scrollToEnd(); }).observe(d.log);
     d.controls.addEventListener('click', (e) => {
       const li = e.target.closest('li');
       if (li && li.dataset.view) this.onFocusView(li.dataset.view);
@@ -137,9 +165,30 @@ export class Inspector {
   resetScene(sceneName) {
     this.recognizers.clear();
     this.dom.recList.replaceChildren();
+    this.dom.recEmpty.textContent = 'Touch the scene: recognizers appear here with their live state and the last seconds of transitions.';
     this.dom.recEmpty.hidden = false;
     this.setHitPath([]);
     if (sceneName) this.addMarker(`scene: ${sceneName}`);
+  }
+
+  /**
+   * Every recognizer of the scene with its current state, from a full render (`render.recognizers`),
+   * so the list is complete before the first touch. Rows keep their history across resyncs.
+   */
+  setRecognizers(list) {
+    if (!Array.isArray(list)) return;
+    for (const info of list) {
+      if (!info || typeof info.name !== 'string') continue;
+      const r = this.recognizer(info.name);
+      r.kind = typeof info.kind === 'string' ? info.kind : r.kind;
+      r.view = typeof info.view === 'string' ? info.view : r.view;
+      if (typeof info.state === 'string') r.state = info.state;
+      this.updateRow(r);
+    }
+    if (!this.recognizers.size) {
+      this.dom.recEmpty.textContent = 'This scene has no gesture recognizers: its views handle touches themselves.';
+      this.dom.recEmpty.hidden = false;
+    }
   }
 
   // ---------------------------------------------------------------- events
@@ -172,6 +221,9 @@ export class Inspector {
       case 'waiting': {
         const r = this.recognizer(entry.recognizer);
         r.waiting = entry.reason || 'waiting';
+        // The wait stays on the timeline as a span after it ends (require(toFail:) is what it shows).
+        const open = r.waits[r.waits.length - 1];
+        if (!open || open.to !== null) r.waits.push({ from: entry.at, to: null, reason: r.waiting });
         this.updateRow(r);
         break;
       }
@@ -199,8 +251,9 @@ export class Inspector {
     if (r) return r;
     const li = el('li', { 'data-name': key, 'data-state': 'possible' });
     const canvas = el('canvas', { width: 10, height: 10 });
-    li.append(el('span', { class: 'name', text: key }), el('span', { class: 'state', text: 'possible' }), canvas, el('div', { class: 'reason' }));
-    r = { name: key, state: 'possible', waiting: null, failure: null, history: [], actions: 0, li, canvas };
+    li.append(el('span', { class: 'name', text: key, title: key }), el('span', { class: 'state', text: 'possible' }), canvas,
+      el('div', { class: 'kind' }), el('div', { class: 'reason' }));
+    r = { name: key, kind: null, view: null, state: 'possible', waiting: null, waits: [], failure: null, history: [], actions: 0, li, canvas };
     this.recognizers.set(key, r);
     this.dom.recList.append(li);
     this.dom.recEmpty.hidden = true;
@@ -213,9 +266,16 @@ export class Inspector {
     r.history.push({ state: to, at, reason: reason || '' });
     while (r.history.length > 2 && r.history[1].at < at - TIMELINE_MS * 2) r.history.shift();
     r.state = to;
+    // The reason shown is the latest transition's: a discrete recognizer goes possible→ended without
+    // began, so any move out of possible replaces it; a reset to possible keeps the last outcome's.
     if (to === 'failed' || to === 'cancelled') r.failure = `${to}: ${reason || '(no reason given)'}`;
-    else if (to === 'began') r.failure = null;
-    if (to !== 'possible') r.waiting = null;
+    else if (to !== 'possible') r.failure = null;
+    if (to !== 'possible') {
+      r.waiting = null;
+      const open = r.waits[r.waits.length - 1];
+      if (open && open.to === null) open.to = at;
+    }
+    while (r.waits.length && r.waits[0].to !== null && r.waits[0].to < at - TIMELINE_MS * 2) r.waits.shift();
     r.values = values || r.values;
     this.updateRow(r);
   }
@@ -224,6 +284,7 @@ export class Inspector {
     r.li.dataset.state = r.state;
     r.li.dataset.waiting = r.waiting ? 'true' : 'false';
     r.li.querySelector('.state').textContent = r.waiting && r.state === 'possible' ? 'waiting' : r.state;
+    if (r.kind || r.view) r.li.querySelector('.kind').textContent = `${r.kind ?? 'recognizer'}${r.view ? ` on ${r.view}` : ''}`;
     const reason = r.li.querySelector('.reason');
     reason.replaceChildren();
     if (r.waiting) reason.append(el('span', { class: 'waiting', text: `waits: ${r.waiting}` }));
@@ -296,7 +357,6 @@ export class Inspector {
       return;
     }
     const list = this.dom.log;
-    const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
     const frag = document.createDocumentFragment();
     for (let i = this.entries.length - added; i < this.entries.length; i += 1) {
       const entry = this.entries[i];
@@ -304,7 +364,7 @@ export class Inspector {
     }
     list.append(frag);
     while (list.childElementCount > MAX_DOM_ENTRIES) list.firstElementChild.remove();
-    if (stick) list.scrollTop = list.scrollHeight;
+    if (this.follow) this.scrollToEnd();
     this.dom.logCount.textContent = `(${this.entries.length})`;
   }
 
@@ -317,8 +377,15 @@ export class Inspector {
     }
     frag.append(...rows.reverse());
     list.replaceChildren(frag);
-    list.scrollTop = list.scrollHeight;
+    this.follow = true;
+    this.scrollToEnd();
     this.dom.logCount.textContent = `(${this.entries.length})`;
+  }
+
+  scrollToEnd() {
+    const list = this.dom.log;
+    list.scrollTop = list.scrollHeight;
+    this.dom.logLatest.hidden = true;
   }
 
   // ---------------------------------------------------------------- HUD & timelines
@@ -341,6 +408,7 @@ export class Inspector {
     const colours = {};
     for (const s of STATES) colours[s] = cssVar(`--st-${s}`);
     const grid = cssVar('--line');
+    const waiting = cssVar('--st-waiting');
     const dpr = window.devicePixelRatio || 1;
     for (const r of this.recognizers.values()) {
       const c = r.canvas;
@@ -370,9 +438,13 @@ export class Inspector {
         const thick = seg.state === 'began' || seg.state === 'changed';
         ctx.fillRect(x0, thick ? 3 : 2, Math.max(3, x1 - x0), thick ? h - 6 : h - 4);
       }
-      if (r.waiting) {
-        ctx.fillStyle = cssVar('--st-waiting');
-        ctx.fillRect(w - 3, 0, 3, h);
+      // Waits: a band along the bottom for as long as the recognizer was held, kept after it ended.
+      ctx.fillStyle = waiting;
+      for (const span of r.waits) {
+        const end = span.to ?? now;
+        if (end < now - TIMELINE_MS) continue;
+        const x0 = Math.max(0, x(span.from));
+        ctx.fillRect(x0, h - 5, Math.max(3, x(end) - x0), 5);
       }
     }
   }

@@ -255,9 +255,11 @@ def test_page_loads_connects_and_draws_the_scene(server, pages, artifacts):
     assert set(page.page.eval_on_selector_all("#scene-picker option", "os => os.map(o => o.value)")) >= EXPECTED_SCENES
     assert tb["session"] in page.page.get_attribute("#watch-link", "href")
     page.wait("(tb) => tb.rtt !== null && tb.paints > 0")
-    # The viewport the page declared is the scene surface.
+    # The viewport the page declared is the scene surface: the screen above the closed inspector's tab bar.
     window = page.rect("window")
-    assert (round(window["width"]), round(window["height"])) == (390, 844)
+    assert (round(window["width"]), round(window["height"])) == (390, 800)
+    tab = page.page.locator("#panel-toggle").bounding_box()
+    assert (tab["y"], tab["width"], tab["height"]) == (800, 390, 44)
 
     page.wait("(tb) => tb.overlayIdle")
     png = page.screenshot(artifacts, "loads", scale="css")
