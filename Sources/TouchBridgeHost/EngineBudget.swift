@@ -6,16 +6,27 @@
 /// the milliseconds until it would be (`retryAfterMs`). So a client that makes the engine work hard
 /// (huge inline scenes, many resyncs) gets that fraction of the thread and no more, whatever its
 /// message rate, and everyone else keeps theirs.
+///
+/// Many such clients together would still fill the thread (12 × 0.05 s/s is 60% of it, in back-to-
+/// back expensive messages a calm client waits behind). So connections that are working hard — their
+/// bucket below half its burst — also draw on one shared pool of `busySecondsPerSecond`: however
+/// many of them there are, together they get that much of the thread. Connections within their
+/// share never touch the pool and are never refused because of others.
 struct EngineBudget {
     let secondsPerSecond: Double
     let burstSeconds: Double
+    /// What all busy connections together may use, seconds per second (0: no shared cap).
+    let busySecondsPerSecond: Double
     private var balances: [ConnectionKey: (seconds: Double, at: Double)] = [:]
+    private var pool: (seconds: Double, at: Double)
 
     typealias ConnectionKey = UInt64
 
-    init(secondsPerSecond: Double, burstSeconds: Double) {
+    init(secondsPerSecond: Double, burstSeconds: Double, busySecondsPerSecond: Double = 0) {
         self.secondsPerSecond = secondsPerSecond
         self.burstSeconds = burstSeconds
+        self.busySecondsPerSecond = busySecondsPerSecond
+        pool = (burstSeconds, 0)
     }
 
     var isUnlimited: Bool { secondsPerSecond <= 0 }
@@ -24,14 +35,26 @@ struct EngineBudget {
     mutating func wait(for connection: ConnectionKey, now: Double) -> Int? {
         guard !isUnlimited else { return nil }
         let balance = refilled(connection, now: now)
-        guard balance < 0 else { return nil }
-        return Int((-balance / secondsPerSecond * 1000).rounded(.up))
+        if balance < 0 { return Int((-balance / secondsPerSecond * 1000).rounded(.up)) }
+        guard isBusy(balance), busySecondsPerSecond > 0 else { return nil }
+        let shared = refilledPool(now: now)
+        return shared < 0 ? Int((-shared / busySecondsPerSecond * 1000).rounded(.up)) : nil
     }
 
-    /// Takes the measured `seconds` of work from `connection`'s bucket.
+    /// Takes the measured `seconds` of work from `connection`'s bucket (and from the shared pool
+    /// when that leaves the connection busy).
     mutating func charge(_ connection: ConnectionKey, seconds: Double, now: Double) {
         guard !isUnlimited else { return }
-        balances[connection] = (refilled(connection, now: now) - seconds, now)
+        let balance = refilled(connection, now: now) - seconds
+        if isBusy(balance), busySecondsPerSecond > 0 { pool = (refilledPool(now: now) - seconds, now) }
+        balances[connection] = (balance, now)
+    }
+
+    /// A connection that used more than half its burst recently.
+    private func isBusy(_ balance: Double) -> Bool { balance < burstSeconds / 2 }
+
+    private func refilledPool(now: Double) -> Double {
+        min(burstSeconds, pool.seconds + (now - pool.at) * busySecondsPerSecond)
     }
 
     mutating func forget(_ connection: ConnectionKey) {

@@ -28,12 +28,17 @@ public final class HubBridge: TransportDelegate {
     /// diffs are coalesced into one full render once it catches up; the event log is never dropped
     /// (past the transport's outbound limit the connection is closed with 1008).
     ///
-    /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no limit).
-    public init(hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0) {
+    /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no
+    /// limit); `busyEngineSecondsPerSecond`: what all connections working beyond half their share get
+    /// together (0 = no shared cap).
+    public init(
+        hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0
+    ) {
         self.hub = hub
         self.logger = logger
         self.renderBacklogLimit = renderBacklogLimit
-        budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond)
+        budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
+                              busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
 
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {

@@ -36,7 +36,8 @@ public final class ServerHost {
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
         bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
-                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond)
+                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond,
+                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in

@@ -53,6 +53,9 @@ public struct ServerSettings: Codable, Equatable, Sendable {
     /// Each connection's share of the engine's one thread, in seconds of work per second (burst 2.5×):
     /// a message arriving over it gets `error` "rate-limited" with `retryAfterMs`. 0 = no limit.
     public var engineSecondsPerSecond = 0.05
+    /// What all connections working beyond half their share get together, in seconds of work per
+    /// second: many busy clients cannot fill the thread between them. 0 = no shared cap.
+    public var busyEngineSecondsPerSecond = 0.2
     /// Whether clients may send inline declarative scenes, and their largest size in bytes.
     public var allowInlineScenes = true
     public var maxInlineSceneBytes = 131_072
@@ -128,6 +131,7 @@ public struct ServerSettings: Codable, Equatable, Sendable {
         case "maxTouches": guard let v = int() else { return false }; maxTouches = v
         case "maxPointersPerInput": guard let v = int() else { return false }; maxPointersPerInput = v
         case "engineSecondsPerSecond": guard let v = double() else { return false }; engineSecondsPerSecond = v
+        case "busyEngineSecondsPerSecond": guard let v = double() else { return false }; busyEngineSecondsPerSecond = v
         case "allowInlineScenes": guard let v = bool() else { return false }; allowInlineScenes = v
         case "maxInlineSceneBytes": guard let v = int() else { return false }; maxInlineSceneBytes = v
         case "logLevel": logLevel = text
@@ -158,7 +162,7 @@ public struct ServerSettings: Codable, Equatable, Sendable {
                               ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
             throw SettingsError("\(name) must be at least 1")
         }
-        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0, engineSecondsPerSecond >= 0 else {
+        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0, engineSecondsPerSecond >= 0, busyEngineSecondsPerSecond >= 0 else {
             throw SettingsError("rates and times cannot be negative")
         }
         if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {

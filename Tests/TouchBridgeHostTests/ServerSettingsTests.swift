@@ -66,6 +66,7 @@ import Testing
             "maxInlineSceneBytes": "\(defaults.maxInlineSceneBytes)",
             "outboundQueueBytes": "\(defaults.outboundQueueBytes)", "outboundBudgetBytes": "\(defaults.outboundBudgetBytes)",
             "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
+            "busyEngineSecondsPerSecond": "\(defaults.busyEngineSecondsPerSecond)",
             "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",
         ]
         #expect(documented == expected)

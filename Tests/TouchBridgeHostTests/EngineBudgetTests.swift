@@ -1,0 +1,34 @@
+import Testing
+@testable import TouchBridgeHost
+
+/// Each connection's share of the service thread, and the pool busy connections share.
+@Suite struct EngineBudgetTests {
+    @Test func aConnectionOverItsShareWaitsForItsBucket() {
+        var budget = EngineBudget(secondsPerSecond: 0.05, burstSeconds: 0.125)
+        #expect(budget.wait(for: 1, now: 0) == nil)
+        budget.charge(1, seconds: 0.2, now: 0)
+        #expect((1500...1501).contains(budget.wait(for: 1, now: 0) ?? 0), "0.075 s of debt at 0.05 s/s")
+        #expect(budget.wait(for: 1, now: 1.5) == nil)
+        #expect(budget.wait(for: 2, now: 0) == nil, "others keep their share")
+    }
+
+    @Test func busyConnectionsTogetherGetThePoolAndCalmOnesAreNeverRefused() {
+        var budget = EngineBudget(secondsPerSecond: 0.05, burstSeconds: 0.125, busySecondsPerSecond: 0.2)
+        // Twelve connections each make the engine work 0.07 s: they are busy (below half their burst)
+        // and their work comes out of the pool too.
+        for connection: UInt64 in 1...12 { budget.charge(connection, seconds: 0.07, now: 0) }
+        let refused = (1...12).filter { budget.wait(for: UInt64($0), now: 0) != nil }
+        #expect(refused.count == 12, "the pool (0.125 s) is spent: 12 × 0.07 s")
+        #expect((3575...3576).contains(budget.wait(for: 1, now: 0) ?? 0), "0.715 s of pool debt at 0.2 s/s")
+        // A calm connection with a few cheap messages is within its share and never waits for the pool.
+        for step in 0..<10 { budget.charge(99, seconds: 0.001, now: Double(step) * 0.1) }
+        #expect(budget.wait(for: 99, now: 1) == nil)
+        #expect(budget.wait(for: 1, now: 3.6) == nil, "the pool refills at 0.2 s/s")
+    }
+
+    @Test func withoutAPoolBusyConnectionsAreLimitedOnlyByTheirOwnShare() {
+        var budget = EngineBudget(secondsPerSecond: 0.05, burstSeconds: 0.125)
+        for connection: UInt64 in 1...12 { budget.charge(connection, seconds: 0.07, now: 0) }
+        #expect((1...12).allSatisfy { budget.wait(for: UInt64($0), now: 0) == nil })
+    }
+}
