@@ -236,3 +236,44 @@ extension DeclarativeSceneTests {
         }
     }
 }
+
+/// Hit shapes: a touch area other than the bounds, as a `point(inside:with:)` override (§1.2).
+@Suite struct DeclarativeHitShapeTests {
+    private func hitPath(_ json: String, at point: CGPoint) throws -> String {
+        let h = Harness()
+        h.host(DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8))))
+        try h.tap(1, point.x, point.y, at: 0)
+        return h.log(diagnostics: true).first { $0.hasPrefix("hit(1)") } ?? ""
+    }
+
+    @Test func anEnlargedButtonARoundViewAndATriangle() throws {
+        let json = #"""
+        {"name": "x", "views": [
+          {"id": "button", "kind": "button", "text": "OK", "frame": [100, 100, 100, 40], "hitShape": {"inset": -20}},
+          {"id": "round", "frame": [100, 300, 100, 100], "responder": "log", "hitShape": {"circle": true}},
+          {"id": "triangle", "kind": "control", "frame": [100, 500, 100, 100], "hitShape": {"polygon": [[0, 0], [100, 0], [0, 100]]}}]}
+        """#
+        #expect(try hitPath(json, at: CGPoint(x: 90, y: 95)) == "hit(1) Window>root>button", "20 pt around the button count")
+        #expect(try hitPath(json, at: CGPoint(x: 75, y: 95)) == "hit(1) Window>root")
+        #expect(try hitPath(json, at: CGPoint(x: 150, y: 350)) == "hit(1) Window>root>round")
+        #expect(try hitPath(json, at: CGPoint(x: 105, y: 305)) == "hit(1) Window>root", "the bounds' corner is outside the circle")
+        #expect(try hitPath(json, at: CGPoint(x: 120, y: 520)) == "hit(1) Window>root>triangle")
+        #expect(try hitPath(json, at: CGPoint(x: 190, y: 590)) == "hit(1) Window>root", "past the diagonal")
+    }
+
+    @Test(arguments: [
+        (#"{"kind": "label", "hitShape": {"circle": true}}"#, "views[0].hitShape: hitShape is for kinds view, button and control"),
+        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle or polygon"),
+        (#"{"hitShape": {"polygon": [[0, 0], [1, 1]]}}"#, "views[0].hitShape.polygon: at least 3 points"),
+        (#"{"hitShape": {"circle": false}}"#, "views[0].hitShape.circle: expected true"),
+    ])
+    func badHitShapesAreRejected(fields: String, message: String) {
+        let json = #"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 10, 10], "# + fields.dropFirst() + "]}"
+        do {
+            _ = try SceneSpec.parse(Data(json.utf8))
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

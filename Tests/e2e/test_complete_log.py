@@ -1,6 +1,7 @@
-"""``hello.log: "complete"`` over the protocol, and recognizers on the scene's root view and window
-(Python ``websockets``, inline scenes, manual clock): what a recognizer itself received, ``allTouches`` with
-every phase, a clear error for a bad value, and byte-identical output across runs.
+"""Scripted clients saying more (issue 15) over the protocol (Python ``websockets``, inline scenes, manual
+clock): ``hello.log: "complete"`` — what a recognizer itself received, ``allTouches`` with every phase, a clear
+error for a bad value, byte-identical output across runs — recognizers on the scene's root view and window, and
+declarative hit shapes.
 """
 
 from __future__ import annotations
@@ -73,3 +74,37 @@ def test_the_complete_log_is_byte_identical_across_runs(server_process):
     first = asyncio.run(run(server_process.ws_url, "complete"))
     second = asyncio.run(run(server_process.ws_url, "complete"))
     assert first == second and len(first) >= 4
+
+
+def test_hit_shapes_decide_the_hit_test_path(server_process):
+    """A declarative ``hitShape`` is the view's ``point(inside:with:)``: an enlarged button, a round view."""
+    scene = {"name": "shapes", "views": [
+        {"id": "button", "kind": "button", "text": "OK", "frame": [100, 100, 100, 40], "hitShape": {"inset": -20}},
+        {"id": "round", "frame": [100, 300, 100, 100], "responder": "log", "hitShape": {"circle": True}}]}
+
+    async def path_at(x: float, y: float) -> list[str]:
+        async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "device", "clock": "manual", "scene": scene,
+                                      "viewport": {"width": 400, "height": 800, "scale": 2}}))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            await ws.send(json.dumps({"type": "input", "seq": 1, "pointers": [
+                {"id": 1, "phase": "down", "x": x, "y": y, "t": 0, "pointerType": "touch"}]}))
+            async with asyncio.timeout(10):
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message["type"] == "events" and message.get("seq") == 1:
+                        return next(e["path"] for e in message["log"] if e["kind"] == "hitTest")
+
+    assert asyncio.run(path_at(90, 95)) == ["window", "root", "button"]
+    assert asyncio.run(path_at(75, 95)) == ["window", "root"]
+    assert asyncio.run(path_at(150, 350)) == ["window", "root", "round"]
+    assert asyncio.run(path_at(105, 305)) == ["window", "root"]
+
+    async def rejected() -> dict:
+        async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
+            bad = {"name": "bad", "views": [{"id": "l", "kind": "label", "frame": [0, 0, 10, 10], "hitShape": {"circle": True}}]}
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "device", "clock": "manual", "scene": bad,
+                                      "viewport": {"width": 400, "height": 800, "scale": 2}}))
+            return json.loads(await ws.recv())
+    error = asyncio.run(rejected())
+    assert error["type"] == "error" and "hitShape is for kinds view, button and control" in error["message"], error

@@ -61,7 +61,10 @@ public final class DeclarativeSceneViewController: UIViewController {
         let view: UIView
         switch spec.kind {
         case .view:
-            view = spec.responder == .log ? HandlingView(frame: .zero) : UIView(frame: .zero)
+            let sceneView = SceneView(frame: .zero)
+            sceneView.handlesTouches = spec.responder == .log
+            sceneView.hitShape = spec.hitShape
+            view = sceneView
         case .label:
             let label = UILabel(frame: .zero)
             label.text = spec.text
@@ -72,7 +75,8 @@ public final class DeclarativeSceneViewController: UIViewController {
         case .drawing:
             view = DrawLinesView(frame: .zero)
         case .button:
-            let button = UIButton(type: .system)
+            let button = SceneButton(type: .system)
+            button.hitShape = spec.hitShape
             button.setTitle(spec.text, for: .normal)
             view = button
         case .switch:
@@ -80,7 +84,9 @@ public final class DeclarativeSceneViewController: UIViewController {
         case .slider:
             view = UISlider(frame: .zero)
         case .control:
-            view = UIControl(frame: .zero)
+            let control = SceneControl(frame: .zero)
+            control.hitShape = spec.hitShape
+            view = control
         case .scrollView:
             let scrollView = UIScrollView(frame: .zero)
             if let value = spec.delaysContentTouches { scrollView.delaysContentTouches = value }
@@ -193,15 +199,6 @@ public final class DeclarativeSceneViewController: UIViewController {
         recognizers[id]?.delegate = delegate
         return delegate
     }
-}
-
-/// A view that handles its touches itself ("responder": "log"): the chain stops here, and the event
-/// log shows the calls.
-final class HandlingView: UIView {
-    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
 }
 
 /// The delegate answers a declarative scene asks for.

@@ -46,6 +46,8 @@ struct ViewSpec: Equatable, Sendable {
     var contentSize: CGSize?
     var delaysContentTouches: Bool?
     var canCancelContentTouches: Bool?
+    /// Views, buttons and plain controls: a touch area other than the bounds.
+    var hitShape: HitShape?
     var bounces: Bool?
     var alwaysBounceVertical: Bool?
     var alwaysBounceHorizontal: Bool?

@@ -43,7 +43,7 @@ extension SceneSpec {
         let object = try walker.object(allowing: [
             "id", "kind", "frame", "color", "cornerRadius", "text", "image", "userInteraction", "hidden", "alpha",
             "multipleTouch", "exclusiveTouch", "responder", "children", "contentSize", "delaysContentTouches", "canCancelContentTouches",
-            "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
+            "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "hitShape",
         ])
         let id = try walker.required("id", in: object).string()
         guard !id.isEmpty, ids[id] == nil, !ViewSpec.reservedIDs.contains(id) else {
@@ -69,6 +69,7 @@ extension SceneSpec {
             contentSize: try walker.field("contentSize", in: object)?.size(),
             delaysContentTouches: try walker.field("delaysContentTouches", in: object)?.bool(),
             canCancelContentTouches: try walker.field("canCancelContentTouches", in: object)?.bool(),
+            hitShape: try walker.field("hitShape", in: object)?.hitShape(),
             bounces: try walker.field("bounces", in: object)?.bool(),
             alwaysBounceVertical: try walker.field("alwaysBounceVertical", in: object)?.bool(),
             alwaysBounceHorizontal: try walker.field("alwaysBounceHorizontal", in: object)?.bool())
@@ -76,6 +77,9 @@ extension SceneSpec {
                            view.alwaysBounceVertical, view.alwaysBounceHorizontal]
         if kind != .scrollView, view.contentSize != nil || scrollFlags.contains(where: { $0 != nil }) {
             throw walker.error("contentSize, delaysContentTouches, canCancelContentTouches, bounces and alwaysBounceVertical/Horizontal are for kind scrollView")
+        }
+        if view.hitShape != nil, ![.view, .button, .control].contains(kind) {
+            throw SceneError(path: "\(walker.path).hitShape", message: "hitShape is for kinds view, button and control")
         }
         for child in try walker.field("children", in: object)?.array() ?? [] {
             view.children.append(try parseView(child, depth: depth + 1, limits: limits, ids: &ids, count: &count))
