@@ -45,6 +45,16 @@ public struct SceneServer: Sendable {
         userScenes.append(.viewController(SceneInfo(name: name, title: title, description: description), makeViewController))
     }
 
+    /// Registers a gesture recognizer class that declarative scenes — files in the scenes directory
+    /// and inline scenes clients send — attach by name: `{"kind": "custom", "class": name, …}`.
+    /// TouchBridge's own (`checkmark`) are there too.
+    public mutating func registerRecognizer(_ name: String, _ makeRecognizer: @escaping @Sendable () -> UIGestureRecognizer) {
+        recognizerClasses.register(name, makeRecognizer)
+    }
+
+    /// The recognizer classes declarative scenes may name.
+    private(set) var recognizerClasses = RecognizerClasses.builtIn
+
     /// Every registration served, in picker order (refused ones included: the server says why).
     var entries: [SceneRegistry.Entry] {
         userScenes + (includesBuiltInScenes ? LibraryCatalog.builtInScenes : [])
@@ -58,7 +68,7 @@ public struct SceneServer: Sendable {
     /// Serves these scenes on a free loopback port on a background thread, for tests that drive
     /// them with `TouchBridgeClient` over a real socket (`url`; `stop()` when done).
     public func startInProcess() throws -> InProcessServer {
-        try InProcessServer(swiftScenes: entries, defaultScene: effectiveDefaultScene)
+        try InProcessServer(swiftScenes: entries, defaultScene: effectiveDefaultScene, recognizerClasses: recognizerClasses)
     }
 
     /// Parses the command line as `touchbridge serve` does and serves until SIGINT or SIGTERM;

@@ -86,7 +86,8 @@ public struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "touchbridge")
         let scenes = SceneServer.current
         let host = try ServerHost(
-            settings: settings, logger: logger, echo: echo, swiftScenes: scenes.entries, defaultScene: scenes.effectiveDefaultScene)
+            settings: settings, logger: logger, echo: echo, swiftScenes: scenes.entries, defaultScene: scenes.effectiveDefaultScene,
+            recognizerClasses: scenes.recognizerClasses)
         if let record { try host.record(to: record) }
         let urls = host.urls
         var banner = "TouchBridge listening on \(urls[0])\n"

@@ -28,10 +28,11 @@ public final class InProcessServer: @unchecked Sendable {
 
     /// Starts serving at once. A missing web root is replaced by an empty directory (only the
     /// WebSocket matters here); `record` records every session (as `serve --record`);
-    /// `swiftScenes`/`defaultScene` as for `ServerHost`.
+    /// `swiftScenes`/`defaultScene`/`recognizerClasses` as for `ServerHost`.
     public init(
         settings: ServerSettings = InProcessServer.defaultSettings(), record: String? = nil, logger: Logger? = nil,
-        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName
+        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName,
+        recognizerClasses: RecognizerClasses = .builtIn
     ) throws {
         var settings = settings
         var isDirectory: ObjCBool = false
@@ -46,7 +47,8 @@ public final class InProcessServer: @unchecked Sendable {
             handler.logLevel = level
             return handler
         }
-        host = try ServerHost(settings: settings, logger: logger, swiftScenes: swiftScenes, defaultScene: defaultScene)
+        host = try ServerHost(
+            settings: settings, logger: logger, swiftScenes: swiftScenes, defaultScene: defaultScene, recognizerClasses: recognizerClasses)
         if let record { try host.record(to: record) }
         url = "ws://127.0.0.1:\(host.transport.boundPort)/ws"
         let (transport, finished) = (host.transport, finished)

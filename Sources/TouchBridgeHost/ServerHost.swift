@@ -18,16 +18,19 @@ public final class ServerHost {
     /// `echo`: serve the performance baseline instead of sessions (same transport and limits).
     /// `swiftScenes` and `defaultScene`: the Swift scenes to serve (default: the built-in ones);
     /// refused registrations are logged as warnings, and clients asking for them get the reason.
+    /// `recognizerClasses`: what declarative scenes' `custom` recognizers may name.
     public init(
         settings: ServerSettings, logger: Logger, echo: Bool = false,
-        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName
+        swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName,
+        recognizerClasses: RecognizerClasses = .builtIn
     ) throws {
         self.settings = settings
         self.logger = logger
         FileDescriptorLimit.raiseToMaximum()
         let scenes = try Self.loadDeclarativeScenes(from: settings.scenesDirectory, logger: logger)
         let catalog = LibraryCatalog(
-            swiftScenes: swiftScenes, defaultScene: defaultScene, declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes)
+            swiftScenes: swiftScenes, defaultScene: defaultScene, declarativeScenes: scenes, allowsInlineScenes: settings.allowInlineScenes,
+            recognizerClasses: recognizerClasses)
         for (name, reason) in catalog.refused.sorted(by: { $0.key < $1.key }) {
             logger.warning("scene \"\(name)\" is not served: \(reason)")
         }

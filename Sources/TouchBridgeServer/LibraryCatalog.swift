@@ -11,19 +11,24 @@ public struct LibraryCatalog: SceneCatalog {
     public var allowsInlineScenes: Bool
     /// Bounds for inline scenes (their size in bytes is a protocol limit).
     public var inlineLimits: SceneSpec.Limits
+    /// The recognizer classes declarative scenes' `custom` recognizers may name.
+    public var recognizerClasses: RecognizerClasses
 
     /// `swiftScenes` come first in the picker; a declarative scene whose name a Swift scene uses is
     /// left out. `defaultScene` falls back to the first scene when no scene has that name.
     public init(
         swiftScenes: [SceneRegistry.Entry] = LibraryCatalog.builtInScenes, defaultScene: String? = SceneLibrary.defaultSceneName,
-        declarativeScenes: [SceneSpec] = [], allowsInlineScenes: Bool = true, inlineLimits: SceneSpec.Limits = SceneSpec.Limits()
+        declarativeScenes: [SceneSpec] = [], allowsInlineScenes: Bool = true, inlineLimits: SceneSpec.Limits = SceneSpec.Limits(),
+        recognizerClasses: RecognizerClasses = .builtIn
     ) {
         var entries = swiftScenes
         for spec in declarativeScenes where !entries.contains(where: { $0.info.name == spec.name }) {
             entries.append(.viewController(SceneInfo(name: spec.name, title: spec.title, description: spec.summary)) {
-                DeclarativeSceneViewController(spec: spec)
+                try spec.checkRecognizerClasses(recognizerClasses)
+                return DeclarativeSceneViewController(spec: spec, recognizerClasses: recognizerClasses)
             })
         }
+        self.recognizerClasses = recognizerClasses
         registry = SceneRegistry(entries)
         if let defaultScene, registry.entries.contains(where: { $0.info.name == defaultScene }) {
             registry.defaultScene = defaultScene
@@ -58,11 +63,13 @@ public struct LibraryCatalog: SceneCatalog {
             // The hand-written writer, not JSONEncoder: same bytes, a fraction of the time (a 114 KB
             // scene spent about a quarter of its build in JSONEncoder, on the thread every client shares).
             spec = try SceneSpec.parse(Data(WireJSON.text(inlineScene).utf8), limits: inlineLimits)
+            try spec.checkRecognizerClasses(recognizerClasses)
         } catch {
             throw SceneBuildError(code: ErrorCode.schema, message: "inline scene: \(error.description)")
         }
+        let classes = recognizerClasses
         let entry = SceneRegistry.Entry.viewController(SceneInfo(name: spec.name, title: spec.title, description: spec.summary)) {
-            DeclarativeSceneViewController(spec: spec)
+            DeclarativeSceneViewController(spec: spec, recognizerClasses: classes)
         }
         do {
             return try entry.build(windowSize)

@@ -277,3 +277,61 @@ extension DeclarativeSceneTests {
         }
     }
 }
+
+/// Custom recognizers by name: a registered `UIGestureRecognizer` subclass attached in JSON.
+@Suite struct DeclarativeCustomRecognizerTests {
+    static let json = #"""
+    {"name": "x", "views": [{"id": "pad", "frame": ["0%", "0%", "100%", "100%"], "responder": "log"}],
+     "recognizers": [{"id": "check", "kind": "custom", "class": "checkmark", "view": "pad", "cancelsTouchesInView": false}]}
+    """#
+
+    @Test func theCheckmarkRecognizerByName() throws {
+        let h = Harness()
+        let spec = try SceneSpec.parse(Data(Self.json.utf8))
+        try spec.checkRecognizerClasses(.builtIn)
+        h.host(DeclarativeSceneViewController(spec: spec))
+        try h.down(1, 100, 300, at: 0)
+        for (step, point) in [(130, 340), (150, 360), (200, 280), (250, 200)].enumerated() {
+            try h.move(1, CGFloat(point.0), CGFloat(point.1), at: Double(step + 1) * 16)
+        }
+        try h.up(1, 250, 200, at: 80)
+        #expect(h.log(only: "check:") == ["check:possible→ended"])
+    }
+
+    /// A user's own recognizer, registered under a name; it ignores its second touch
+    /// (`ignore(_:for:)`), so the view still gets that touch's whole sequence.
+    final class FirstFingerOnly: UIGestureRecognizer {
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+            for touch in touches where touch.identifier > 1 { ignore(touch, for: event) }
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+            if touches.contains(where: { $0.identifier == 1 }) { state = .ended }
+        }
+    }
+
+    @Test func aRegisteredClassAndUnknownOnes() throws {
+        var classes = RecognizerClasses.builtIn
+        classes.register("first-finger", { FirstFingerOnly() })
+        #expect(classes.names == ["checkmark", "first-finger"])
+        let json = Self.json.replacingOccurrences(of: #""class": "checkmark""#, with: #""class": "first-finger""#)
+            .replacingOccurrences(of: #""responder": "log""#, with: #""responder": "log", "multipleTouch": true"#)
+            .replacingOccurrences(of: #""cancelsTouchesInView": false"#, with: #""cancelsTouchesInView": true"#)
+        let spec = try SceneSpec.parse(Data(json.utf8))
+        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark)")) {
+            try spec.checkRecognizerClasses(.builtIn)
+        }
+        try spec.checkRecognizerClasses(classes)
+        let h = Harness()
+        h.host(DeclarativeSceneViewController(spec: spec, recognizerClasses: classes))
+        try h.frame([(.down, 1, 100, 100), (.down, 2, 200, 200)], at: 0)
+        try h.frame([(.up, 2, 200, 200)], at: 50)
+        try h.frame([(.up, 1, 100, 100)], at: 100)
+        #expect(h.log() == ["pad.tb(1,2)", "pad.te(2)", "check:possible→ended", "pad.tc(1)", "act(check,ended)"],
+                "the ignored touch is neither withheld nor cancelled")
+    }
+
+    @Test func aCustomRecognizerNeedsItsClass() {
+        let json = #"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 1, 1]}], "recognizers": [{"id": "c", "kind": "custom", "view": "a"}]}"#
+        #expect(throws: SceneError(path: "recognizers[0].class", message: "required")) { try SceneSpec.parse(Data(json.utf8)) }
+    }
+}

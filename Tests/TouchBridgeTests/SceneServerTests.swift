@@ -44,6 +44,36 @@ struct SceneServerTests {
         await session.close()
     }
 
+    /// A recognizer of the user's own, recognizing any touch's lift.
+    final class LiftRecognizer: UIGestureRecognizer {
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { state = .ended }
+    }
+
+    @Test func declarativeScenesAttachYourRecognizerClassesByName() async throws {
+        var server = server(builtIns: false)
+        server.registerRecognizer("lift") { LiftRecognizer() }
+        let running = try server.startInProcess()
+        defer { running.stop() }
+        let scene = try JSONParser.parse(#"""
+            {"name": "mine", "views": [{"id": "pad", "frame": [0, 0, 400, 800]}],
+             "recognizers": [{"id": "lift", "kind": "custom", "class": "lift", "view": "pad"}]}
+            """#)
+        let session = try await TouchBridgeSession.connect(running.url, sceneRequest: .inline(scene))
+        try await session.perform(.tap(at: Point(200, 400)))
+        try await session.expectTransition("lift", to: .ended)
+        await session.close()
+        let unknown = try JSONParser.parse(#"""
+            {"name": "x", "views": [{"id": "pad", "frame": [0, 0, 10, 10]}],
+             "recognizers": [{"id": "c", "kind": "custom", "class": "nope", "view": "pad"}]}
+            """#)
+        do {
+            _ = try await TouchBridgeSession.connect(running.url, sceneRequest: .inline(unknown))
+            Issue.record("an unknown class was accepted")
+        } catch SessionError.server(let error) {
+            #expect(error.message == "inline scene: recognizers[0].class: no recognizer class 'nope' (classes: checkmark, lift)")
+        }
+    }
+
     @Test func builtInScenesCanBeLeftOut() async throws {
         let running = try server(builtIns: false).startInProcess()
         defer { running.stop() }

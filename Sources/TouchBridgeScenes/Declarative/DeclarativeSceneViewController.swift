@@ -5,13 +5,18 @@ import TouchKit
 /// so the event log reads like the JSON.
 public final class DeclarativeSceneViewController: UIViewController {
     public let spec: SceneSpec
+    /// The classes `custom` recognizers name.
+    public let recognizerClasses: RecognizerClasses
     private(set) var views: [String: UIView] = [:]
     private(set) var recognizers: [String: UIGestureRecognizer] = [:]
     private var delegates: [SceneRecognizerDelegate] = []
     private var windowRecognizers: [UIGestureRecognizer] = []
 
-    public init(spec: SceneSpec) {
+    /// `recognizerClasses` must have every class the spec's `custom` recognizers name
+    /// (`SceneSpec.checkRecognizerClasses`); one it lacks is left out.
+    public init(spec: SceneSpec, recognizerClasses: RecognizerClasses = .builtIn) {
         self.spec = spec
+        self.recognizerClasses = recognizerClasses
         super.init()
     }
 
@@ -111,7 +116,7 @@ public final class DeclarativeSceneViewController: UIViewController {
     }
 
     private func install(_ spec: RecognizerSpec) {
-        let recognizer = makeRecognizer(spec)
+        guard let recognizer = makeRecognizer(spec) else { return }
         recognizer.name = spec.id
         if let value = spec.flags["cancelsTouchesInView"] { recognizer.cancelsTouchesInView = value }
         if let value = spec.flags["delaysTouchesBegan"] { recognizer.delaysTouchesBegan = value }
@@ -140,7 +145,7 @@ public final class DeclarativeSceneViewController: UIViewController {
         windowRecognizers.removeAll()
     }
 
-    private func makeRecognizer(_ spec: RecognizerSpec) -> UIGestureRecognizer {
+    private func makeRecognizer(_ spec: RecognizerSpec) -> UIGestureRecognizer? {
         func int(_ key: String) -> Int? { spec.properties[key].map { Int($0) } }
         func value(_ key: String) -> CGFloat? { spec.properties[key].map { CGFloat($0) } }
         switch spec.kind {
@@ -189,6 +194,8 @@ public final class DeclarativeSceneViewController: UIViewController {
             let rotation = UIRotationGestureRecognizer()
             if let v = value("hysteresis") { rotation.hysteresis = v }
             return rotation
+        case .custom:
+            return spec.className.flatMap(recognizerClasses.make)
         }
     }
 

@@ -54,11 +54,13 @@ struct ViewSpec: Equatable, Sendable {
 }
 
 struct RecognizerSpec: Equatable, Sendable {
-    enum Kind: String, CaseIterable, Sendable { case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan }
+    enum Kind: String, CaseIterable, Sendable { case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan, custom }
     enum Behaviour: String, CaseIterable, Sendable { case none, translate, scale, rotate, moveTo, alphaWhileActive, clearDrawing }
 
     var id: String
     var kind: Kind
+    /// `custom` only: the registered class (`RecognizerClasses`).
+    var className: String?
     var view: String
     var properties: [String: Double]
     var flags: [String: Bool]

@@ -112,6 +112,7 @@ extension SceneSpec {
         allowed.formUnion(numeric.keys)
         allowed.formUnion(flagNames)
         if kind == .swipe { allowed.insert("direction") }
+        if kind == .custom { allowed.insert("class") }
         if kind == .screenEdgePan { allowed.insert("edges") }
         let object = try walker.object(allowing: allowed)
         let view = try walker.required("view", in: object).string()
@@ -119,7 +120,8 @@ extension SceneSpec {
             throw SceneError(path: "\(walker.path).view", message: "no view with id '\(view)' (or root, window)")
         }
         var spec = RecognizerSpec(
-            id: try walker.required("id", in: object).string(), kind: kind, view: view,
+            id: try walker.required("id", in: object).string(), kind: kind,
+            className: kind == .custom ? try walker.required("class", in: object).string() : nil, view: view,
             properties: [:], flags: [:], direction: [], edges: [],
             behaviour: RecognizerSpec.Behaviour(rawValue: try walker.field("behaviour", in: object)?.oneOf(RecognizerSpec.Behaviour.allCases.map(\.rawValue)) ?? "none")!,
             target: try walker.field("target", in: object)?.string(), delegate: nil)

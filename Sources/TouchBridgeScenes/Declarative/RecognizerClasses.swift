@@ -1,0 +1,41 @@
+import TouchKit
+
+/// Gesture recognizer classes that declarative scenes attach by name
+/// (`{"kind": "custom", "class": "checkmark", …}`): TouchBridge's own custom recognizers, and those a
+/// program built on the `TouchBridge` library registers (`SceneServer.registerRecognizer`). A custom
+/// recognizer is an ordinary `UIGestureRecognizer` subclass, so it may `ignore(_:for:)` touches.
+public struct RecognizerClasses: Sendable {
+    public typealias Factory = @Sendable () -> UIGestureRecognizer
+
+    private var factories: [String: Factory]
+
+    /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer.
+    public static let builtIn = RecognizerClasses(["checkmark": { CheckmarkGestureRecognizer() }])
+
+    public init(_ factories: [String: Factory] = [:]) {
+        self.factories = factories
+    }
+
+    /// Adds (or replaces) a class under `name`.
+    public mutating func register(_ name: String, _ factory: @escaping Factory) {
+        factories[name] = factory
+    }
+
+    /// The registered names, sorted.
+    public var names: [String] { factories.keys.sorted() }
+
+    func make(_ name: String) -> UIGestureRecognizer? { factories[name]?() }
+
+    func contains(_ name: String) -> Bool { factories[name] != nil }
+}
+
+extension SceneSpec {
+    /// The first custom recognizer whose class `classes` does not have, as an error with its path.
+    public func checkRecognizerClasses(_ classes: RecognizerClasses) throws(SceneError) {
+        for (index, recognizer) in recognizers.enumerated() {
+            guard recognizer.kind == .custom, let name = recognizer.className, !classes.contains(name) else { continue }
+            let known = classes.names.isEmpty ? "none registered" : "classes: " + classes.names.joined(separator: ", ")
+            throw SceneError(path: "recognizers[\(index)].class", message: "no recognizer class '\(name)' (\(known))")
+        }
+    }
+}
