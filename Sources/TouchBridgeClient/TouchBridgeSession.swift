@@ -81,11 +81,14 @@ public final class TouchBridgeSession: @unchecked Sendable {
     }
 
     /// Opens a device session with a scene request: a catalog name or an inline declarative scene.
+    /// `log: .complete` also records each recognizer's own touch calls and every call's
+    /// `allTouches` with their phases (docs/protocol.md §7).
     public static func connect(
         _ url: String, sceneRequest: SceneRequest?, viewport: Viewport = Viewport(width: 400, height: 800, scale: 2),
-        clock: ClockMode = .manual, startTime: Double = 0, timeout: Double = 10
+        clock: ClockMode = .manual, startTime: Double = 0, log: LogLevel = .standard, timeout: Double = 10
     ) async throws -> TouchBridgeSession {
-        let hello = Hello(role: .device, scene: sceneRequest, viewport: viewport, clock: clock, t: startTime, client: "touchbridge-swift/1")
+        var hello = Hello(role: .device, scene: sceneRequest, viewport: viewport, clock: clock, t: startTime, client: "touchbridge-swift/1")
+        hello.log = log == .standard ? nil : log
         let core = SessionCore(hello: ClientMessage.hello(hello).text)
         let client: TransportClient
         do {

@@ -22,6 +22,16 @@ struct ClientEndToEndTests {
         await session.close()
     }
 
+    @Test func theCompleteLogOnRequest() async throws {
+        let session = try await TouchBridgeSession.connect(TestServer.url, sceneRequest: .named("tap-recognition"), log: .complete)
+        try await session.perform(.tap(at: Point(220, 410)))
+        try await session.expectTransition("tap", to: .ended)
+        let texts = session.log.map(\.entry.text)
+        #expect(texts.contains("tap got tb(1) [all 1:began]"))
+        #expect(texts.contains("image.tb(1) [all 1:began]"))
+        await session.close()
+    }
+
     @Test func aSingleTapWaitsForTheDoubleTapToFail() async throws {
         let session = try await connect("single-double-tap")
         let tap = try await session.perform(.tap(at: Point(100, 400)))
