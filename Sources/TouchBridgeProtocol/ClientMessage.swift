@@ -13,6 +13,8 @@ public enum ClientMessage: Equatable, Sendable {
     case resync
     /// Marks a moment in the server's recording (docs/protocol.md §4.10); no effect on the session.
     case mark(Mark)
+    /// App-side changes at an engine time, between input frames (docs/protocol.md §4.11).
+    case act(AppActions)
 
     /// The `type` field of each message.
     public var type: String {
@@ -27,6 +29,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .ping: "ping"
         case .resync: "resync"
         case .mark: "mark"
+        case .act: "act"
         }
     }
 
@@ -37,6 +40,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .advance(let advance): advance.seq
         case .motion(let motion): motion.seq
         case .remote(let remote): remote.seq
+        case .act(let act): act.seq
         default: nil
         }
     }
@@ -45,7 +49,7 @@ public enum ClientMessage: Equatable, Sendable {
     public var changesSession: Bool {
         switch self {
         case .hello, .ping, .resync, .mark: false
-        case .input, .advance, .motion, .remote, .resize, .scene: true
+        case .input, .advance, .motion, .remote, .resize, .scene, .act: true
         }
     }
 
@@ -73,6 +77,7 @@ private struct TypedEnvelope: Encodable {
         case .ping(let body): try body.encode(to: encoder)
         case .resync: break
         case .mark(let body): try body.encode(to: encoder)
+        case .act(let body): try body.encode(to: encoder)
         }
     }
 }

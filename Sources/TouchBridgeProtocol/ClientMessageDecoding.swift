@@ -52,7 +52,7 @@ extension ClientMessage {
                 path: "protocol")
         }
         guard let message = try read(type: type, fields) else {
-            let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark"
+            let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark, act"
             throw ProtocolError(code: ErrorCode.unknownType, message: "unknown message type \"\(type)\" (v1 types: \(known))", path: "type")
         }
         return message

@@ -163,6 +163,7 @@ extension ClientMessage {
         case "ping": .ping(try Ping(reading: fields))
         case "resync": .resync
         case "mark": .mark(try Mark(reading: fields))
+        case "act": .act(try AppActions(reading: fields))
         default: nil
         }
     }
@@ -245,6 +246,14 @@ extension PointerSample {
         let x = try fields.nonFiniteNumber("x")
         let y = try fields.nonFiniteNumber("y")
         self.init(x: x, y: y, t: try fields.nonFiniteNumber("t"))
+    }
+}
+
+extension AppActions {
+    init(reading fields: FieldReader) throws(ProtocolError) {
+        let t = try fields.number("t")
+        let seq = try fields.integerIfPresent("seq")
+        self.init(t: t, seq: seq, actions: try fields.array("actions"))
     }
 }
 

@@ -1,6 +1,24 @@
 import Foundation
 
 /// `advance`: moves the manual clock to `t` (ms), firing due timers.
+/// `act`: app-side changes — a property set, a view removed or moved, a recognizer moved, the app
+/// resigning active … — applied at engine time `t` between input frames. The actions stay JSON here;
+/// the session interprets them against the running app (docs/protocol.md §4.11).
+public struct AppActions: Codable, Equatable, Sendable {
+    public var t: Double
+    public var seq: Int?
+    public var actions: [JSONValue]
+
+    /// Actions one message may carry.
+    public static let maximumActions = 64
+
+    public init(t: Double, seq: Int? = nil, actions: [JSONValue]) {
+        self.t = t
+        self.seq = seq
+        self.actions = actions
+    }
+}
+
 public struct Advance: Codable, Equatable, Sendable {
     public var t: Double
     public var seq: Int?

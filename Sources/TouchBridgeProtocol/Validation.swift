@@ -25,6 +25,12 @@ extension ClientMessage {
         case .mark(let mark):
             try mark.validate(limits: limits)
             if let t = mark.t { try Check.time(t, path: "t") }
+        case .act(let act):
+            try Check.seq(act.seq)
+            try Check.time(act.t, path: "t")
+            guard !act.actions.isEmpty, act.actions.count <= AppActions.maximumActions else {
+                throw .limit("actions", "expected 1 to \(AppActions.maximumActions) actions, got \(act.actions.count)")
+            }
         }
     }
 }

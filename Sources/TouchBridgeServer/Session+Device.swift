@@ -71,6 +71,19 @@ extension Session {
         case .mark:
             // Only for the recording (the host's recorder keeps every inbound message); no reply.
             return []
+        case .act(let act):
+            let timestamp = try time(act.t)
+            guard timestamp >= shared.application.currentTime else {
+                throw InputError.timeWentBackwards(previous: shared.application.currentTime, got: timestamp)
+            }
+            let runner = try AppActionRunner(act.actions, application: shared.application)
+            let messages = try shared.step(seq: act.seq, alwaysReport: true) { application throws(InputError) in
+                try application.advance(to: timestamp)
+                try runner.apply(at: timestamp)
+                try application.advance(to: timestamp)
+            }
+            accepted(clientMs: act.t)
+            return messages.map(Routed.everyone)
         }
     }
 

@@ -64,8 +64,9 @@ enum FoundationReference {
         case "ping": return .ping(try body(Ping.self))
         case "resync": return .resync
         case "mark": return .mark(try body(Mark.self))
+        case "act": return .act(try body(AppActions.self))
         default:
-            let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark"
+            let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark, act"
             throw ProtocolError(code: ErrorCode.unknownType, message: "unknown message type \"\(type)\" (v1 types: \(known))", path: "type")
         }
     }

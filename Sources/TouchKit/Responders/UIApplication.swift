@@ -10,6 +10,12 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool { true }
 }
 
+/// The delegate's foreground callbacks (UIKit's `UIApplicationDelegate` has them as optional methods).
+public protocol UIApplicationLifecycleDelegate: UIApplicationDelegate {
+    func applicationWillResignActive(_ application: UIApplication)
+    func applicationDidBecomeActive(_ application: UIApplication)
+}
+
 /// The root of an app's event handling: it owns the windows, the first responder, the digitizer that
 /// turns pointer input into touches, the gesture arena, and the engine's clock.
 ///
@@ -68,6 +74,40 @@ open class UIApplication: UIResponder {
         guard !windows.contains(where: { $0 === window }) else { return }
         windows.append(window)
         window.forEachInSubtree { assignID($0) }
+    }
+
+    // MARK: Foreground
+
+    /// UIKit's `UIApplication.State`.
+    public enum State: Int, Sendable { case active, inactive, background }
+
+    /// `.inactive` between `resignActive(at:)` and `becomeActive(at:)`.
+    public private(set) var applicationState = State.active
+
+    /// The system takes the app out of the foreground (an incoming call, Control Center). Linux
+    /// adaptation: on iOS the system does this; here a host or a test says when. As on iOS (§1.5)
+    /// every touch still down is cancelled — views get `touchesCancelled`, recognizers cancel or
+    /// fail — then the delegate hears `applicationWillResignActive`.
+    public func resignActive(at timestamp: TimeInterval) throws(InputError) {
+        guard applicationState == .active else { return }
+        record(.note("application will resign active: the system cancels every touch"))
+        try digitizer.cancelAllTouches(at: timestamp)
+        applicationState = .inactive
+        (delegate as? UIApplicationLifecycleDelegate)?.applicationWillResignActive(self)
+    }
+
+    /// The app is in the foreground again (`applicationDidBecomeActive`).
+    public func becomeActive(at timestamp: TimeInterval) throws(InputError) {
+        guard applicationState != .active else { return }
+        try advance(to: timestamp)
+        applicationState = .active
+        record(.note("application did become active"))
+        (delegate as? UIApplicationLifecycleDelegate)?.applicationDidBecomeActive(self)
+    }
+
+    /// Adds a note to the event log (not UIKit API: hosts say what they changed, e.g. `act` messages).
+    public func logNote(_ text: String) {
+        record(.note(text))
     }
 
     // MARK: Remote control
