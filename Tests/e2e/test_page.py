@@ -311,7 +311,7 @@ def test_two_finger_pinch_on_transform_image(server, pages, artifacts):
 
     # Both fingers' changes of one frame travel in one `input` message.
     frames = page.js("() => window.__touchbridge.recentInputs.map(m => m.pointers.map(p => [p.id, p.phase, p.t]))")
-    assert [len(f) for f in frames if f[0][1] == "down"] == [2]
+    assert [len(f) for f in frames if f[0][1] == "down"] == [2], frames
     moves = [f for f in frames if f[0][1] == "move"]
     assert len(moves) >= 8 and all(len(f) == 2 and f[0][0] != f[1][0] for f in moves)
     times = [p[2] for f in frames for p in f]
