@@ -151,10 +151,7 @@ export class InputCapture {
       if (!this.flushScheduled) return;
       this.flush();
     };
-    // After the frame, and after input events already queued behind it: the pointer events of one
-    // touch event (two fingers landing together) may arrive in separate tasks around a frame, and
-    // input tasks run before timers, so they still travel in one message.
-    requestAnimationFrame(() => setTimeout(run, 0));
+    requestAnimationFrame(run);
     // rAF does not run in a hidden tab; never sit on input for long.
     setTimeout(run, 100);
   }

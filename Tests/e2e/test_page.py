@@ -309,9 +309,13 @@ def test_two_finger_pinch_on_transform_image(server, pages, artifacts):
     page.touch("touchEnd", [])
     page.wait_transition("pinch", "ended", since)
 
-    # Both fingers' changes of one frame travel in one `input` message.
+    # Both fingers' changes of one frame travel in one `input` message. Chromium may deliver the two
+    # pointerdowns of one touchstart on either side of an animation frame (seen in about one run in
+    # five): then they are two messages of one down each, with the same timestamp, one after the other.
     frames = page.js("() => window.__touchbridge.recentInputs.map(m => m.pointers.map(p => [p.id, p.phase, p.t]))")
-    assert [len(f) for f in frames if f[0][1] == "down"] == [2], frames
+    downs = [f for f in frames if f[0][1] == "down"]
+    assert [len(f) for f in downs] == [2] or ([len(f) for f in downs] == [1, 1] and downs[0][0][2] == downs[1][0][2]
+                                              and frames.index(downs[1]) == frames.index(downs[0]) + 1), frames
     moves = [f for f in frames if f[0][1] == "move"]
     assert len(moves) >= 8 and all(len(f) == 2 and f[0][0] != f[1][0] for f in moves)
     times = [p[2] for f in frames for p in f]
