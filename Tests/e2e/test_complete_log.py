@@ -11,7 +11,7 @@ import json
 
 import websockets
 
-SUBPROTOCOL = "touchbridge.v1"
+from test_server import SUBPROTOCOL, events_for, frame, receive_until
 SCENE = {"name": "complete", "views": [{"id": "v", "frame": [0, 0, 400, 800], "responder": "log", "multipleTouch": True}],
          "recognizers": [{"id": "pan", "kind": "pan", "view": "root", "minimumNumberOfTouches": 2},
                          {"id": "press", "kind": "longPress", "view": "window", "cancelsTouchesInView": False}]}
@@ -31,8 +31,7 @@ async def run(url: str, log: str | None) -> list[str]:
             return [json.dumps(first)]
         raw: list[str] = []
         for seq, (t, changes) in enumerate(FRAMES, start=1):
-            await ws.send(json.dumps({"type": "input", "seq": seq, "pointers": [
-                {"id": pid, "phase": phase, "x": x, "y": y, "t": t, "pointerType": "touch"} for phase, pid, x, y in changes]}))
+            await ws.send(frame(seq, t, *changes))
             async with asyncio.timeout(10):
                 while True:
                     text = await ws.recv()
@@ -87,13 +86,9 @@ def test_hit_shapes_decide_the_hit_test_path(server_process):
             await ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "device", "clock": "manual", "scene": scene,
                                       "viewport": {"width": 400, "height": 800, "scale": 2}}))
             assert json.loads(await ws.recv())["type"] == "welcome"
-            await ws.send(json.dumps({"type": "input", "seq": 1, "pointers": [
-                {"id": 1, "phase": "down", "x": x, "y": y, "t": 0, "pointerType": "touch"}]}))
-            async with asyncio.timeout(10):
-                while True:
-                    message = json.loads(await ws.recv())
-                    if message["type"] == "events" and message.get("seq") == 1:
-                        return next(e["path"] for e in message["log"] if e["kind"] == "hitTest")
+            await ws.send(frame(1, 0, ("down", 1, x, y)))
+            answer = (await receive_until(ws, events_for(1), timeout=10))[-1]
+            return next(e["path"] for e in answer["log"] if e["kind"] == "hitTest")
 
     assert asyncio.run(path_at(90, 95)) == ["window", "root", "button"]
     assert asyncio.run(path_at(75, 95)) == ["window", "root"]

@@ -11,8 +11,7 @@ import json
 
 import websockets
 
-SUBPROTOCOL = "touchbridge.v1"
-VIEWPORT = {"width": 400, "height": 800, "scale": 2}
+from test_server import SUBPROTOCOL, VIEWPORT, events_for, frame, receive_until
 
 
 def inline(views: list[dict], recognizers: list[dict] | None = None) -> dict:
@@ -28,16 +27,12 @@ async def session(url: str, scene, frames: list[tuple[float, list[tuple[str, int
         assert welcome["type"] == "welcome", welcome
         entries: list[dict] = []
         for seq, (t, changes) in enumerate(frames, start=1):
-            await ws.send(json.dumps({"type": "input", "seq": seq, "pointers": [
-                {"id": pid, "phase": phase, "x": x, "y": y, "t": t, "pointerType": "touch"} for phase, pid, x, y in changes]}))
-            async with asyncio.timeout(10):
-                while True:
-                    message = json.loads(await ws.recv())
-                    assert message["type"] != "error", message
-                    if message["type"] == "events":
-                        entries.extend(message["log"])
-                        if message.get("seq") == seq:
-                            break
+            await ws.send(frame(seq, t, *changes))
+            answered = events_for(seq)
+            for message in await receive_until(ws, lambda m: m["type"] == "error" or answered(m), timeout=10):
+                assert message["type"] != "error", message
+                if message["type"] == "events":
+                    entries.extend(message["log"])
         return entries
 
 
