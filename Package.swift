@@ -57,9 +57,9 @@ let package = Package(
         ),
         .target(
             name: "TouchBridgeTransport",
-            dependencies: ["CLibWebSockets", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibWebSockets", "TouchBridgeProtocol", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TouchBridgeTransportTests", dependencies: ["TouchBridgeTransport"]),
+        .testTarget(name: "TouchBridgeTransportTests", dependencies: ["TouchBridgeTransport", "TouchBridgeProtocol"]),
         // The imperative shell: settings, and the bridge between the session hub and the transport.
         .target(
             name: "TouchBridgeHost",
@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "TouchBridgeQR", dependencies: ["CQRencode"]),
         .testTarget(name: "TouchBridgeQRTests", dependencies: ["TouchBridgeQR"]),
         // Test-only echo server used by Tests/e2e/test_transport.py.
-        .executableTarget(name: "transport-echo", dependencies: ["TouchBridgeTransport"]),
+        .executableTarget(name: "transport-echo", dependencies: ["TouchBridgeTransport", "TouchBridgeProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

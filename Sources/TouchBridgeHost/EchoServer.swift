@@ -1,4 +1,5 @@
 import Logging
+import TouchBridgeProtocol
 import TouchBridgeTransport
 
 /// The performance baseline: the same transport, settings and limits as the real server, with no

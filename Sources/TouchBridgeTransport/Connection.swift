@@ -1,4 +1,5 @@
 import CLibWebSockets
+import TouchBridgeProtocol
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import TouchBridgeProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -150,8 +151,6 @@ final class WebSocketEngine {
             return true
         }
     }
-
-    var isRunningOrRan: Bool { serviceThread != nil }
 
     /// Services until a stop; see `TransportServer.run()`.
     func run() throws {

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import TouchBridgeProtocol
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
-/// Identifies one WebSocket connection for the life of a server (never reused).
-public typealias ConnectionID = UInt64
+import TouchBridgeProtocol
 
 /// What is known about a connection when it opens.
 public struct ConnectionInfo: Sendable, Equatable {

@@ -4,6 +4,7 @@
 //                       [--tls-cert PATH --tls-key PATH]
 // Prints the bound port as the first stdout line, then serves until SIGINT/SIGTERM.
 import Logging
+import TouchBridgeProtocol
 import TouchBridgeTransport
 
 #if canImport(Glibc)

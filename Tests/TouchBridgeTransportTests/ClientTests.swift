@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchBridgeProtocol
 @testable import TouchBridgeTransport
 
 /// Records client events; sends `script` messages on open and stops the client after `expectedMessages`.

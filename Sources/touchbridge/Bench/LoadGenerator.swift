@@ -1,4 +1,5 @@
 import Foundation
+import TouchBridgeProtocol
 import TouchKitBenchSupport
 import TouchBridgeTransport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TouchBridgeProtocol
 @testable import TouchBridgeTransport
 
 /// Records every delegate event (from the service thread) for the test thread to inspect.
