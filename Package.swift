@@ -48,7 +48,10 @@ let package = Package(
         // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.
         .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
         .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol"]),
-        .testTarget(name: "TouchBridgeServerTests", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
+        // Test support: `VirtualTransport` conveniences and the session fuzz script format (used by the fuzz harness too).
+        .target(name: "TouchBridgeTesting", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol"]),
+        .testTarget(name: "TouchBridgeServerTests",
+                    dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit", "TouchBridgeTesting"]),
         // libwebsockets (Debian's libwebsockets-dev) + a small C shim; imported only by TouchBridgeTransport.
         .systemLibrary(
             name: "CLibWebSockets",

@@ -19,7 +19,7 @@ SWIFT_FLAGS=(-O -g -wmo -swift-version 6 -parse-as-library -sanitize=fuzzer,addr
 
 declare -A MODULES_OF=(
     [protocol-decode]="TouchBridgeProtocol"
-    [session]="TouchKit TouchBridgeProtocol TouchBridgeScenes TouchBridgeServer"
+    [session]="TouchKit TouchBridgeProtocol TouchBridgeScenes TouchBridgeServer TouchBridgeTesting"
 )
 # What each module imports (a module is rebuilt when it or one of these changed).
 declare -A DEPENDENCIES_OF=(
@@ -27,6 +27,7 @@ declare -A DEPENDENCIES_OF=(
     [TouchBridgeProtocol]=""
     [TouchBridgeScenes]="TouchKit"
     [TouchBridgeServer]="TouchKit TouchBridgeProtocol TouchBridgeScenes"
+    [TouchBridgeTesting]="TouchBridgeProtocol TouchBridgeServer"
 )
 declare -A SOURCE_OF=(
     [protocol-decode]="ProtocolDecode.swift"

@@ -5,28 +5,24 @@ import TouchBridgeServer
 import TouchBridgeTransport
 
 /// Connects the pure session hub to the socket transport: every transport callback becomes a hub
-/// input, every hub effect a transport call. Lives on the transport's service thread.
+/// input for the `EffectExecutor`, which carries the effects out through a `TransportPort`. What
+/// stays here is the shell's own business: the engine-time budget, metrics and recording. Lives on
+/// the transport's service thread.
 public final class HubBridge: TransportDelegate {
-    let hub: Hub
+    let executor: EffectExecutor
+    var hub: Hub { executor.hub }
     private let logger: Logger
     private var dispatchTimes = DispatchTimes()
     private var messagesIn = 0
     private var rejected = 0
-    private var coalescedRenders = 0
     private var budget: EngineBudget
     private var overBudget = 0
-    /// Connections whose renders are held back until their queue drains (then one full render).
-    private var lagging: Set<ConnectionID> = []
-    private let renderBacklogLimit: Int
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
-    private static let timerToken: UInt64 = 1
-    private static let catchUpToken: UInt64 = 2
-    private static let catchUpInterval = 0.05
 
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
-    /// diffs are coalesced into one full render once it catches up; the event log is never dropped
-    /// (past the transport's outbound limit the connection is closed with 1008).
+    /// diffs are coalesced into one full render once it catches up (`RenderCoalescer`); the event log
+    /// is never dropped (past the transport's outbound limit the connection is closed with 1008).
     ///
     /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no
     /// limit); `busyEngineSecondsPerSecond`: what all connections working beyond half their share get
@@ -34,15 +30,14 @@ public final class HubBridge: TransportDelegate {
     public init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0
     ) {
-        self.hub = hub
+        executor = EffectExecutor(hub: hub, coalescer: RenderCoalescer(backlogLimit: renderBacklogLimit))
         self.logger = logger
-        self.renderBacklogLimit = renderBacklogLimit
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
 
-    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
-        run(.opened(TouchBridgeServer.ConnectionInfo(subprotocol: info.subprotocol)), on: id, transport)
+    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
+        run(.opened(subprotocol: info.subprotocol), on: id, transport)
     }
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
@@ -68,16 +63,15 @@ public final class HubBridge: TransportDelegate {
     }
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
-        lagging.remove(id)
         budget.forget(id)
         run(.closed, on: id, transport)
     }
 
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
-        if token == Self.catchUpToken {
-            catchUp(id, transport)
-        } else {
-            run(.timerFired, on: id, transport)
+        switch TransportPort.timer(for: token) {
+        case .engine?: run(.timerFired, on: id, transport)
+        case .renderCatchUp?: executor.catchUp(id, through: TransportPort(transport: transport, logger: logger))
+        case nil: break
         }
     }
 
@@ -101,7 +95,7 @@ public final class HubBridge: TransportDelegate {
             touchbridge_messages_over_engine_budget_total \(overBudget)
             # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
             # TYPE touchbridge_renders_coalesced_total counter
-            touchbridge_renders_coalesced_total \(coalescedRenders)
+            touchbridge_renders_coalesced_total \(executor.coalescer.coalescedCount)
             # HELP touchbridge_recording_errors_total Recording writes that failed (serve --record; each session's first is logged).
             # TYPE touchbridge_recording_errors_total counter
             touchbridge_recording_errors_total \(recorder?.errorCount ?? 0)
@@ -116,67 +110,11 @@ public final class HubBridge: TransportDelegate {
 
     private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
-        let effects = hub.handle(input, on: id)
+        let effects = executor.handle(input, on: id, through: TransportPort(transport: transport, logger: logger))
         let finished = MonotonicClock.now()
         dispatchTimes.record(finished - start)
         budget.charge(id, seconds: finished - start, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
-        for (target, effect) in effects {
-            switch effect {
-            case .send(let text) where Self.isRender(text):
-                sendRender(text, to: target, transport)
-            case .send(let text):
-                _ = transport.send(text, to: target)
-            case .armTimer(let at):
-                transport.armTimer(for: target, token: Self.timerToken, after: max(0, at - MonotonicClock.now()))
-            case .cancelTimer:
-                transport.cancelTimer(for: target, token: Self.timerToken)
-            case .close(let code, let reason):
-                logger.info("closing connection", metadata: ["connection": "\(target)", "code": "\(code)", "reason": "\(reason)"])
-                transport.close(target, code: code, reason: reason)
-            }
-        }
-    }
-}
-
-extension HubBridge {
-    /// Server messages are encoded with sorted keys, and `full` is the first key of a `render`.
-    static func isRender(_ text: String) -> Bool { text.hasPrefix("{\"full\":") }
-
-    /// Renders to a slow connection are coalesced: once its queue is over the backlog limit it gets
-    /// no diffs until the queue drains, then one full render of the state at that moment.
-    private func sendRender(_ text: String, to id: ConnectionID, _ transport: TransportServer) {
-        if lagging.contains(id) {
-            coalescedRenders += 1
-            return
-        }
-        if transport.queuedMessageCount(for: id) >= renderBacklogLimit {
-            lagging.insert(id)
-            coalescedRenders += 1
-            logger.notice("slow consumer: coalescing renders", metadata: ["connection": "\(id)"])
-            transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
-            return
-        }
-        send(render: text, to: id, transport)
-    }
-
-    /// Render messages are tagged so that a full render drops every render still queued before it:
-    /// it replaces the whole state, so at most one full render is ever pending per connection.
-    private static let renderTag: UInt8 = 1
-
-    private func send(render text: String, to id: ConnectionID, _ transport: TransportServer) {
-        let full = text.hasPrefix("{\"full\":true")
-        _ = transport.send(text, to: id, tag: Self.renderTag, superseding: full ? Self.renderTag : nil)
-    }
-
-    private func catchUp(_ id: ConnectionID, _ transport: TransportServer) {
-        guard lagging.contains(id) else { return }
-        guard transport.queuedMessageCount(for: id) < renderBacklogLimit / 2 else {
-            transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
-            return
-        }
-        lagging.remove(id)
-        if let full = hub.fullRender(for: id) { send(render: full, to: id, transport) }
     }
 }
 

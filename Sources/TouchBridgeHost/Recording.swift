@@ -211,16 +211,16 @@ public final class SessionRecorder {
         }
         var entries: [Recording.Entry] = []
         switch input {
-        case .opened(let info): entries.append(.open(subprotocol: info.subprotocol))
+        case .opened(let subprotocol): entries.append(.open(subprotocol: subprotocol))
         case .text(let text, let receivedAt): entries.append(.input(text, at: receivedAt))
         case .timerFired: entries.append(.timer(at: now))
         case .closed: break
         }
         for (target, effect) in effects where target == id {
-            switch effect {
-            case .send(let text): entries.append(.output(text))
-            case .close(let code, let reason): entries.append(.closing(code: code, reason: reason))
-            case .armTimer, .cancelTimer: break
+            if let text = effect.message {
+                entries.append(.output(text))
+            } else if case .close(let code, let reason) = effect {
+                entries.append(.closing(code: code, reason: reason))
             }
         }
         if input == .closed { entries.append(.close) }

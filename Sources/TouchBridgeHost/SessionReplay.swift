@@ -3,9 +3,10 @@ import Logging
 import TouchBridgeProtocol
 import TouchBridgeServer
 
-/// Re-runs a recording headlessly through a fresh `Hub`: the recorded messages with their recorded
-/// receive times, the timer firings where they happened, the recorded session id — so with the same
-/// engine every outbound message comes out byte-identical, whatever the clock mode.
+/// Re-runs a recording headlessly through a fresh `Hub` on a `VirtualTransport` (the executor every
+/// transport shares): the recorded messages with their recorded receive times, the timer firings
+/// where they happened, the recorded session id — so with the same engine every outbound message
+/// comes out byte-identical, whatever the clock mode.
 public enum SessionReplay {
     /// The first place where the replay and the recording disagree.
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
@@ -61,6 +62,7 @@ public enum SessionReplay {
         hub.isRecording = welcome?.recording ?? true
         hub.lanAddress = welcome?.lan
         let connection: ConnectionID = 1
+        let transport = VirtualTransport(hub: hub)
         var trace = TraceWriter(diagnostics: diagnostics)
         trace.line("# session \(header.session) · scene \(header.scene) · \(header.clock.rawValue) clock"
                    + (header.recordedAt.map { " · recorded \($0)" } ?? ""))
@@ -88,18 +90,16 @@ public enum SessionReplay {
         }
 
         func handle(_ input: SessionInput) {
-            for (target, effect) in hub.handle(input, on: connection) where target == connection {
-                switch effect {
-                case .send(let text):
+            transport.deliver(input, on: connection)
+            for delivery in transport.takeDeliveries(connection) {
+                switch delivery {
+                case .message(let text):
                     replayed.append(text)
                     outbound.append(text)
                     trace.message(text)
                 case .close(let code, let reason):
-                    let text = "close \(code) \(reason)"
-                    replayed.append(text)
+                    replayed.append("close \(code) \(reason)")
                     trace.line("# the server closes the connection: \(code) \(reason)")
-                case .armTimer, .cancelTimer:
-                    break
                 }
             }
         }
@@ -115,7 +115,7 @@ public enum SessionReplay {
             switch entry {
             case .open(let subprotocol):
                 next("open")
-                handle(.opened(ConnectionInfo(subprotocol: subprotocol)))
+                handle(.opened(subprotocol: subprotocol))
             case .input(let text, let at):
                 next(Difference.clip(text))
                 inbound += 1

@@ -4,8 +4,9 @@ import TouchBridgeProtocol
 /// session by id and receive what it sends.
 ///
 /// Transport-agnostic: connections are plain ids, time arrives in the inputs, and the result is a
-/// list of effects per connection for the transport to execute in order. One hub is used from one
-/// thread (the transport's service thread); it holds engine objects, which are not `Sendable`.
+/// list of typed effects per connection, which an `EffectExecutor` carries out in order. One hub is
+/// used from one thread (the transport's service thread); it holds engine objects, which are not
+/// `Sendable`.
 public final class Hub {
     private var environment: SessionEnvironment
     private var connections: [ConnectionID: Session] = [:]

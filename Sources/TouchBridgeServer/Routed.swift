@@ -8,5 +8,5 @@ struct Routed: Equatable {
     var effect: SessionEffect
 
     static func own(_ effect: SessionEffect) -> Routed { Routed(audience: .connection, effect: effect) }
-    static func everyone(_ text: String) -> Routed { Routed(audience: .session, effect: .send(text)) }
+    static func everyone(_ effect: SessionEffect) -> Routed { Routed(audience: .session, effect: effect) }
 }

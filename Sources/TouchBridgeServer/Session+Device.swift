@@ -65,7 +65,7 @@ extension Session {
         case .scene(let change):
             return try shared.switchScene(to: change.scene).map(Routed.everyone)
         case .ping(let ping):
-            return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
+            return [.own(.reply(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
         case .resync:
             return resync(shared, at: receivedAt)
         case .mark:

@@ -57,8 +57,8 @@ public final class Session {
     /// Effects with their audience, for the hub to route.
     func process(_ input: SessionInput) -> [Routed] {
         switch input {
-        case .opened(let info):
-            if let subprotocol = info.subprotocol, subprotocol != ProtocolVersion.subprotocol {
+        case .opened(let subprotocol):
+            if let subprotocol, subprotocol != ProtocolVersion.subprotocol {
                 state = .closed
                 return [.own(.close(code: CloseCode.protocolError, reason: "subprotocol \(subprotocol) is not supported; use \(ProtocolVersion.subprotocol)"))]
             }
@@ -101,8 +101,8 @@ public final class Session {
             case .device:
                 let shared = try SharedSession(id: environment.makeSessionID(), hello: hello, receivedAt: receivedAt, environment: environment)
                 state = .device(shared)
-                return [.own(.send(shared.welcome(role: .device))), .own(.send(shared.fullRender()))]
-                    + shared.setupMessages().map { .own(.send($0)) } + timerEffects(shared)
+                return [.own(.reply(shared.welcome(role: .device))), .own(.render(shared.fullRender(), full: true))]
+                    + shared.setupMessages().map(Routed.own) + timerEffects(shared)
             case .observer:
                 let id = hello.session ?? ""
                 guard let shared = environment.findSession(id), !shared.isEnded else {
@@ -110,7 +110,7 @@ public final class Session {
                 }
                 try shared.addObserver(connection)
                 state = .observer(shared)
-                return [.own(.send(shared.welcome(role: .observer))), .own(.send(shared.fullRender()))]
+                return [.own(.reply(shared.welcome(role: .observer))), .own(.render(shared.fullRender(), full: true))]
             }
         } catch {
             return [reply(error)]
@@ -120,7 +120,7 @@ public final class Session {
     private func observerMessage(_ message: ClientMessage, receivedAt: Double, shared: SharedSession) -> [Routed] {
         switch message {
         case .ping(let ping):
-            return [.own(.send(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
+            return [.own(.reply(ServerMessage.pong(Pong(id: ping.id, t: shared.engineMs)).text))]
         case .resync:
             return resync(shared, at: receivedAt)
         case .hello:
@@ -136,7 +136,7 @@ public final class Session {
         switch state {
         case .device(let shared):
             // The connection is gone: what is left goes to the observers, who are then closed.
-            let messages = shared.end().map { Routed(audience: .observers, effect: .send($0)) }
+            let messages = shared.end().map { Routed(audience: .observers, effect: $0) }
             return messages + [Routed(audience: .observers, effect: .close(code: CloseCode.sessionEnded, reason: "session ended: the device disconnected"))]
         case .observer(let shared):
             shared.removeObserver(connection)
@@ -156,11 +156,11 @@ public final class Session {
                                         retryAfterMs: retry))]
         }
         lastResync = receivedAt
-        return [.own(.send(shared.fullRender()))]
+        return [.own(.render(shared.fullRender(), full: true))]
     }
 
     /// An `error` reply for this connection.
     func reply(_ error: ProtocolError) -> Routed {
-        .own(.send(ServerMessage.error(error.errorMessage).text))
+        .own(.error(ServerMessage.error(error.errorMessage).text))
     }
 }

@@ -1,25 +1,11 @@
 import TouchBridgeProtocol
 
-/// A transport's id for one WebSocket connection.
-public typealias ConnectionID = UInt64
-
-/// What the transport knows about a connection when it opens.
-public struct ConnectionInfo: Equatable, Sendable {
-    /// The negotiated WebSocket subprotocol (nil: the client asked for none).
-    public var subprotocol: String?
-    /// For logs only.
-    public var remoteAddress: String?
-
-    public init(subprotocol: String? = ProtocolVersion.subprotocol, remoteAddress: String? = nil) {
-        self.subprotocol = subprotocol
-        self.remoteAddress = remoteAddress
-    }
-}
-
 /// Everything that can happen to a connection. Time arrives as data (`receivedAt`, monotonic
 /// server seconds), never from a clock, so a session is a pure function of its inputs.
 public enum SessionInput: Equatable, Sendable {
-    case opened(ConnectionInfo)
+    /// The connection opened with this negotiated WebSocket subprotocol (nil: the client asked for
+    /// none) — the only thing a session needs to know about how it was opened.
+    case opened(subprotocol: String? = ProtocolVersion.subprotocol)
     /// One text message, received at `receivedAt` (monotonic server seconds).
     case text(String, receivedAt: Double)
     /// The timer armed by the last `.armTimer` fired. The session knows when it asked for it, so
@@ -29,16 +15,33 @@ public enum SessionInput: Equatable, Sendable {
     case closed
 }
 
-/// What the transport must do for a connection, in order.
+/// What the transport must do for a connection, in order. Every message says what it carries, so
+/// an executor can apply a policy per kind without reading the encoded text: renders may be
+/// coalesced for a slow connection (`RenderCoalescer`), everything else is always sent.
 public enum SessionEffect: Equatable, Sendable {
-    /// Send one text message.
-    case send(String)
+    /// A `render` message. `full`: the whole render state (it replaces every render still queued);
+    /// otherwise a diff against the previous render, which a connection that fell behind may skip.
+    case render(String, full: Bool)
+    /// An `events` message: the event log of one engine step. Never dropped.
+    case events(String)
+    /// A reply to this connection alone: `welcome` or `pong`.
+    case reply(String)
+    /// An `error` message (docs/protocol.md §5.4).
+    case error(String)
     /// Arm (or re-arm, replacing the previous one) this connection's single timer for server time
     /// `at` (monotonic seconds, same clock as `receivedAt`); a time in the past fires at once.
     case armTimer(at: Double)
     case cancelTimer
     /// Close the connection with this WebSocket close code and reason.
     case close(code: UInt16, reason: String)
+
+    /// The encoded message this effect sends, if it sends one.
+    public var message: String? {
+        switch self {
+        case .render(let text, _), .events(let text), .reply(let text), .error(let text): text
+        case .armTimer, .cancelTimer, .close: nil
+        }
+    }
 }
 
 /// WebSocket close codes the server uses (docs/protocol.md §8).

@@ -68,7 +68,7 @@ final class SharedSession {
     /// `reportsPointers` (input): the `events` also lists the pointers still down, for observers.
     func step(
         seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, _ body: (UIApplication) throws(InputError) -> Void
-    ) throws(InputError) -> [String] {
+    ) throws(InputError) -> [SessionEffect] {
         try body(application)
         var messages = publish(seq: seq, alwaysReport: alwaysReport, reportsPointers: reportsPointers)
         if let name = application.drainOpenRequests().compactMap(Self.sceneName(in:)).last,
@@ -87,28 +87,29 @@ final class SharedSession {
         return name.isEmpty ? nil : name
     }
 
-    private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false) -> [String] {
-        var messages: [String] = []
+    private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false) -> [SessionEffect] {
+        var messages: [SessionEffect] = []
         let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
         let ops = RenderDiff.ops(from: published, to: snapshot)
         published = snapshot
         if !ops.isEmpty {
-            messages.append(ServerMessage.render(RenderMessage(full: false, ops: ops, t: snapshot.isAnimating ? engineMs : nil)).text)
+            messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: snapshot.isAnimating ? engineMs : nil)).text,
+                                    full: false))
         }
         let log = application.drainTrace()
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
             } : nil
-            messages.append(ServerMessage.events(EventsMessage(
-                seq: seq, t: engineMs, log: log.map(TraceEncoding.entry), pointers: pointers)).text)
+            messages.append(.events(ServerMessage.events(EventsMessage(
+                seq: seq, t: engineMs, log: log.map(TraceEncoding.entry), pointers: pointers)).text))
         }
         return messages
     }
 
     /// The window takes the new size and safe area as a rotation does on iOS (`UIWindow.transition`):
     /// controllers are told, views autoresize and lay out again; touches in flight carry on.
-    func resize(to viewport: Viewport) -> [String] {
+    func resize(to viewport: Viewport) -> [SessionEffect] {
         self.viewport = viewport
         for window in application.windows {
             window.transition(to: CGSize(width: viewport.width, height: viewport.height), safeAreaInsets: viewport.safeAreaInsets)
@@ -117,17 +118,17 @@ final class SharedSession {
     }
 
     /// A fresh app for another scene; engine time carries over so the client's clock still holds.
-    func switchScene(to request: SceneRequest) throws(ProtocolError) -> [String] {
+    func switchScene(to request: SceneRequest) throws(ProtocolError) -> [SessionEffect] {
         let (newApplication, name) = try Self.build(request, viewport: viewport, logDetail: logDetail, environment: environment)
         try? newApplication.advance(to: application.currentTime)
         application = newApplication
         sceneName = name
         published = RenderSnapshot(application.renderTree())
-        return [fullRender()] + publish(seq: nil, alwaysReport: false)
+        return [.render(fullRender(), full: true)] + publish(seq: nil, alwaysReport: false)
     }
 
     /// The device left: touches still down are cancelled (the log shows it to observers).
-    func end() -> [String] {
+    func end() -> [SessionEffect] {
         guard !isEnded else { return [] }
         isEnded = true
         let messages = (try? step(seq: nil, alwaysReport: false) { application throws(InputError) in
@@ -137,7 +138,7 @@ final class SharedSession {
     }
 
     /// The setup log of a new app (building a scene may log notes), as `events`.
-    func setupMessages() -> [String] {
+    func setupMessages() -> [SessionEffect] {
         publish(seq: nil, alwaysReport: false)
     }
 

@@ -25,16 +25,16 @@ struct MarkMessageTests {
 
     @Test func theSessionIgnoresItAndObserversMayNotSendIt() throws {
         let hub = Hub(catalog: LibraryCatalog(), makeSessionID: { "00000000000000000000000000000001" })
-        _ = hub.handle(.opened(ConnectionInfo()), on: 1)
+        _ = hub.handle(.opened(), on: 1)
         let hello = #"{"type":"hello","protocol":1,"role":"device","scene":"tap-recognition","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#
         #expect(!hub.handle(.text(hello, receivedAt: 1), on: 1).isEmpty)
         #expect(hub.handle(.text(#"{"type":"mark","note":"here"}"#, receivedAt: 2), on: 1).isEmpty)
 
-        _ = hub.handle(.opened(ConnectionInfo()), on: 2)
+        _ = hub.handle(.opened(), on: 2)
         let watch = #"{"type":"hello","protocol":1,"role":"observer","session":"00000000000000000000000000000001","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#
         _ = hub.handle(.text(watch, receivedAt: 3), on: 2)
         let reply = hub.handle(.text(#"{"type":"mark","note":"here"}"#, receivedAt: 4), on: 2)
-        guard case .send(let text)? = reply.first?.effect, case .error(let error) = try ServerMessage.decode(text) else {
+        guard case .error(let text)? = reply.first?.effect, case .error(let error) = try ServerMessage.decode(text) else {
             Issue.record("expected an error, got \(reply)")
             return
         }

@@ -17,7 +17,7 @@ import TouchBridgeProtocol
     ]
 
     static func run(spacing: Double) -> [String] {
-        let transport = FakeTransport(hub: Hub(catalog: LibraryCatalog(), makeSessionID: { "00000000000000000000000000000001" }))
+        let transport = VirtualTransport(hub: Hub(catalog: LibraryCatalog(), makeSessionID: { "00000000000000000000000000000001" }))
         transport.open(device)
         for (index, message) in script.enumerated() {
             transport.send(device, message, at: 100 + Double(index) * spacing)
@@ -32,7 +32,7 @@ import TouchBridgeProtocol
     }
 
     @Test func theRenderCarriesTheAnimationsAndTheEngineTime() throws {
-        let transport = FakeTransport(hub: Hub(catalog: LibraryCatalog()))
+        let transport = VirtualTransport(hub: Hub(catalog: LibraryCatalog()))
         transport.open(device)
         transport.send(device, Self.script[0])
         let placard = try #require(transport.takeMessages(device).compactMap(\.render).first?.ops.first { op in

@@ -23,7 +23,7 @@ struct DeterminismTests {
     /// `spacing`: seconds between arrivals — with the manual clock it must not matter.
     static func run(sessionID: (() -> String)? = nil, spacing: Double = 0.37) -> [String] {
         let hub = sessionID.map { Hub(catalog: BuiltInScenes.catalog, makeSessionID: $0) } ?? Hub(catalog: BuiltInScenes.catalog)
-        let transport = FakeTransport(hub: hub)
+        let transport = VirtualTransport(hub: hub)
         transport.open(device)
         for (index, message) in script.enumerated() {
             transport.send(device, message, at: 100 + Double(index) * spacing)

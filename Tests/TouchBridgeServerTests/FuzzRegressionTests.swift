@@ -3,6 +3,7 @@ import Testing
 import TouchBridgeProtocol
 import TouchBridgeScenes
 import TouchBridgeServer
+import TouchBridgeTesting
 import TouchKit
 
 /// The fuzz harnesses' properties, run on every committed corpus input (`Fuzz/corpus/`), so inputs
@@ -44,12 +45,12 @@ struct FuzzRegressionTests {
     @Test func sessionCorpus() throws {
         for file in Self.inputs("session") {
             let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-            var received: [String] = []
-            for problem in Self.sessionProblems(text, received: &received) {
+            let outcome = SessionScript.run(text, catalog: LibraryCatalog())
+            for problem in outcome.problems {
                 Issue.record("\(file.lastPathComponent): \(problem)")
             }
             // The seeds are valid sessions, apart from the errors they are about.
-            let messages = received.compactMap { try? ServerMessage.decode($0) }
+            let messages = outcome.received.compactMap { try? ServerMessage.decode($0) }
             let types = messages.map(\.type)
             let errorCodes = messages.compactMap { message -> String? in
                 if case .error(let error) = message { return error.code }
@@ -121,72 +122,5 @@ struct FuzzRegressionTests {
         } catch {
             return known.contains(error.code) ? [] : ["unknown error code \(error.code)"]
         }
-    }
-
-    /// What `Fuzz/Harnesses/Session.swift` checks, on the same line format: every message the server
-    /// sends decodes, and nothing is sent to a closed connection.
-    static func sessionProblems(_ text: String, received: inout [String]) -> [String] {
-        var problems: [String] = []
-        var nextID = 0
-        let hub = Hub(catalog: LibraryCatalog()) {
-            nextID += 1
-            let digits = String(nextID, radix: 16)
-            return String(repeating: "0", count: max(0, 32 - digits.count)) + digits
-        }
-        var now = 100.0
-        var timers: [ConnectionID: Double] = [:]
-        var closed: Set<ConnectionID> = []
-        func run(_ input: SessionInput, on connection: ConnectionID) {
-            for (target, effect) in hub.handle(input, on: connection) {
-                switch effect {
-                case .send(let message):
-                    received.append(message)
-                    if closed.contains(target) { problems.append("sent to closed connection \(target): \(message)") }
-                    if (try? ServerMessage.decode(message)) == nil { problems.append("undecodable server message \(message)") }
-                case .armTimer(let at): timers[target] = at
-                case .cancelTimer: timers[target] = nil
-                case .close: closed.insert(target); timers[target] = nil
-                }
-            }
-            if input == .closed { closed.insert(connection); timers[connection] = nil }
-            if case .opened = input { closed.remove(connection) }
-        }
-        func fireDueTimers() {
-            var rounds = 0
-            while let (connection, at) = timers.min(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }),
-                  at <= now, rounds < 1000 {
-                rounds += 1
-                timers[connection] = nil
-                run(.timerFired, on: connection)
-            }
-        }
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200) {
-            var line = Substring(rawLine)
-            var connection: ConnectionID = 1
-            if line.hasPrefix("@2 ") {
-                connection = 2
-                line = line.dropFirst(3)
-            }
-            var elapsed = 7.0
-            if line.hasPrefix("+"), let space = line.firstIndex(of: " "),
-               let ms = Int(line[line.index(after: line.startIndex)..<space]), (0...99_999).contains(ms) {
-                elapsed = Double(ms)
-                line = line[line.index(after: space)...]
-            }
-            now += elapsed / 1000
-            fireDueTimers()
-            if closed.contains(connection), line != "!open" { continue }
-            switch line {
-            case "!open": run(.opened(ConnectionInfo()), on: connection)
-            case "!close": run(.closed, on: connection)
-            case "!timer": if timers.removeValue(forKey: connection) != nil { run(.timerFired, on: connection) }
-            case "": break
-            default: run(.text(String(line), receivedAt: now), on: connection)
-            }
-        }
-        now += 10
-        fireDueTimers()
-        for connection: ConnectionID in [2, 1] where !closed.contains(connection) { run(.closed, on: connection) }
-        return problems
     }
 }

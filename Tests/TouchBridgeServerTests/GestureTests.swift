@@ -34,7 +34,7 @@ struct GestureTests {
     }
 
     @Test func diffsRebuildExactlyWhatAFullRenderShows() throws {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.send(device, Script.hello(.manual))
         var mirror = RenderMirror()
         for render in transport.takeMessages(device).renders { try mirror.apply(render) }

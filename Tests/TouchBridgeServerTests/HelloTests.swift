@@ -6,7 +6,7 @@ import TouchBridgeProtocol
 @Suite("hello and welcome")
 struct HelloTests {
     @Test func deviceHelloGetsWelcomeThenFullRender() throws {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.open(device)
         transport.send(device, Script.hello(.manual))
         let messages = transport.takeMessages(device)
@@ -49,7 +49,7 @@ struct HelloTests {
             #expect(id.allSatisfy { "0123456789abcdef".contains($0) })
         }
         let hub = Hub(catalog: BuiltInScenes.catalog)
-        let transport = FakeTransport(hub: hub)
+        let transport = VirtualTransport(hub: hub)
         for connection: ConnectionID in 1...3 { transport.send(connection, Script.hello()) }
         let hubIDs = (1...3).compactMap { hub.sessionID(of: ConnectionID($0)) }
         #expect(Set(hubIDs).count == 3)
@@ -57,7 +57,7 @@ struct HelloTests {
     }
 
     @Test func messagesBeforeHelloAreNotAllowed() {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.send(device, Script.pinch[0])
         #expect(transport.takeMessages(device).errors.map(\.code) == ["not-allowed"])
         transport.send(device, Script.hello())
@@ -66,7 +66,7 @@ struct HelloTests {
     }
 
     @Test func unknownSceneLeavesTheConnectionUnjoined() {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.send(device, Script.hello(scene: "nope"))
         let error = transport.takeMessages(device).errors.first
         #expect(error?.code == "unknown-scene")
@@ -77,13 +77,13 @@ struct HelloTests {
     }
 
     @Test func inlineScenesAreRefusedUntilTheScenesModuleDefinesThem() {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.send(device, .hello(Hello(role: .device, scene: .inline(.object([:])), viewport: Script.viewport, clock: .manual)))
         #expect(transport.takeMessages(device).errors.map(\.code) == ["unknown-scene"])
     }
 
     @Test func wrongSubprotocolIsClosed() {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.open(device, subprotocol: "touchbridge.v9")
         #expect(transport.closes[device]?.code == 1002)
         #expect(transport.hub.connectionCount == 0)
@@ -91,14 +91,14 @@ struct HelloTests {
 
     @Test func aSessionWorksWithoutAHub() throws {
         let session = Session(environment: SessionEnvironment(catalog: BuiltInScenes.catalog, makeSessionID: { "abc" }))
-        #expect(session.handle(.opened(ConnectionInfo())).isEmpty)
+        #expect(session.handle(.opened()).isEmpty)
         let joined = session.handle(.text(Script.hello(.manual).text, receivedAt: 1))
         #expect(joined.count == 2)
         #expect(session.role == .device)
         #expect(session.sessionID == "abc")
         let effects = session.handle(.text(Script.pinch[0].text, receivedAt: 2))
-        guard case .send(let text) = try #require(effects.last) else {
-            Issue.record("expected a send, got \(effects)")
+        guard case .events(let text) = try #require(effects.last) else {
+            Issue.record("expected an events message, got \(effects)")
             return
         }
         #expect(try ServerMessage.decode(text).events?.seq == 1)

@@ -9,7 +9,7 @@ import TouchBridgeProtocol
 @Suite("Inspector fields")
 struct InspectorFieldsTests {
     @Test func fullRendersListEveryRecognizerWithItsState() throws {
-        let transport = FakeTransport()
+        let transport = VirtualTransport()
         transport.send(device, Script.hello(.manual))
         let render = try #require(transport.takeMessages(device).last?.render)
         #expect(render.recognizers == [

@@ -25,7 +25,7 @@ import TouchKit
     }
 
     @Test func inlineScenesAreBuiltAndBadOnesNameTheField() throws {
-        let transport = FakeTransport(hub: Hub(catalog: LibraryCatalog()))
+        let transport = VirtualTransport(hub: Hub(catalog: LibraryCatalog()))
         transport.open(device)
         let bad = #"{"type":"hello","protocol":1,"role":"device","clock":"manual","viewport":{"width":400,"height":800,"scale":1},"scene":{"name":"x","views":[{"id":"a"}]}}"#
         transport.send(device, bad)
@@ -42,7 +42,7 @@ import TouchKit
     }
 
     @Test func inlineScenesCanBeDisabled() throws {
-        let transport = FakeTransport(hub: Hub(catalog: LibraryCatalog(allowsInlineScenes: false)))
+        let transport = VirtualTransport(hub: Hub(catalog: LibraryCatalog(allowsInlineScenes: false)))
         transport.open(device)
         transport.send(device, #"{"type":"hello","protocol":1,"role":"device","clock":"manual","viewport":{"width":400,"height":800,"scale":1},"scene":{"name":"x","views":[]}}"#)
         #expect(transport.takeMessages(device).errors.first?.code == "unknown-scene")

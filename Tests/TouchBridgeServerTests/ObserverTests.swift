@@ -66,7 +66,7 @@ struct ObserverTests {
         transport.send(3, Script.observe(welcome.session))
         #expect(transport.takeMessages(2).errors.isEmpty)
         #expect(transport.takeMessages(3).errors.map(\.code) == ["limit"])
-        transport.close(2)
+        transport.disconnect(2)
         transport.send(3, Script.observe(welcome.session))
         #expect(transport.takeMessages(3).errors.isEmpty)
     }
@@ -84,7 +84,7 @@ struct DisconnectTests {
         _ = transport.take(device)
         #expect(transport.hub.sessionCount == 1)
 
-        transport.close(device)
+        transport.disconnect(device)
         let last = transport.takeMessages(observer)
         let cancelled = last.logEntries.filter { $0.kind == "responder" && $0.method == "touchesCancelled" }
         #expect(cancelled.first?.responder == "photo")
@@ -99,15 +99,15 @@ struct DisconnectTests {
         // The id is gone: nobody can join it any more.
         transport.send(3, Script.observe(welcome.session))
         #expect(transport.takeMessages(3).errors.map(\.code) == ["unknown-session"])
-        transport.close(observer)
-        transport.close(3)
+        transport.disconnect(observer)
+        transport.disconnect(3)
         #expect(transport.hub.connectionCount == 0)
     }
 
     @Test func observerDisconnectLeavesTheSessionRunning() {
         let (transport, welcome) = joinedDevice(.manual)
         transport.send(observer, Script.observe(welcome.session))
-        transport.close(observer)
+        transport.disconnect(observer)
         transport.send(device, Script.pinch[0])
         #expect(transport.takeMessages(device).errors.isEmpty)
         #expect(transport.hub.sessionCount == 1)

@@ -36,7 +36,7 @@ import TouchKit
         ("bad name!", #"scene name "bad name!" (Bad) is not 1–64 letters, digits, - or _; rename it"#),
     ])
     func aSceneThatCannotBeBuiltAnswersWhyAndTheServerKeepsServing(scene: String, message: String) throws {
-        let transport = FakeTransport(hub: Hub(catalog: Self.catalog))
+        let transport = VirtualTransport(hub: Hub(catalog: Self.catalog))
         transport.open(1)
         transport.open(2)
         transport.send(1, hello(scene))
@@ -54,7 +54,7 @@ import TouchKit
     }
 
     @Test func switchingToASceneThatThrowsKeepsTheCurrentScene() throws {
-        let transport = FakeTransport(hub: Hub(catalog: Self.catalog))
+        let transport = VirtualTransport(hub: Hub(catalog: Self.catalog))
         transport.open(1)
         transport.send(1, hello("good"))
         _ = transport.takeMessages(1)

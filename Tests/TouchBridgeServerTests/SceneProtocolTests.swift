@@ -8,13 +8,13 @@ import TouchBridgeProtocol
 @Suite struct SceneProtocolTests {
     /// A manual-clock device session on one scene, with a render mirror of what it was sent.
     final class Client {
-        let transport: FakeTransport
+        let transport: VirtualTransport
         var mirror = RenderMirror()
         var log: [String] = []
         private var seq = 0
 
         init(scene: String, catalog: LibraryCatalog = LibraryCatalog()) throws {
-            transport = FakeTransport(hub: Hub(catalog: catalog))
+            transport = VirtualTransport(hub: Hub(catalog: catalog))
             transport.open(device)
             transport.send(device, Script.hello(.manual, scene: scene))
             try absorb()

@@ -2,70 +2,19 @@ import Foundation
 import Testing
 import TouchBridgeProtocol
 @testable import TouchBridgeServer
+import TouchBridgeTesting
 import TouchKit
 
-/// Drives a hub the way a transport does — connection ids, a fake monotonic clock, one timer per
-/// connection — and keeps what each connection was sent.
-final class FakeTransport {
-    let hub: Hub
-    /// Server time, seconds.
-    var now: Double = 100
-    private(set) var sent: [ConnectionID: [String]] = [:]
-    private(set) var timers: [ConnectionID: Double] = [:]
-    private(set) var closes: [ConnectionID: (code: UInt16, reason: String)] = [:]
-    /// Every effect in order, for byte-for-byte comparisons.
-    private(set) var transcript: [String] = []
+extension VirtualTransport {
+    /// A transport for a hub serving the tests' scenes.
+    convenience init() { self.init(hub: Hub(catalog: BuiltInScenes.catalog)) }
 
-    init(hub: Hub = Hub(catalog: BuiltInScenes.catalog)) { self.hub = hub }
-
-    func open(_ connection: ConnectionID, subprotocol: String? = ProtocolVersion.subprotocol) {
-        run(.opened(ConnectionInfo(subprotocol: subprotocol)), on: connection)
-    }
-
-    func send(_ connection: ConnectionID, _ text: String, at time: Double? = nil) {
-        if let time { now = time }
-        run(.text(text, receivedAt: now), on: connection)
-    }
-
-    func send(_ connection: ConnectionID, _ message: ClientMessage, at time: Double? = nil) {
-        send(connection, message.text, at: time)
-    }
-
-    /// Fires the connection's armed timer at its time (the clock jumps there).
-    func fireTimer(_ connection: ConnectionID) {
-        guard let at = timers.removeValue(forKey: connection) else {
-            Issue.record("no timer armed on \(connection)")
-            return
-        }
-        now = max(now, at)
-        run(.timerFired, on: connection)
-    }
-
-    func close(_ connection: ConnectionID) { run(.closed, on: connection) }
-
-    /// Messages sent to `connection` since the last call.
-    func take(_ connection: ConnectionID) -> [String] {
-        defer { sent[connection] = [] }
-        return sent[connection] ?? []
-    }
-
+    /// Messages sent to `connection` since the last call, decoded; an undecodable one is a test failure.
     func takeMessages(_ connection: ConnectionID) -> [ServerMessage] {
         take(connection).compactMap { text in
             do { return try ServerMessage.decode(text) } catch {
                 Issue.record("undecodable server message \(text): \(error)")
                 return nil
-            }
-        }
-    }
-
-    private func run(_ input: SessionInput, on connection: ConnectionID) {
-        for (target, effect) in hub.handle(input, on: connection) {
-            transcript.append("\(target) \(effect)")
-            switch effect {
-            case .send(let text): sent[target, default: []].append(text)
-            case .armTimer(let at): timers[target] = at
-            case .cancelTimer: timers[target] = nil
-            case .close(let code, let reason): closes[target] = (code, reason)
             }
         }
     }
@@ -120,8 +69,8 @@ let device: ConnectionID = 1
 let observer: ConnectionID = 2
 
 /// A transport with a device that said hello (messages of the hello already taken).
-func joinedDevice(_ clock: ClockMode = .manual, hub: Hub = Hub(catalog: BuiltInScenes.catalog), t: Double? = nil) -> (FakeTransport, Welcome) {
-    let transport = FakeTransport(hub: hub)
+func joinedDevice(_ clock: ClockMode = .manual, hub: Hub = Hub(catalog: BuiltInScenes.catalog), t: Double? = nil) -> (VirtualTransport, Welcome) {
+    let transport = VirtualTransport(hub: hub)
     transport.open(device)
     transport.send(device, Script.hello(clock, t: t))
     let welcome = transport.takeMessages(device).compactMap(\.welcome).first

@@ -17,13 +17,13 @@ struct PipelineBenchmark {
         var samples: [Double] = []
         for run in 0...repetitions {
             let hub = Hub(catalog: LibraryCatalog(), makeSessionID: { "bench" })
-            _ = hub.handle(.opened(ConnectionInfo()), on: 1)
+            _ = hub.handle(.opened(), on: 1)
             _ = hub.handle(.text(#"{"clock":"manual","protocol":1,"role":"device","scene":"image-translation","type":"hello","viewport":{"height":800,"scale":2,"width":400}}"#, receivedAt: 0), on: 1)
             let start = DispatchTime.now().uptimeNanoseconds
             var bytes = 0
             for frame in frames {
                 for (_, effect) in hub.handle(.text(frame, receivedAt: 0), on: 1) {
-                    if case .send(let text) = effect { bytes += text.utf8.count }
+                    bytes += effect.message?.utf8.count ?? 0
                 }
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
