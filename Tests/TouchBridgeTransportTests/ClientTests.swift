@@ -37,7 +37,7 @@ final class ClientRecorder: TransportClientDelegate, @unchecked Sendable {
         onTimer?(c, id, token)
     }
 
-    func waitUntil(timeout: Double = 5, _ condition: ([Event]) -> Bool) -> Bool {
+    func waitUntil(timeout: Double = 30, _ condition: ([Event]) -> Bool) -> Bool {
         let end = Date().addingTimeInterval(timeout)
         while Date() < end {
             if condition(events) { return true }
@@ -66,10 +66,10 @@ final class RunningClient: @unchecked Sendable {
         }.start()
     }
 
-    /// Requests a stop; true once run() has returned (within 3 s).
+    /// Requests a stop; true once run() has returned (within 30 s).
     func stop() -> Bool {
         client.requestStop()
-        let end = Date().addingTimeInterval(3)
+        let end = Date().addingTimeInterval(30)
         while Date() < end {
             if returned.withLock({ $0 }) { return true }
             usleep(1_000)

@@ -4,6 +4,9 @@ import Testing
 
 @Suite("Timers and shutdown")
 struct LifecycleTests {
+    // Timers fire in deadline order on the one service thread, so a later "fence" timer proves that
+    // an earlier one that should not fire did not: no test sleeps and then asserts that nothing happened.
+
     @Test func timersFireInOrderAndCancelledOnesDoNot() throws {
         let d = RecordingDelegate()
         d.onOpen = { t, id in
@@ -11,17 +14,15 @@ struct LifecycleTests {
             t.armTimer(for: id, token: 1, after: 0.05)
             t.armTimer(for: id, token: 2, after: 0.10)
             t.cancelTimer(for: id, token: 2)
+            t.armTimer(for: id, token: 4, after: 0.30)  // the fence
         }
         d.onTimer = { t, id, token in t.send("timer \(token)", to: id) }
         let s = try RunningServer(delegate: d)
-        let c = try WSClient(port: s.port)
         let start = Date()
-        #expect(try c.readText() == "timer 1")
-        #expect(try c.readText() == "timer 3")
-        #expect(Date().timeIntervalSince(start) >= 0.1)
-        usleep(100_000)
-        let fired = d.events.compactMap { if case .timer(_, let token) = $0 { token } else { nil } }
-        #expect(fired == [1, 3])
+        let c = try WSClient(port: s.port)
+        #expect(try (0..<3).map { _ in try c.readText() } == ["timer 1", "timer 3", "timer 4"])
+        #expect(Date().timeIntervalSince(start) >= 0.15, "no timer fires before its time")
+        #expect(d.events.compactMap { if case .timer(_, let token) = $0 { token } else { nil } } == [1, 3, 4] as [UInt64])
     }
 
     @Test func rearmingATimerMovesIt() throws {
@@ -29,20 +30,21 @@ struct LifecycleTests {
         d.onOpen = { t, id in
             t.armTimer(for: id, token: 7, after: 0.05)
             t.armTimer(for: id, token: 7, after: 0.25)
+            t.armTimer(for: id, token: 6, after: 0.15)  // between the old and the new time
+            t.armTimer(for: id, token: 8, after: 0.35)  // the fence
         }
         d.onTimer = { t, id, token in t.send("timer \(token)", to: id) }
         let s = try RunningServer(delegate: d)
-        let c = try WSClient(port: s.port)
         let start = Date()
-        #expect(try c.readText() == "timer 7")
-        #expect(Date().timeIntervalSince(start) >= 0.2)
-        usleep(100_000)
-        #expect(d.events.filter { if case .timer = $0 { true } else { false } }.count == 1)
+        let c = try WSClient(port: s.port)
+        #expect(try (0..<3).map { _ in try c.readText() } == ["timer 6", "timer 7", "timer 8"])
+        #expect(Date().timeIntervalSince(start) >= 0.25)
     }
 
     @Test func timersAreCancelledWhenTheConnectionCloses() throws {
         let d = RecordingDelegate()
         d.onOpen = { t, id in t.armTimer(for: id, token: 9, after: 0.2) }
+        d.onTimer = { t, id, token in t.send("timer \(token)", to: id) }
         let s = try RunningServer(delegate: d)
         for _ in 0..<20 {  // many closes with a pending timer: a use-after-free would show up here
             let c = try WSClient(port: s.port)
@@ -50,29 +52,31 @@ struct LifecycleTests {
             _ = try c.readClose()
         }
         #expect(d.waitUntil { $0.closes().count == 20 })
-        usleep(400_000)
-        #expect(!d.events.contains { if case .timer = $0 { true } else { false } })
-        // The server is still healthy.
+        // The fence: this connection's timer is due after every closed one's, and still fires.
         let c = try WSClient(port: s.port)
+        #expect(try c.readText() == "timer 9")
+        let fired = d.events.compactMap { if case .timer(let id, _) = $0 { id } else { nil } }
+        #expect(fired == Array(d.openIDs.suffix(1)))
+        // The server is still healthy.
         try c.sendText("ok?")
         #expect(try c.readText() == "ok?")
     }
 
-    @Test func gracefulStopSends1001ToEveryClientAndReturnsQuickly() throws {
-        let s = try RunningServer()
+    // Stopping is checked against a grace period far longer than the generous wait for it, never
+    // against a short real-time bound.
+
+    @Test func gracefulStopSends1001ToEveryClientAndDoesNotWaitForTheGracePeriod() throws {
+        let s = try RunningServer { $0.shutdownGracePeriod = 600 }
         let clients = try (0..<10).map { _ in try WSClient(port: s.port) }
         #expect(s.delegate.waitUntil { $0.openIDs.count == 10 })
         let d = s.delegate
-        let start = Date()
         s.server.requestStop()
         for c in clients {
             let close = try c.readClose()
             #expect(close.code == 1001)
             #expect(close.reason == "server shutting down")
         }
-        #expect(Date().timeIntervalSince(start) < 1, "every client got its close promptly")
-        let took = s.stop(timeout: 3)
-        #expect(took != nil && took! < 2)
+        #expect(s.stop(timeout: 60) != nil, "every client answered, so the server stops without waiting 600 s")
         #expect(d.closes().count == 10)
         #expect(d.closes().allSatisfy { $0.1 == 1001 })
         // The listener is gone.
@@ -83,8 +87,7 @@ struct LifecycleTests {
         let s = try RunningServer { $0.shutdownGracePeriod = 0.5 }
         let mute = try WSClient(port: s.port)  // reads nothing, never answers the close
         #expect(s.delegate.waitUntil { $0.openIDs.count == 1 })
-        let took = s.stop(timeout: 3)
-        #expect(took != nil && took! < 2)
+        #expect(s.stop(timeout: 60) != nil, "stops once the 0.5 s grace period is over")
         #expect(s.delegate.closes().count == 1)
         withExtendedLifetime(mute) {}
     }
@@ -97,13 +100,12 @@ struct LifecycleTests {
         kill(getpid(), SIGUSR1)
         #expect(try c.readClose().code == 1001)
         #expect(s.delegate.waitUntil { $0.closes().count == 1 })
-        #expect(s.stop(timeout: 2) != nil)
+        #expect(s.stop(timeout: 60) != nil)
     }
 
-    @Test func stopBeforeAnyClientReturnsAtOnce() throws {
-        let s = try RunningServer()
-        let took = s.stop(timeout: 3)
-        #expect(took != nil && took! < 0.5)
+    @Test func stopBeforeAnyClientDoesNotWaitForTheGracePeriod() throws {
+        let s = try RunningServer { $0.shutdownGracePeriod = 600 }
+        #expect(s.stop(timeout: 60) != nil)
     }
 
     @Test func secondServerOnTheSamePortFails() throws {

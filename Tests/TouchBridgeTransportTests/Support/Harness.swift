@@ -61,7 +61,7 @@ final class RecordingDelegate: TransportDelegate, @unchecked Sendable {
 
     /// Polls until `condition` holds or `timeout` passes.
     @discardableResult
-    func waitUntil(timeout: Double = 3, _ condition: (RecordingDelegate) -> Bool) -> Bool {
+    func waitUntil(timeout: Double = 30, _ condition: (RecordingDelegate) -> Bool) -> Bool {
         let end = Date().addingTimeInterval(timeout)
         while Date() < end {
             if condition(self) { return true }
@@ -102,7 +102,7 @@ final class RunningServer: @unchecked Sendable {
 
     /// Requests a stop and waits for run() to return: the seconds from this call, or nil if not within `timeout`.
     @discardableResult
-    func stop(timeout: Double = 5) -> Double? {
+    func stop(timeout: Double = 30) -> Double? {
         let start = Date()
         server.requestStop()
         let end = start.addingTimeInterval(timeout)

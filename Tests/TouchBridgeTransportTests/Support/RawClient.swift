@@ -56,6 +56,13 @@ final class RawSocket {
 
     func write(_ s: String) throws { try write(Array(s.utf8)) }
 
+    /// Whether bytes are waiting to be read, or arrive within `seconds`.
+    func hasInput(within seconds: Double) -> Bool {
+        if !pending.isEmpty { return true }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, Int32(seconds * 1000)) > 0
+    }
+
     /// Reads more bytes into the pending buffer; false on EOF, timeout or error.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -170,6 +177,15 @@ final class WSClient {
     }
 
     func sendFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) throws {
+        try socket.write(frame(opcode: opcode, payload: payload, fin: fin))
+    }
+
+    /// Several text messages in one write, so the server reads them all at once whatever the load.
+    func sendTexts(_ texts: [String]) throws {
+        try socket.write(texts.flatMap { frame(opcode: 1, payload: Array($0.utf8)) })
+    }
+
+    func frame(opcode: UInt8, payload: [UInt8], fin: Bool = true) -> [UInt8] {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         let n = payload.count
         if n < 126 {
@@ -184,7 +200,7 @@ final class WSClient {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-        try socket.write(frame)
+        return frame
     }
 
     func sendText(_ text: String) throws { try sendFrame(opcode: 1, payload: Array(text.utf8)) }
