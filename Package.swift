@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchBridgeQR",
                            .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),
+        .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost", "TouchBridgeServer"]),
         // The library a user's server is built on (and `touchbridge serve`): SceneServer, ServeCommand.
         .target(
             name: "TouchBridge",
