@@ -103,6 +103,25 @@ public final class ServerHost {
         try transport.run()
     }
 
+    /// `run()` on a thread of its own, for async callers: the service loop blocks its thread for
+    /// the server's life, which must not be one of Swift concurrency's few cooperative threads.
+    public func runOnItsOwnThread() async throws {
+        let transport = transport
+        transport.installSignalHandlers()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try transport.run()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "touchbridge-server"
+            thread.start()
+        }
+    }
+
     static func loadDeclarativeScenes(from directory: String, logger: Logger) throws -> [SceneSpec] {
         let fileManager = FileManager.default
         guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
