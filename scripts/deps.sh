@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what TouchBridge needs on a Debian 12 machine, idempotently.
-# Usage: scripts/deps.sh [--browser]   (--browser adds headless Chromium for the page's end-to-end tests)
+# Usage: scripts/deps.sh [--browser]   (--browser adds headless Chromium and Node for the page's tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libwebsockets-dev libqrencode-dev libssl-dev libcap-dev pkg-config openssl)
-[[ "${1:-}" == "--browser" ]] && apt_packages+=(chromium)
+# --browser: headless Chromium for the page's end-to-end tests, Node for its unit tests.
+[[ "${1:-}" == "--browser" ]] && apt_packages+=(chromium nodejs)
 
 missing=()
 for p in "${apt_packages[@]}"; do

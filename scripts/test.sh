@@ -14,6 +14,10 @@ if grep -q "warning:" "$log"; then
 fi
 swift test --skip-build
 
+# The page's pure modules (web/mirror.mjs, web/protocol.mjs) under Node's own test runner, with the
+# render fixtures RenderMirror.swift's tests share (Tests/fixtures/render).
+node --test Tests/web/*.test.mjs
+
 # The example package (Examples/, docs/your-own-code.md) depends on this checkout by path: it
 # compiles the library modules again in Examples/.build (about 30 s from clean on 2 cores,
 # incremental afterwards), with the same zero-warning rule.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 import TouchBridgeProtocol
 import TouchBridgeQR
 import TouchBridgeScenes
@@ -38,9 +39,11 @@ public final class ServerHost {
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
+        let metricsRegistry = PrometheusCollectorRegistry()
         bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
                                                                engineSecondsPerSecond: settings.engineSecondsPerSecond,
-                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
+                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
+                                                               metricsRegistry: metricsRegistry)
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
@@ -56,7 +59,7 @@ public final class ServerHost {
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
                 joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
                 accessToken: accessToken),
-            logger: logger)
+            logger: logger, metricsRegistry: metricsRegistry)
         transport.delegate = bridge
         if let lanURL, let code = QRCode(lanURL) {
             (bridge as? HubBridge)?.hub.lanAddress = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
@@ -101,6 +104,25 @@ public final class ServerHost {
     public func run() throws {
         transport.installSignalHandlers()
         try transport.run()
+    }
+
+    /// `run()` on a thread of its own, for async callers: the service loop blocks its thread for
+    /// the server's life, which must not be one of Swift concurrency's few cooperative threads.
+    public func runOnItsOwnThread() async throws {
+        let transport = transport
+        transport.installSignalHandlers()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try transport.run()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "touchbridge-server"
+            thread.start()
+        }
     }
 
     static func loadDeclarativeScenes(from directory: String, logger: Logger) throws -> [SceneSpec] {

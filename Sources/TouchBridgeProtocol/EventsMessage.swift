@@ -38,7 +38,7 @@ public struct LogEntry: Codable, Equatable, Sendable {
     /// hitTest, responder, delivery, transition, waiting, action, controlEvent, note, and in the
     /// complete log recognizerTouches.
     public var kind: String
-    /// The entry in the behaviour reference's compact notation.
+    /// The entry in the event log's compact notation (docs/protocol.md §7).
     public var text: String
     /// true for entries that explain rather than act.
     public var diagnostic: Bool

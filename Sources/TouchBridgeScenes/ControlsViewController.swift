@@ -1,8 +1,9 @@
 import TouchKit
 
 /// `UIButton`, `UISlider` and `UISwitch` with their control events, inside a view that also has a tap
-/// recognizer — the iOS 6 rule made visible (§1.7): tapping the button or switch does not fire the
-/// container's tap; tapping the custom control (a plain `UIControl`) does, and cancels the control.
+/// recognizer — the iOS 6 rule made visible (UIKIT-CONTROL-KEEPS-ITS-GESTURE): tapping the button or switch
+/// does not fire the container's tap; tapping the custom control (a plain `UIControl`) does, and cancels the
+/// control.
 public final class ControlsViewController: UIViewController {
     public private(set) var button: UIButton!
     public private(set) var slider: UISlider!

@@ -2,7 +2,7 @@ import TouchKit
 
 /// The delivery rules made visible: a double-tap recognizer on a view that logs every responder
 /// message it gets, with switches for `cancelsTouchesInView`, `delaysTouchesBegan` and
-/// `delaysTouchesEnded`. Double-tap the view to see the source material's table (§2.3):
+/// `delaysTouchesEnded`. Double-tap the view to see the source material's table (UIKIT-DELIVERY-DELAYS-ENDED):
 /// delaysTouchesEnded on → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled;
 /// off → touchesBegan, touchesEnded, touchesBegan, touchesCancelled.
 public final class DeliveryLabViewController: UIViewController {

@@ -1,9 +1,9 @@
 import TouchKit
 
-/// Hit-testing made visible (§1.2), with the source material's nested views A → C → E. E sticks out
-/// of C on purpose: touches there never reach E, because C's bounds reject them first. Switches hide
-/// E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction, and enlarge E's
-/// touch area through `point(inside:with:)`. The hit path of every touch is shown below.
+/// Hit-testing made visible (UIKIT-HIT-SKIPPED-VIEWS, UIKIT-HIT-POINT-INSIDE), with the source material's
+/// nested views A → C → E. E sticks out of C on purpose: touches there never reach E, because C's bounds reject
+/// them first. Switches hide E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction,
+/// and enlarge E's touch area through `point(inside:with:)`. The hit path of every touch is shown below.
 public final class HitTestLabViewController: UIViewController {
     public private(set) var pathLabel: UILabel!
     public private(set) var viewE: EnlargeableView!

@@ -1,9 +1,9 @@
 import TouchKit
 
 /// UIBezierPath, `view.layer` and CAShapeLayer as iOS code uses them next to its touch code
-/// (`../shared/uikit-behaviour.md` §7.4): on a backdrop with a layer shadow, a ring whose touchable area is its path (the hole lets
-/// touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`) that each tap
-/// on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
+/// (UIKIT-PATH-CONTAINS, UIKIT-SHAPE-LAYER): on a backdrop with a layer shadow, a ring whose touchable area is
+/// its path (the hole lets touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`)
+/// that each tap on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
 /// `draw(_:)` that a pan turns.
 public final class PathsAndLayersViewController: UIViewController {
     public private(set) var status: UILabel!
@@ -16,7 +16,8 @@ public final class PathsAndLayersViewController: UIViewController {
         view.backgroundColor = .white
         status = makeStatusLabel("Tap the ring (not its hole), the checkbox, and turn the dial.")
         // Behind the ring only: a recognizer on the root view would also take the checkbox's taps
-        // (a custom control does not keep its tap from a superview's recognizer, §1.7).
+        // (a custom control does not keep its tap from a superview's recognizer,
+        // UIKIT-CONTROL-KEEPS-ITS-GESTURE).
         let backdrop = UIView(frame: CGRect(x: 20, y: 70, width: 220, height: 220))
         backdrop.accessibilityIdentifier = "backdrop"
         backdrop.backgroundColor = UIColor(white: 0.96, alpha: 1)

@@ -1,7 +1,7 @@
 import TouchKit
 
-/// The responder chain (§1.4): a view that hands double taps to its next responder (the source
-/// material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
+/// The responder chain (UIKIT-RESPONDER-FORWARDING): a view that hands double taps to its next responder (the
+/// source material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
 /// handles shake and remote-control events. Each step is written to the log label.
 public final class ResponderChainViewController: UIViewController {
     public private(set) var logLabel: UILabel!

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import Prometheus
 import TouchBridgeProtocol
 
 #if canImport(Glibc)
@@ -66,7 +67,7 @@ public final class TransportClient: @unchecked Sendable {
                 maxMessageBytes: configuration.maxMessageBytes, maxMessagesPerSecond: 0,
                 outboundQueueLimit: configuration.outboundQueueLimit, idleTimeout: 0, keepAlivePingInterval: 0,
                 shutdownGracePeriod: configuration.shutdownGracePeriod, shutdownReason: "client shutting down"),
-            logger: logger, protocolName: "touchbridge-client")
+            logger: logger, protocolName: "touchbridge-client", metrics: TransportMetrics(registry: PrometheusCollectorRegistry()))
         engine.host = self
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN

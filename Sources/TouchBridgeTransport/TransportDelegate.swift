@@ -42,12 +42,13 @@ public protocol TransportDelegate: AnyObject {
     func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String)
     /// A timer armed with `armTimer(for:token:after:)` is due.
     func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID)
-    /// Extra Prometheus text-format lines appended to `/metrics` (end each line with "\n").
-    func transportMetrics(_ transport: TransportServer) -> String
+    /// `/metrics` is about to be emitted from `transport.metricsRegistry`: set the gauges the
+    /// delegate keeps there.
+    func transportWillReportMetrics(_ transport: TransportServer)
 }
 
 extension TransportDelegate {
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {}
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {}
-    public func transportMetrics(_ transport: TransportServer) -> String { "" }
+    public func transportWillReportMetrics(_ transport: TransportServer) {}
 }

@@ -2,9 +2,9 @@ import TouchKit
 
 /// A declarative view's touch area when it differs from its bounds — an enlarged button, a round
 /// view, an irregular one — implemented the way UIKit apps do it: by overriding
-/// `point(inside:with:)` (§1.2: hit-testing asks it, and a `false` keeps the view's subviews from
-/// being hit too). JSON: `{"inset": n}` (negative enlarges), `{"circle": true}` (the circle
-/// inscribed in the bounds) or `{"polygon": [[x, y], …]}` (view coordinates, non-zero rule).
+/// `point(inside:with:)` (UIKIT-HIT-POINT-INSIDE: hit-testing asks it, and a `false` keeps the view's subviews
+/// from being hit too). JSON: `{"inset": n}` (negative enlarges), `{"circle": true}` (the circle inscribed in
+/// the bounds) or `{"polygon": [[x, y], …]}` (view coordinates, non-zero rule).
 enum HitShape: Equatable, Sendable {
     case inset(CGFloat)
     case circle

@@ -2,8 +2,8 @@ import Foundation
 
 extension CALayer {
     /// A copy of this layer with the values on screen now: the model plus every running
-    /// animation's remaining offset (§7.3 #7, #11). nil when the layer backs no view in an
-    /// application (UIKit: nil before the layer was committed).
+    /// animation's remaining offset (UIKIT-ANIM-MODEL-VALUES, UIKIT-ANIM-ADDITIVE). nil when the layer backs no
+    /// view in an application (UIKit: nil before the layer was committed).
     public func presentation() -> Self? {
         guard let view = owner, let application = view.window?.application else { return nil }
         let copy = Self()
@@ -24,7 +24,7 @@ extension CALayer {
     }
 
     /// Ends every animation involving this layer's view at once: the presentation jumps to the
-    /// model and each completion runs with `false` (§7.3 #10).
+    /// model and each completion runs with `false` (UIKIT-ANIM-COMPLETION).
     public func removeAllAnimations() {
         guard let view = owner else { return }
         view.window?.application?.animator.removeAnimations(of: view)

@@ -1,24 +1,24 @@
 import Foundation
 
-/// UIView's block animations on the engine's virtual clock (`../shared/uikit-behaviour.md` §7.3).
+/// UIView's block animations on the engine's virtual clock (UIKIT-ANIM-MODEL-VALUES).
 ///
 /// As in UIKit, properties set inside `animations` take their new (model) value at once —
 /// getters, `frame`, hit-testing and `convert` see it — while the presentation (`layer.presentation()`,
 /// what the page draws) moves from the old value over the duration. Animations are additive
-/// (§7.3 #11): presentation = model + Σ (from − to)·(1 − curve(progress)), so a second animation
+/// (UIKIT-ANIM-ADDITIVE): presentation = model + Σ (from − to)·(1 − curve(progress)), so a second animation
 /// of a moving property never jumps. Animatable: `center` (and `frame`), `bounds`, `transform`,
 /// `alpha`, `backgroundColor`.
 ///
-/// Choices where UIKit is silent (§7.7): the views "involved" are the views whose animatable
-/// properties the block changed (not their subviews); without `.allowUserInteraction` they are
-/// locked for hit-testing from the call, delay included, to the end; a touch already on such a
-/// view is kept. A nested `animate` starts its own animation (no inherited duration or curve).
-/// Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
-/// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0
-/// or nothing animatable changed, `true` in the next dispatch; `false` at once when the animation
-/// is removed (`layer.removeAllAnimations()` on any involved view, or a view leaving its window).
-/// With `.repeat` it never ends by itself. When no changed view is in an application the changes
-/// apply without animation and `completion(true)` runs at once (there is no clock to wait on).
+/// Choices where UIKit is silent (UIKIT-ANIM-INTERACTION-LOCK, UIKIT-ANIM-OPTIONS, UIKIT-ANIM-COMPLETION): the
+/// views "involved" are the views whose animatable properties the block changed (not their subviews); without
+/// `.allowUserInteraction` they are locked for hit-testing from the call, delay included, to the end; a touch
+/// already on such a view is kept. A nested `animate` starts its own animation (no inherited duration or
+/// curve). Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
+/// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0 or nothing
+/// animatable changed, `true` in the next dispatch; `false` at once when the animation is removed
+/// (`layer.removeAllAnimations()` on any involved view, or a view leaving its window). With `.repeat` it never
+/// ends by itself. When no changed view is in an application the changes apply without animation and
+/// `completion(true)` runs at once (there is no clock to wait on).
 extension UIView {
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
@@ -87,7 +87,7 @@ extension UIView {
         AnimationTransaction.current?.note(self, property, from: old)
     }
 
-    /// Logs why a touch inside this view did not reach it: an animation locks it (§7.3 #9).
+    /// Logs why a touch inside this view did not reach it: an animation locks it (UIKIT-ANIM-INTERACTION-LOCK).
     func refuseTouchWhileAnimating(at point: CGPoint, with event: UIEvent?) {
         guard self.point(inside: point, with: event), let application = window?.application,
               let animation = application.animator.lockingAnimation(of: self) else { return }

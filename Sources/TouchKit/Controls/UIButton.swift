@@ -32,7 +32,8 @@ open class UIButton: UIControl {
 
     override func touchUpInsideEvents() -> Event { [.touchUpInside, .primaryActionTriggered] }
 
-    /// iOS 6 rule: a superview's one-finger single tap does not steal a button's tap (§1.7).
+    /// iOS 6 rule: a superview's one-finger single tap does not steal a button's tap
+    /// (UIKIT-CONTROL-KEEPS-ITS-GESTURE).
     override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
         guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 else { return nil }
         return "\(traceName) is a UIButton and keeps its single tap (iOS 6 rule)"

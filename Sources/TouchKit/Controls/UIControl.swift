@@ -15,10 +15,10 @@ public final class UIAction {
 
 /// The base of buttons, sliders and switches: it tracks one touch and turns it into control events.
 ///
-/// UIKit rules (§1.10): `beginTracking` on touch-down, `continueTracking` per move, `endTracking` on
-/// lift, `cancelTracking` on cancel; highlight follows "inside", which is the bounds expanded by
-/// `touchInsideSlop` (UIKit's region is undocumented, developers measure about 70 pt); touchUpOutside
-/// only for a touch that began inside. A control's touch methods do not forward to `next`.
+/// UIKit rules (UIKIT-CONTROL-TRACKING): `beginTracking` on touch-down, `continueTracking` per move,
+/// `endTracking` on lift, `cancelTracking` on cancel; highlight follows "inside", which is the bounds expanded
+/// by `touchInsideSlop` (UIKit's region is undocumented, developers measure about 70 pt); touchUpOutside only
+/// for a touch that began inside. A control's touch methods do not forward to `next`.
 open class UIControl: UIView {
     /// Control events, with UIKit's raw values.
     public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -55,7 +55,8 @@ open class UIControl: UIView {
     public var isHighlighted = false
     public private(set) var isTracking = false
     public private(set) var isTouchInside = false
-    /// How far outside its bounds a touch still counts as inside (not UIKit API; §1.13: ~70 pt).
+    /// How far outside its bounds a touch still counts as inside (not UIKit API; about 70 pt,
+    /// UIKIT-CONTROL-TRACKING).
     public var touchInsideSlop: CGFloat = 70
 
     private var actions: [(events: Event, target: WeakObject?, invoke: (AnyObject?, UIControl, UIEvent?) -> Void)] = []

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Core Animation's layer, as far as touch code and the page need it (`../shared/uikit-behaviour.md` §7.4).
+/// Core Animation's layer, as far as touch code and the page need it (UIKIT-LAYER-GEOMETRY).
 ///
 /// A view's own layer (`view.layer`, get-only as in UIKit) is another face of the view: its
 /// `position` is the view's `center`, `bounds`, `frame`, `opacity` (alpha), `isHidden`,
 /// `masksToBounds` (clipsToBounds), `backgroundColor` and the affine part of `transform` are the
 /// view's. Its `anchorPoint` stays (0.5, 0.5) [choose: TouchKit views transform about their
 /// centre]. A standalone layer (`CALayer()`, `CAShapeLayer()`) keeps its own values: `frame` is
-/// computed from `bounds`, `anchorPoint` and `position` (§7.4 #14). Sublayers of a view's layer are
+/// computed from `bounds`, `anchorPoint` and `position` (UIKIT-LAYER-GEOMETRY). Sublayers of a view's layer are
 /// drawn by the page above what `draw(_:)` drew, below the view's subviews, clipped to the view's
 /// bounds [choose]; layers never receive touches.
 open class CALayer {
@@ -62,7 +62,7 @@ open class CALayer {
     }
 
     /// Computed from `bounds`, `anchorPoint` and `position`; setting it sets `position` and
-    /// `bounds.size` (§7.4 #14). A view's layer answers the view's `frame`.
+    /// `bounds.size` (UIKIT-LAYER-GEOMETRY). A view's layer answers the view's `frame`.
     public var frame: CGRect {
         get {
             if let owner { return owner.frame }

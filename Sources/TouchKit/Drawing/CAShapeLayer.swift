@@ -1,6 +1,6 @@
 import Foundation
 
-/// A layer that draws a path: fill, then stroke, with UIKit's defaults (§7.4 #15): fill opaque
+/// A layer that draws a path: fill, then stroke, with UIKit's defaults (UIKIT-SHAPE-LAYER): fill opaque
 /// black, no stroke, line width 1, non-zero rule, `strokeStart` 0 and `strokeEnd` 1 (fractions of
 /// the path's length; `strokeStart >= strokeEnd` strokes nothing).
 open class CAShapeLayer: CALayer {

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's path object: lines, curves, arcs and shapes, with stroke style, drawn into the current
 /// context by `stroke()` and `fill()`, and hit-tested by `contains(_:)`
-/// (`../shared/uikit-behaviour.md` §7.4).
+/// (UIKIT-PATH-CONTAINS).
 open class UIBezierPath {
     private let path = CGMutablePath()
 
@@ -78,7 +78,7 @@ open class UIBezierPath {
     }
 
     /// Whether a fill would paint `point`: only closed subpaths count (an open one must be closed
-    /// first), with `usesEvenOddFillRule`; the line width is ignored (§7.4 #13).
+    /// first), with `usesEvenOddFillRule`; the line width is ignored (UIKIT-PATH-CONTAINS).
     public func contains(_ point: CGPoint) -> Bool {
         PathContainment.contains(point, in: path.polygons(), evenOdd: usesEvenOddFillRule, closedOnly: true)
     }

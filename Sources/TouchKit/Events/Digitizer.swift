@@ -33,14 +33,15 @@ public struct PointerChange: Equatable, Sendable {
 /// Turns raw pointer input into `UITouch` updates and `UIEvent` dispatches — the one TouchKit entry
 /// point that is not UIKit API (on iOS the hardware digitizer does this).
 ///
-/// Rules (§1.1): a pointer keeps one `UITouch` for its whole life; touches that did not change in a
-/// dispatch are `stationary`; a multitouch sequence begins with the first finger down and ends when
-/// the last one lifts. All changes of one frame become one dispatch, except that a pointer changing
-/// twice in a frame in a way that cannot be merged (down then move, move then up) splits the frame
-/// into consecutive dispatches; consecutive moves of one pointer merge into one (coalesced samples).
-/// A frame is validated as a whole before anything is applied, so a rejected frame changes nothing.
+/// Rules (UIKIT-TOUCH-IDENTITY, UIKIT-TOUCH-PHASES, UIKIT-EVENT-SEQUENCE, UIKIT-CANCEL-SYSTEM): a pointer keeps
+/// one `UITouch` for its whole life; touches that did not change in a dispatch are `stationary`; a multitouch
+/// sequence begins with the first finger down and ends when the last one lifts. All changes of one frame become
+/// one dispatch, except that a pointer changing twice in a frame in a way that cannot be merged (down then
+/// move, move then up) splits the frame into consecutive dispatches; consecutive moves of one pointer merge
+/// into one (coalesced samples). A frame is validated as a whole before anything is applied, so a rejected
+/// frame changes nothing.
 public final class Digitizer {
-    /// The digitizer's thresholds. tapCount rules are not documented by Apple (§1.13, §6.1); these
+    /// The digitizer's thresholds. tapCount rules are not documented by Apple (UIKIT-TOUCH-TAP-COUNT); these
     /// follow the candidate tap constants so a double tap means the same to `tapCount` and to
     /// `UITapGestureRecognizer`.
     public struct Configuration: Equatable, Sendable {

@@ -22,7 +22,8 @@ public enum TraceEvent: Equatable, Sendable {
     case controlEvent(control: String, event: String)
     /// A diagnostic note (a recognizer moved to another view, an illegal transition was ignored…).
     case note(String)
-    /// A block animation began, ended or was interrupted, or an animating view refused a touch (§7.3).
+    /// A block animation began, ended or was interrupted, or an animating view refused a touch
+    /// (UIKIT-ANIM-INTERACTION-LOCK).
     case animation(String)
     /// A recognizer's own touch method was called (`LogDetail.complete` only).
     case recognizerTouches(RecognizerCall)

@@ -2,8 +2,8 @@ import Foundation
 
 /// An event: a touch dispatch, a shake, or a remote-control command.
 ///
-/// UIKit rule (§1.1): one touch event object represents a whole multitouch sequence and is updated for
-/// every dispatch; `allTouches` holds every touch of the sequence that is still relevant, including
+/// UIKit rule (UIKIT-EVENT-SEQUENCE): one touch event object represents a whole multitouch sequence and is
+/// updated for every dispatch; `allTouches` holds every touch of the sequence that is still relevant, including
 /// `stationary` ones, which no responder method receives.
 public class UIEvent {
     public enum EventType: Int, Sendable, CustomStringConvertible {

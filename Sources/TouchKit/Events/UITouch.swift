@@ -2,7 +2,7 @@ import Foundation
 
 /// One finger (or pen, or mouse pointer) on the screen for the whole of a multitouch sequence.
 ///
-/// UIKit rule (§1.1 of the behaviour reference): the same `UITouch` object represents a finger from
+/// UIKit rule (UIKIT-TOUCH-IDENTITY): the same `UITouch` object represents a finger from
 /// the moment it lands until it lifts; it is mutated in place (phase, location, timestamp, tapCount).
 /// Touches compare and hash by identity, as UIKit's do.
 public final class UITouch: Hashable, CustomStringConvertible {
@@ -52,11 +52,12 @@ public final class UITouch: Hashable, CustomStringConvertible {
     public internal(set) var majorRadiusTolerance: CGFloat
     public internal(set) var type: TouchType
 
-    /// The hit-test view, bound once when the touch began (§1.2); nil if hit-testing found no view
+    /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view
     /// or the view has since left the window.
     public internal(set) weak var view: UIView?
     public internal(set) weak var window: UIWindow?
-    /// The recognizers that receive this touch (gathered when it began, §1.6), in delivery order.
+    /// The recognizers that receive this touch (gathered when it began, UIKIT-GESTURE-PARTICIPANTS), in
+    /// delivery order.
     public var gestureRecognizers: [UIGestureRecognizer]? {
         recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
     }
@@ -68,7 +69,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
         return recognizers[index].value === recognizer
     }
 
-    /// Binds the recognizers gathered when the touch began (§1.6).
+    /// Binds the recognizers gathered when the touch began (UIKIT-GESTURE-PARTICIPANTS).
     func gather(_ gathered: [UIGestureRecognizer]) {
         recognizers = gathered.map(WeakRecognizer.init)
         recognizerIDs = gathered.map(ObjectIdentifier.init)
@@ -130,7 +131,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
     }
 }
 
-/// How far a touch has been delivered to its hit-test view (§1.3, §1.8).
+/// How far a touch has been delivered to its hit-test view (UIKIT-VIEW-MULTIPLE-TOUCH,
+/// UIKIT-VIEW-EXCLUSIVE-TOUCH, UIKIT-DELIVERY-DELAYS-BEGAN, UIKIT-DELIVERY-DELAYS-ENDED).
 struct ViewDelivery {
     enum Stage { case pending, delivered, finished, undeliverable }
     var stage: Stage = .pending

@@ -2,7 +2,7 @@ import Foundation
 
 /// Recognizes fingers held still for a while (continuous).
 ///
-/// UIKit rules (§1.9): it begins when `numberOfTouchesRequired` fingers have been down for
+/// UIKit rules (UIKIT-LONG-PRESS): it begins when `numberOfTouchesRequired` fingers have been down for
 /// `minimumPressDuration` without moving more than `allowableMovement`; the movement limit applies
 /// only before it begins (afterwards every move is `.changed`); it ends when any finger lifts.
 /// With `numberOfTapsRequired` > 0 the press must follow that many quick taps.

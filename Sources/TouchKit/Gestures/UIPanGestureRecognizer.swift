@@ -2,11 +2,11 @@ import Foundation
 
 /// Recognizes dragging (continuous): translation and velocity of the touches' centroid.
 ///
-/// UIKit rules (§1.9): it begins once at least `minimumNumberOfTouches` fingers moved far enough
+/// UIKit rules (UIKIT-PAN): it begins once at least `minimumNumberOfTouches` fingers moved far enough
 /// (`hysteresis`, undocumented in UIKit, 10 pt here); it ends when fewer than the minimum remain
-/// (for one finger: when all lift). Choice for §6.2: the translation at `.began` includes the
+/// (for one finger: when all lift). Choice: the translation at `.began` includes the
 /// hysteresis distance (the finger has already moved when `.began` fires). Velocity at `.ended` is the
-/// last one computed, not zero (§5.12).
+/// last one computed, not zero.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
@@ -140,7 +140,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Why this pan may not begin with `translation` (window points) although it moved far enough;
-    /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll (§7.5).
+    /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll
+    /// (UIKIT-SCROLL-DRAGGABLE-AXES).
     func refusalToBegin(translation: CGPoint) -> String? { nil }
 
     /// Keeps the translation continuous when fingers join or leave (the centroid jumps).

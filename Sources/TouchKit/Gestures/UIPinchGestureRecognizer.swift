@@ -6,7 +6,7 @@ import Foundation
 /// started, times whatever `scale` was last set to (setting it rebases and resets `velocity`). It is
 /// 1 — UIKit's neutral value, which user code multiplies by — until two touches are measured, and
 /// again after `reset()`.
-/// UIKit's start threshold is undocumented (§1.13); TouchKit begins when the distance has changed
+/// UIKit's start threshold is undocumented (UIKIT-PINCH); TouchKit begins when the distance has changed
 /// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     public var hysteresis: CGFloat = 8

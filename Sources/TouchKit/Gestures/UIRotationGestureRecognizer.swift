@@ -4,9 +4,9 @@ import Foundation
 ///
 /// `rotation` is in radians since the gesture started (clockwise positive on a y-down screen), plus
 /// whatever it was last set to; setting it resets `velocity`. UIKit's start threshold is undocumented
-/// (§1.13); TouchKit begins when the fingers have travelled `hysteresis` (8 pt) along their circle —
+/// (UIKIT-ROTATION); TouchKit begins when the fingers have travelled `hysteresis` (8 pt) along their circle —
 /// the same finger distance as the pinch, so whichever movement dominates wins. Pinch and rotation
-/// prevent each other by default (§1.9).
+/// prevent each other by default (UIKIT-RELATION-EXCLUSIVE).
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     public var hysteresis: CGFloat = 8
     public private(set) var velocity: CGFloat = 0

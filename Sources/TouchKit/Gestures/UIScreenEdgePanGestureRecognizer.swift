@@ -18,8 +18,8 @@ public struct UIRectEdge: OptionSet, Sendable, CustomStringConvertible {
 
 /// A pan that must start at an edge of the window (continuous).
 ///
-/// UIKit's edge band is undocumented (§1.13); TouchKit uses `edgeBandWidth` (20 pt) and requires the
-/// first movement to point away from that edge.
+/// UIKit's edge band is undocumented (UIKIT-SCREEN-EDGE-PAN); TouchKit uses `edgeBandWidth` (20 pt) and
+/// requires the first movement to point away from that edge.
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     public var edges: UIRectEdge = []
     public var edgeBandWidth: CGFloat = 20

@@ -3,7 +3,7 @@ import Foundation
 /// Recognizes a quick straight stroke in one of the allowed directions (discrete).
 ///
 /// It recognizes during the movement, as soon as the criteria hold, not at the lift. The limits are
-/// the black-box measurements of iOS 26.1 in §1.9: at most 0.5 s; primary travel at least
+/// the black-box measurements of iOS 26.1 (UIKIT-SWIPE): at most 0.5 s; primary travel at least
 /// 50 pt × (1 − 0.94·t); cross-axis drift at most 50 pt × (1 − 0.98·t); no travel against the
 /// direction at all; every required finger must qualify; with a mask mixing axes, horizontal
 /// directions are tried first; an empty mask never recognizes.
@@ -36,10 +36,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1
     public var maximumDuration: TimeInterval = 0.5
-    /// Minimum primary travel at t = 0 and its decay per second (§1.9: 50 pt, 0.94).
+    /// Minimum primary travel at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.94).
     public var minimumPrimaryMovement: CGFloat = 50
     public var primaryDecayPerSecond: CGFloat = 0.94
-    /// Maximum cross-axis drift at t = 0 and its decay per second (§1.9: 50 pt, 0.98).
+    /// Maximum cross-axis drift at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.98).
     public var maximumSecondaryMovement: CGFloat = 50
     public var secondaryDecayPerSecond: CGFloat = 0.98
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// Recognizes one or more taps by one or more fingers (discrete).
 ///
-/// It recognizes on the final lift of the required taps with the required fingers (§1.9). UIKit keeps
+/// It recognizes on the final lift of the required taps with the required fingers (UIKIT-TAP). UIKit keeps
 /// its movement, duration and interval limits private; TouchKit exposes them with the candidate values
-/// of §1.13 so a user can see and tune them.
+/// of UIKIT-TAP so a user can see and tune them.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
@@ -13,7 +13,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Longest a single tap may be held (750 ms).
     public var maximumTapDuration: TimeInterval = 0.75
     /// Longest wait from a lift to the next tap's touch-down (350 ms); also the delay a single tap
-    /// that requires a double tap to fail waits for (§2.5).
+    /// that requires a double tap to fail waits for (UIKIT-RELATION-REQUIRE-FAILURE).
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
 
     private var tapsCompleted = 0
@@ -105,7 +105,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     /// A tap that needs fewer taps cannot stop one that needs more: a single tap recognizing does not
-    /// fail a double tap on the same view (§2.5: without a requirement both fire, single first).
+    /// fail a double tap on the same view (UIKIT-RELATION-CAN-PREVENT: without a requirement both fire, single
+    /// first).
     open override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
         if let tap = preventedGestureRecognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired {
             return false

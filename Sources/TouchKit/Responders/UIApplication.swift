@@ -1,7 +1,7 @@
 import Foundation
 
 /// The application's delegate. When it is a `UIResponder` (and not a view, controller, window or
-/// application), it is the last link of the responder chain (§1.4).
+/// application), it is the last link of the responder chain (UIKIT-RESPONDER-NEXT).
 public protocol UIApplicationDelegate: AnyObject {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool
 }
@@ -61,7 +61,7 @@ open class UIApplication: UIResponder {
         delegate?.application(self, didFinishLaunchingWithOptions: options) ?? true
     }
 
-    /// The delegate, when it is a plain responder (§1.4).
+    /// The delegate, when it is a plain responder (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? {
         guard let responder = delegate as? UIResponder else { return nil }
         if responder is UIView || responder is UIViewController || responder is UIApplication { return nil }
@@ -85,9 +85,9 @@ open class UIApplication: UIResponder {
     public private(set) var applicationState = State.active
 
     /// The system takes the app out of the foreground (an incoming call, Control Center). Linux
-    /// adaptation: on iOS the system does this; here a host or a test says when. As on iOS (§1.5)
-    /// every touch still down is cancelled — views get `touchesCancelled`, recognizers cancel or
-    /// fail — then the delegate hears `applicationWillResignActive`.
+    /// adaptation: on iOS the system does this; here a host or a test says when. As on iOS
+    /// (UIKIT-CANCEL-RESIGN-ACTIVE) every touch still down is cancelled — views get `touchesCancelled`,
+    /// recognizers cancel or fail — then the delegate hears `applicationWillResignActive`.
     public func resignActive(at timestamp: TimeInterval) throws(InputError) {
         guard applicationState == .active else { return }
         record(.note("application will resign active: the system cancels every touch"))
@@ -112,7 +112,7 @@ open class UIApplication: UIResponder {
 
     // MARK: Remote control
 
-    /// Remote-control events reach the first responder only after this call (§1.4).
+    /// Remote-control events reach the first responder only after this call (UIKIT-RESPONDER-REMOTE).
     public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
     public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
 
@@ -258,7 +258,7 @@ open class UIApplication: UIResponder {
         for window in windows { window.displayPass() }
     }
 
-    // MARK: Touch cancellation when views leave the window (§1.5)
+    // MARK: Touch cancellation when views leave the window (UIKIT-CANCEL-VIEW-REMOVED)
 
     func viewsLeftWindow(_ root: UIView) {
         performTurn {

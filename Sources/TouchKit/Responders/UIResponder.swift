@@ -3,8 +3,8 @@ import Foundation
 /// An object that can respond to and handle events: the base of views, view controllers, windows and
 /// the application.
 ///
-/// UIKit rule (§1.4): touches go first to the hit-test view, motion and remote-control events to the
-/// first responder; every default implementation forwards the message to `next`, so unhandled events
+/// UIKit rule (UIKIT-RESPONDER-FIRST): touches go first to the hit-test view, motion and remote-control events
+/// to the first responder; every default implementation forwards the message to `next`, so unhandled events
 /// bubble up the responder chain to the application (and its delegate, when that is a responder).
 open class UIResponder: TraceNamed {
     var objectID = 0
@@ -103,10 +103,10 @@ open class UIResponder: TraceNamed {
     lazy var typeName = String(describing: type(of: self))
     private var cachedTraceName: String?
 
-    /// The default implementations' forwarding to `next` (§1.4). Every hop is logged the same way
-    /// whether the previous responder forwarded by default or by calling `next?.touchesBegan(…)`
-    /// itself: a direct call reaching this default implementation is logged first, as a hop from the
-    /// responder whose method made it.
+    /// The default implementations' forwarding to `next` (UIKIT-RESPONDER-FORWARDING). Every hop is logged the
+    /// same way whether the previous responder forwarded by default or by calling `next?.touchesBegan(…)`
+    /// itself: a direct call reaching this default implementation is logged first, as a hop from the responder
+    /// whose method made it.
     private func forward(
         _ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?,
         subtype: UIEvent.EventSubtype = .none, send: (UIResponder) -> Void

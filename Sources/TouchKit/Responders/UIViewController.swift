@@ -2,9 +2,9 @@ import Foundation
 
 /// Manages a view hierarchy. Its view is created lazily by `loadView`, then `viewDidLoad` runs.
 ///
-/// UIKit rule (§1.4): a controller's root view has the controller as its `next` responder, and the
-/// controller's `next` is its view's superview — so a controller sits in the chain between its view
-/// and whatever contains it.
+/// UIKit rule (UIKIT-RESPONDER-NEXT): a controller's root view has the controller as its `next` responder, and
+/// the controller's `next` is its view's superview — so a controller sits in the chain between its view and
+/// whatever contains it.
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     public private(set) weak var parent: UIViewController?
@@ -63,12 +63,13 @@ open class UIViewController: UIResponder {
     open func viewSafeAreaInsetsDidChange() {}
 
     /// The window is about to change size (rotation, resize); `view.bounds` still has the old size.
-    /// The default forwards to the children; overrides must call super (§7.2 #6).
+    /// The default forwards to the children; overrides must call super (UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
     open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
         for child in children { child.viewWillTransition(to: size, with: coordinator) }
     }
 
-    /// The trait collection is about to change (only when a size class changes, §7.2 #6).
+    /// The trait collection is about to change (only when a size class changes,
+    /// UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
     open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
         for child in children { child.willTransition(to: newCollection, with: coordinator) }
     }

@@ -41,7 +41,7 @@ open class UIWindow: UIView {
         application.register(self)
     }
 
-    /// A window's next responder is its application (§1.4).
+    /// A window's next responder is its application (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? { application }
 
     open override var window: UIWindow? { self }
@@ -73,7 +73,7 @@ open class UIWindow: UIView {
     }
 
     /// Delivers an event: touches to their hit-test views after the gesture recognizers have seen
-    /// them (§2.1), motion and remote-control events to the first responder.
+    /// them (UIKIT-DISPATCH-ORDER), motion and remote-control events to the first responder.
     open func sendEvent(_ event: UIEvent) {
         guard let application else { return }
         switch event.type {

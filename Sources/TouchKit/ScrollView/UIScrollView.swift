@@ -18,21 +18,21 @@ extension UIScrollViewDelegate {
 }
 
 /// A view that scrolls its content with its own pan recognizer and zooms it with its own pinch
-/// recognizer, as UIKit's has done since 2009 (§1.11).
+/// recognizer, as UIKit's has done since 2009 (UIKIT-SCROLL-OWN-RECOGNIZERS).
 ///
-/// Content touches (§1.11): with `delaysContentTouches` (default true) a private recognizer holds the
-/// content's `touchesBegan` for `contentTouchDelay` (150 ms, measured by developers); a drag that starts
-/// scrolling within that time claims the touch, so the content never sees it. Once content is
-/// tracking, the pan may take the touch only if `canCancelContentTouches` and
-/// `touchesShouldCancel(in:)` agree — false for controls by default, so a held button keeps its touch.
-/// Choice: no deceleration; when `bounces` lets the offset overshoot, it snaps back on lift.
+/// Content touches (UIKIT-SCROLL-CONTENT-TOUCHES): with `delaysContentTouches` (default true) a private
+/// recognizer holds the content's `touchesBegan` for `contentTouchDelay` (150 ms, measured by developers); a
+/// drag that starts scrolling within that time claims the touch, so the content never sees it. Once content is
+/// tracking, the pan may take the touch only if `canCancelContentTouches` and `touchesShouldCancel(in:)` agree
+/// — false for controls by default, so a held button keeps its touch. Choice: no deceleration; when `bounces`
+/// lets the offset overshoot, it snaps back on lift.
 ///
-/// When the pan may begin (§7.5, `alwaysBounceVertical`): an axis is draggable only if scrolling is
-/// enabled and the content (with `contentInset`) is larger than the bounds on it, or the matching
-/// `alwaysBounce…` is true and `bounces` is on. A drag never moves `contentOffset` along an axis that
-/// is not draggable. Choice for §7.7 #5: the pan begins only when the drag's dominant axis (the
-/// larger component of its translation; horizontal on a tie) is draggable; otherwise it fails and
-/// the content and ancestors keep the touch.
+/// When the pan may begin (UIKIT-SCROLL-DRAGGABLE-AXES, `alwaysBounceVertical`): an axis is draggable only if
+/// scrolling is enabled and the content (with `contentInset`) is larger than the bounds on it, or the matching
+/// `alwaysBounce…` is true and `bounces` is on. A drag never moves `contentOffset` along an axis that is not
+/// draggable. Choice: the pan begins only when the drag's dominant axis (the larger component of its
+/// translation; horizontal on a tie) is draggable; otherwise it fails and the content and ancestors keep the
+/// touch.
 open class UIScrollView: UIView {
     public weak var delegate: UIScrollViewDelegate?
     public var contentSize: CGSize = .zero
@@ -119,7 +119,7 @@ open class UIScrollView: UIView {
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
     /// Whether the scroll view may take touches `view` is already tracking. Default: true, except for
-    /// controls (§1.10, §1.11).
+    /// controls (UIKIT-SCROLL-CONTENT-TOUCHES).
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
 
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
@@ -131,7 +131,7 @@ open class UIScrollView: UIView {
         return true
     }
 
-    /// Whether a drag may move the content along each axis (§7.5).
+    /// Whether a drag may move the content along each axis (UIKIT-SCROLL-DRAGGABLE-AXES).
     var draggableAxes: (horizontal: Bool, vertical: Bool) {
         guard isScrollEnabled else { return (false, false) }
         let horizontal = contentSize.width + contentInset.left + contentInset.right > bounds.width || (alwaysBounceHorizontal && bounces)

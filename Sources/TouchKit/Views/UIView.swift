@@ -98,14 +98,15 @@ open class UIView: UIResponder {
 
     // MARK: Event-related state
 
-    /// Whether hit-testing may return this view or its subviews (§1.2).
+    /// Whether hit-testing may return this view or its subviews (UIKIT-HIT-SKIPPED-VIEWS).
     public var isUserInteractionEnabled = true
-    /// false (UIKit's default): the view gets only the first touch of a sequence (§1.3).
+    /// false (UIKit's default): the view gets only the first touch of a sequence (UIKIT-VIEW-MULTIPLE-TOUCH).
     public var isMultipleTouchEnabled = false
-    /// true: while this view tracks a touch no other view gets one, and vice versa (§1.3).
+    /// true: while this view tracks a touch no other view gets one, and vice versa
+    /// (UIKIT-VIEW-EXCLUSIVE-TOUCH).
     public var isExclusiveTouch = false
     /// Animations running without `.allowUserInteraction` that involve this view: while above
-    /// zero, hit-testing skips it as if user interaction were off (§7.3 #9).
+    /// zero, hit-testing skips it as if user interaction were off (UIKIT-ANIM-INTERACTION-LOCK).
     var animationLocks = 0
 
     // MARK: Hierarchy
@@ -140,7 +141,7 @@ open class UIView: UIResponder {
     }
 
     /// A view's next responder is its view controller when it is that controller's root view,
-    /// otherwise its superview (§1.4).
+    /// otherwise its superview (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? {
         if let viewController { return viewController }
         return superview
@@ -208,9 +209,9 @@ open class UIView: UIResponder {
     }
 
     /// Removes the view from its superview. If that takes it out of its window while it is handling
-    /// touches, it gets `touchesCancelled` for them (§1.5) — while it is still in the window, so the
-    /// cancellation walks the responder chain its touches walked, and its recognizers are cancelled
-    /// by the arena (logged, actions sent, reset) rather than left failed outside any application.
+    /// touches, it gets `touchesCancelled` for them (UIKIT-CANCEL-VIEW-REMOVED) — while it is still in the
+    /// window, so the cancellation walks the responder chain its touches walked, and its recognizers are
+    /// cancelled by the arena (logged, actions sent, reset) rather than left failed outside any application.
     public func removeFromSuperview() {
         let oldWindow = window
         guard superview != nil else { return }
@@ -260,7 +261,7 @@ open class UIView: UIResponder {
         for subview in subviews { subview.forEachInSubtree(body) }
     }
 
-    // MARK: Hit-testing (§1.2)
+    // MARK: Hit-testing (UIKIT-HIT-SKIPPED-VIEWS, UIKIT-HIT-FRONT-FIRST, UIKIT-HIT-POINT-INSIDE)
 
     /// The farthest descendant containing `point` (in this view's coordinates) that can receive touches.
     ///
@@ -268,7 +269,7 @@ open class UIView: UIResponder {
     /// are skipped with their subviews; a point outside this view (`point(inside:with:)` false) never
     /// reaches its subviews, even when they extend past its bounds; subviews are asked front-most
     /// (last added) first. Boundary choice: alpha exactly 0.01 is hittable — Apple's wording is
-    /// "less than 0.01" (§1.12 #5).
+    /// "less than 0.01" (UIKIT-HIT-SKIPPED-VIEWS).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
         guard animationLocks == 0 else {
@@ -408,7 +409,8 @@ open class UIView: UIResponder {
     /// also marked for layout. Does nothing by default.
     open func safeAreaInsetsDidChange() {}
 
-    /// Called after the trait collection changed (a size class, on rotation or resize, §7.2 #6).
+    /// Called after the trait collection changed (a size class, on rotation or resize,
+    /// UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// Marks the view for a `draw(_:)` call in this turn's display pass.
@@ -436,7 +438,7 @@ open class UIView: UIResponder {
     }
 
     /// Attaches a recognizer. A recognizer belongs to one view: adding it here detaches it from its
-    /// previous view (UIKit since iOS 9, §1.6), and the event log says so.
+    /// previous view (UIKit since iOS 9, UIKIT-GESTURE-ONE-VIEW), and the event log says so.
     public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if let previous = gestureRecognizer.view {
             if previous === self { return }
@@ -459,6 +461,6 @@ open class UIView: UIResponder {
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     /// The iOS 6 rule hook: standard controls return a reason when they keep `recognizer`'s gesture
-    /// for themselves (§1.7). Plain views and custom controls keep nothing.
+    /// for themselves (UIKIT-CONTROL-KEEPS-ITS-GESTURE). Plain views and custom controls keep nothing.
     func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? { nil }
 }
