@@ -43,7 +43,10 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     /// The server's `welcome` (session id, scene, clock, thresholds, limits).
     public let welcome: Welcome
+    /// The window size the session declared in `hello`.
     public let viewport: Viewport
+    /// Who moves engine time: with `manual`, the session advances the clock itself and runs are
+    /// deterministic.
     public let clock: ClockMode
     /// Default for `within` of expectations: ms of engine time (manual clock) or of real time (client).
     public var expectationTimeout: Double = 1000
@@ -525,8 +528,9 @@ public struct GestureResult: Sendable {
     public var gesture: String
     /// `input` messages sent.
     public var frames: Int
-    /// Engine time at the start and end, ms.
+    /// Engine time at the start, ms.
     public var start: Double
+    /// Engine time at the end, ms.
     public var end: Double
     /// The log entries the gesture's messages produced (including timers they ran).
     public var log: [LogEntry]
@@ -537,11 +541,14 @@ public struct GestureResult: Sendable {
 
 /// An expectation that was not met, with the log it looked at.
 public struct ExpectationFailure: Error, CustomStringConvertible {
+    /// The expectation, as written in a report.
     public var expectation: String
+    /// Why it was not met.
     public var detail: String
     /// The non-diagnostic entries since the latest gesture.
     public var log: [LogEntry]
 
+    /// A failure of `expectation` because of `detail`, with the `log` it looked at.
     public init(expectation: String, detail: String, log: [LogEntry]) {
         self.expectation = expectation
         self.detail = detail

@@ -41,6 +41,8 @@ public final class HubBridge: TransportDelegate {
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
 
+    /// Hands the open to the hub as `.opened`, carrying only the subprotocol: sessions decide nothing on the
+    /// peer's address.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
         run(.opened(TouchBridgeServer.ConnectionInfo(subprotocol: info.subprotocol)), on: id, transport)
     }

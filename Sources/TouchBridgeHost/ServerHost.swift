@@ -9,7 +9,9 @@ import TouchBridgeTransport
 
 /// The running server: settings in, a listening transport bridged to a session hub.
 public final class ServerHost {
+    /// The settings the server was built from.
     public let settings: ServerSettings
+    /// The listening transport, for its bound port and connection counts.
     public let transport: TransportServer
     /// The access token clients beyond loopback must present (nil: none required).
     public let accessToken: String?
