@@ -4,6 +4,7 @@ import TouchKit
 /// behaviours. Recognizers get the spec's ids as names, views their ids as accessibility identifiers,
 /// so the event log reads like the JSON.
 public final class DeclarativeSceneViewController: UIViewController {
+    /// The scene being shown.
     public let spec: SceneSpec
     /// The classes `custom` recognizers name.
     public let recognizerClasses: RecognizerClasses

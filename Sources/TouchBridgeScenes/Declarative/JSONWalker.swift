@@ -2,9 +2,12 @@ import Foundation
 
 /// Why a declarative scene was rejected: the path to the bad field and what is wrong with it.
 public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The JSON path of the bad field, e.g. `views[2].frame`.
     public let path: String
+    /// What is wrong with it.
     public let message: String
 
+    /// An error at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -5,6 +5,7 @@ import TouchKit
 /// program built on the `TouchBridge` library registers (`SceneServer.registerRecognizer`). A custom
 /// recognizer is an ordinary `UIGestureRecognizer` subclass, so it may `ignore(_:for:)` touches.
 public struct RecognizerClasses: Sendable {
+    /// Makes a fresh recognizer for each scene that names the class.
     public typealias Factory = @Sendable () -> UIGestureRecognizer
 
     private var factories: [String: Factory]
@@ -12,6 +13,7 @@ public struct RecognizerClasses: Sendable {
     /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer.
     public static let builtIn = RecognizerClasses(["checkmark": { CheckmarkGestureRecognizer() }])
 
+    /// Classes by name.
     public init(_ factories: [String: Factory] = [:]) {
         self.factories = factories
     }

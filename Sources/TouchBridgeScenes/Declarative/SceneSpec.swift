@@ -4,8 +4,11 @@ import Foundation
 /// (`config/scenes/*.json`, or inline in `hello`/`scene`). The format is described by
 /// `docs/scene.schema.json` and `docs/scenes.md`.
 public struct SceneSpec: Equatable, Sendable {
+    /// What `hello.scene` and `scene.scene` take.
     public var name: String
+    /// For the picker.
     public var title: String
+    /// One sentence for the picker.
     public var summary: String
     var background: UIColorValue?
     var views: [ViewSpec]
@@ -14,9 +17,13 @@ public struct SceneSpec: Equatable, Sendable {
 
     /// Bounds that keep an inline scene cheap to build and run.
     public struct Limits: Sendable {
+        /// Most views a scene may declare.
         public var maximumViews = 500
+        /// Most recognizers a scene may declare.
         public var maximumRecognizers = 200
+        /// Deepest view nesting a scene may declare.
         public var maximumDepth = 32
+        /// The default bounds.
         public init() {}
     }
 }
