@@ -4,32 +4,59 @@ import TouchBridgeServer
 /// names in the JSON file, the environment and on the command line, and what it does);
 /// `SettingsSources` layers the sources over these defaults.
 public struct ServerSettings: Equatable, Sendable {
+    /// Address to listen on (`host`).
     public var host = "0.0.0.0"
+    /// TCP port; 0 picks a free one (`port`).
     public var port = 8080
+    /// Directory of the static page (`webRoot`).
     public var webRoot = "web"
+    /// Declarative scenes added to the picker (`scenesDirectory`).
     public var scenesDirectory = "config/scenes"
+    /// PEM certificate for https/wss, with `tlsPrivateKey` (`tlsCertificate`).
     public var tlsCertificate: String?
+    /// The certificate's PEM private key (`tlsPrivateKey`).
     public var tlsPrivateKey: String?
+    /// Largest WebSocket message, bytes (`maxMessageBytes`).
     public var maxMessageBytes = 262_144
+    /// Open WebSocket connections (`maxConnections`).
     public var maxConnections = 1000
+    /// Messages per second per connection; 0 = unlimited (`maxMessagesPerSecond`).
     public var maxMessagesPerSecond = 400
+    /// Messages queued for one connection (`outboundQueueLimit`).
     public var outboundQueueLimit = 1024
+    /// Bytes queued for one connection (`outboundQueueBytes`).
     public var outboundQueueBytes = 4_194_304
+    /// Bytes queued for all connections together (`outboundBudgetBytes`).
     public var outboundBudgetBytes = 268_435_456
+    /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
+    /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
     public var joinTimeoutSeconds = 5.0
+    /// Connections that have not sent `hello` yet (`maxUnjoinedConnections`).
     public var maxUnjoinedConnections = 256
+    /// WebSocket ping interval, seconds; 0 = off (`keepAlivePingSeconds`).
     public var keepAlivePingSeconds = 30.0
+    /// Browser origins allowed to open WebSockets; empty = the server's own (`allowedOrigins`).
     public var allowedOrigins: [String] = []
+    /// The token clients beyond loopback present; see `resolvedAccessToken(generate:)` (`accessToken`).
     public var accessToken: String?
+    /// Serve without a token even beyond loopback (`noToken`).
     public var noToken = false
+    /// Observers per session (`maxObserversPerSession`).
     public var maxObserversPerSession = 16
+    /// Simultaneous touches per session (`maxTouches`).
     public var maxTouches = 10
+    /// Pointer changes per `input` message (`maxPointersPerInput`).
     public var maxPointersPerInput = 32
+    /// Each connection's share of the engine thread, seconds of work per second (`engineSecondsPerSecond`).
     public var engineSecondsPerSecond = 0.05
+    /// The shared cap for connections beyond half their share (`busyEngineSecondsPerSecond`).
     public var busyEngineSecondsPerSecond = 0.2
+    /// Whether clients may send inline scenes (`allowInlineScenes`).
     public var allowInlineScenes = true
+    /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
+    /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
 
     /// The built-in defaults.
