@@ -31,7 +31,7 @@ extension UIView {
         /// Accepted; no effect in TouchKit.
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
         /// The involved views keep receiving touches while they animate (without it hit-testing skips them,
-        /// §7.3).
+        /// UIKIT-ANIM-INTERACTION-LOCK).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
         /// Accepted; TouchKit's animations always start from the current presentation (they are additive).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)

@@ -138,7 +138,8 @@ open class UIControl: UIView {
 
     // MARK: Tracking
 
-    /// Called on touch-down; return false to stop receiving `continueTracking` for this touch (§1.10).
+    /// Called on touch-down; return false to stop receiving `continueTracking` for this touch
+    /// (UIKIT-CONTROL-TRACKING).
     /// Default true.
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
     /// Called on each move of the tracked touch; return false to stop tracking it. Default true.

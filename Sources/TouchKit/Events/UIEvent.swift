@@ -9,7 +9,7 @@ public class UIEvent {
     /// What kind of event this is, with UIKit's raw values.
     public enum EventType: Int, Sendable, CustomStringConvertible {
         /// Touches go through hit-testing and recognizers; motion and remote-control events go to the first
-        /// responder (§1.4); TouchKit never sends presses.
+        /// responder (UIKIT-RESPONDER-FIRST); TouchKit never sends presses.
         case touches, motion, remoteControl, presses
 
         public var description: String {

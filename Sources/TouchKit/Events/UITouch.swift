@@ -10,7 +10,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
     public enum Phase: Int, Sendable, CustomStringConvertible {
         /// Landed, moved, held still while another touch changed, lifted, or cancelled by the system.
         /// `stationary` touches appear only in `UIEvent.allTouches`: no responder method receives them
-        /// (§1.1).
+        /// (UIKIT-TOUCH-PHASES).
         case began, moved, stationary, ended, cancelled
 
         public var description: String {

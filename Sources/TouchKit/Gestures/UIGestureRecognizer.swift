@@ -14,7 +14,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// Recognizer states (UIKIT-STATE-TRANSITIONS). `.recognized` is `.ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
         /// `possible` until the recognizer decides; continuous recognizers go began → changed… → ended or
-        /// cancelled, discrete ones go straight to ended (recognized) or failed (§1.7).
+        /// cancelled, discrete ones go straight to ended (recognized) or failed (UIKIT-STATE-TRANSITIONS).
         case possible, began, changed, ended, cancelled, failed
 
         /// A discrete recognizer's success: the same state as `.ended`.
@@ -61,7 +61,7 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// The view the recognizer is attached to (`UIView.addGestureRecognizer(_:)`); it sees touches hit-tested
-    /// to that view or its subviews (§1.6).
+    /// to that view or its subviews (UIKIT-GESTURE-PARTICIPANTS).
     public internal(set) weak var view: UIView?
     /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
     /// to fail; held weakly.

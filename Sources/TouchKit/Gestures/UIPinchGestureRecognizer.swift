@@ -9,7 +9,7 @@ import Foundation
 /// UIKit's start threshold is undocumented (UIKIT-PINCH); TouchKit begins when the distance has changed
 /// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
-    /// Points the finger distance must change before the pinch begins (not UIKit API; §1.13).
+    /// Points the finger distance must change before the pinch begins (not UIKit API; UIKIT-PINCH).
     public var hysteresis: CGFloat = 8
     /// Scale factor per second, from the latest samples; 0 after `scale` is set.
     public private(set) var velocity: CGFloat = 0

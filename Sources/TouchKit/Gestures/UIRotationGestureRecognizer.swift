@@ -8,7 +8,8 @@ import Foundation
 /// the same finger distance as the pinch, so whichever movement dominates wins. Pinch and rotation
 /// prevent each other by default (UIKIT-RELATION-EXCLUSIVE).
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
-    /// Points the fingers must travel along their circle before the rotation begins (not UIKit API; §1.13).
+    /// Points the fingers must travel along their circle before the rotation begins (not UIKit API;
+    /// UIKIT-ROTATION).
     public var hysteresis: CGFloat = 8
     /// Radians per second, from the latest samples; 0 after `rotation` is set.
     public private(set) var velocity: CGFloat = 0

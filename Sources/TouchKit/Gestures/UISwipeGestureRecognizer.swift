@@ -41,8 +41,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public var direction: Direction = .right
     /// Fingers that must all swipe (default 1).
     public var numberOfTouchesRequired = 1
-    /// Longest the swipe may take, seconds (not UIKit API; §1.9 measured 0.5 s); after it the recognizer
-    /// fails.
+    /// Longest the swipe may take, seconds (not UIKit API; 0.5 s as measured, UIKIT-SWIPE); after it
+    /// the recognizer fails.
     public var maximumDuration: TimeInterval = 0.5
     /// Minimum primary travel at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.94).
     public var minimumPrimaryMovement: CGFloat = 50

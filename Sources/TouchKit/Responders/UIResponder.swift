@@ -17,8 +17,9 @@ open class UIResponder: TraceNamed {
 
     // MARK: Touches
 
-    /// A touch began. Default: forwards to `next` (logged as forwarded), so an unhandled touch bubbles up the
-    /// chain (§1.4). Override all four touch methods when you handle touches yourself.
+    /// A touch began. Default: forwards to `next` (logged as forwarded), so an unhandled touch bubbles
+    /// up the chain (UIKIT-RESPONDER-FORWARDING). Override all four touch methods when you handle
+    /// touches yourself.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesBegan, touches, event) { $0.touchesBegan(touches, with: event) }
     }
@@ -33,15 +34,16 @@ open class UIResponder: TraceNamed {
         forward(.touchesEnded, touches, event) { $0.touchesEnded(touches, with: event) }
     }
 
-    /// Touches were cancelled (a recognizer recognized, the view left the window, the app resigned active,
-    /// §1.5): undo what `touchesBegan` started. Default: forwards to `next`.
+    /// Touches were cancelled — a recognizer recognized (UIKIT-DELIVERY-CANCELS-TOUCHES), the view left
+    /// the window (UIKIT-CANCEL-VIEW-REMOVED), the app resigned active (UIKIT-CANCEL-RESIGN-ACTIVE): undo
+    /// what `touchesBegan` started. Default: forwards to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesCancelled, touches, event) { $0.touchesCancelled(touches, with: event) }
     }
 
     // MARK: Motion and remote control
 
-    /// A shake began (delivered to the first responder, §1.4). Default: forwards to `next`.
+    /// A shake began (delivered to the first responder, UIKIT-RESPONDER-FIRST). Default: forwards to `next`.
     open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         forward(.motionBegan, [], event, subtype: motion) { $0.motionBegan(motion, with: event) }
     }

@@ -67,10 +67,10 @@ open class UIScrollView: UIView {
     /// only along that axis.
     public var isDirectionalLockEnabled = false
     /// true (default): content `touchesBegan` waits `contentTouchDelay` so a drag can claim the touch first
-    /// (§1.11).
+    /// (UIKIT-SCROLL-CONTENT-TOUCHES).
     public var delaysContentTouches = true { didSet { delayRecognizer.isEnabled = delaysContentTouches } }
     /// true (default): a drag may take a touch the content is already tracking, if `touchesShouldCancel(in:)`
-    /// agrees (§1.11).
+    /// agrees (UIKIT-SCROLL-CONTENT-TOUCHES).
     public var canCancelContentTouches = true
     /// How long content touches are held back (not UIKit API; UIKit's private timer is ~150 ms).
     public var contentTouchDelay: TimeInterval {

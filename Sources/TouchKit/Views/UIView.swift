@@ -23,7 +23,7 @@ open class UIView: UIResponder {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
     }
 
-    /// Applied about `center`; hit-testing and `convert` follow it (§1.2); animatable.
+    /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
     public var transform: CGAffineTransform = .identity {
         didSet {
             if AnimationTransaction.current != nil {
@@ -62,11 +62,11 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
-    /// Opacity; below 0.01 the view is not hit-tested (§1.2); animatable.
+    /// Opacity; below 0.01 the view is not hit-tested (UIKIT-HIT-SKIPPED-VIEWS); animatable.
     public var alpha: CGFloat = 1 {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
     }
-    /// A hidden view and its subtree are neither drawn nor hit-tested (§1.2).
+    /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
     public var isHidden = false
     /// Fill colour of the bounds; nil (default) is transparent; animatable.
     public var backgroundColor: UIColor? {
@@ -78,7 +78,7 @@ open class UIView: UIResponder {
         }
     }
     /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
-    /// never reaches its subviews anyway, because `point(inside:with:)` fails first (§1.2).
+    /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
     public var clipsToBounds = false
     /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
@@ -123,7 +123,7 @@ open class UIView: UIResponder {
 
     /// The view this one is a subview of; nil for a window or a detached view.
     public private(set) weak var superview: UIView?
-    /// Subviews back to front: hit-testing tries the last first (§1.2).
+    /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
     public private(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (UIKit's private `_viewDelegate`).
     weak var viewController: UIViewController?
@@ -183,7 +183,7 @@ open class UIView: UIResponder {
     }
 
     /// Inserts `view` at `index` (clamped). A view already here just moves; a view from elsewhere gets
-    /// `willMove`/`didMove` calls, and leaving its window cancels its touches (§1.5).
+    /// `willMove`/`didMove` calls, and leaving its window cancels its touches (UIKIT-CANCEL-VIEW-REMOVED).
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
