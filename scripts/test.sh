@@ -4,7 +4,7 @@
 # browser (headless Chromium through Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh --browser
+scripts/deps.sh --tests
 
 log=$(mktemp)
 swift build --build-tests 2>&1 | tee "$log"

@@ -42,7 +42,7 @@ public final class ServerHost {
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
         let metricsRegistry = PrometheusCollectorRegistry()
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits, makeSessionID: settings.makeSessionID), logger: logger,
                                                                engineSecondsPerSecond: settings.engineSecondsPerSecond,
                                                                busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                                                                metricsRegistry: metricsRegistry)

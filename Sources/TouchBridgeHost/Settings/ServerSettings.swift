@@ -58,6 +58,7 @@ public struct ServerSettings: Equatable, Sendable {
     public var maxInlineSceneBytes = 131_072
     /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
+    public var shardName = ""
 
     /// The built-in defaults.
     public init() {}
@@ -105,7 +106,15 @@ public struct ServerSettings: Equatable, Sendable {
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
         .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes."),
         .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL"),
+        .string("shardName", \.shardName,
+                "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
+                placeholder: "NAME"),
     ]
+
+    /// A new session id: the shard's name and a dash, then 128 random bits (`SessionID`).
+    public func makeSessionID() -> String {
+        shardName.isEmpty ? SessionID.random() : "\(shardName)-\(SessionID.random())"
+    }
 
     /// The token in force: none with `noToken`; else the configured one; else a random one when the
     /// server listens beyond loopback (a LAN server is locked by default), none on loopback.
@@ -134,6 +143,9 @@ public struct ServerSettings: Equatable, Sendable {
         }
         if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             throw SettingsError("accessToken must be at least 16 letters, digits, - or _ (it goes into URLs); got \(accessToken.count) characters")
+        }
+        guard shardName.count <= 16, shardName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else {
+            throw SettingsError("shardName must be at most 16 lowercase letters or digits (it starts every session id); got \"\(shardName)\"")
         }
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
             throw SettingsError("logLevel \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")
