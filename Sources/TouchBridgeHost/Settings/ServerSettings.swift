@@ -58,6 +58,7 @@ public struct ServerSettings: Equatable, Sendable {
     public var maxInlineSceneBytes = 131_072
     /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
+    /// The shard name session ids start with (`shardName`).
     public var shardName = ""
 
     /// The built-in defaults.
