@@ -160,7 +160,7 @@ extension DeclarativeSceneTests {
 
     @Test func scrollViewFieldsBelongToScrollViews() {
         let json = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1], "contentSize": [10, 10]}]}"#
-        #expect(throws: SceneError(path: "views[0]", message: "contentSize, delaysContentTouches, canCancelContentTouches, bounces and alwaysBounceVertical/Horizontal are for kind scrollView")) {
+        #expect(throws: SceneError(path: "views[0].contentSize", message: "contentSize is for kind scrollView")) {
             try SceneSpec.parse(Data(json.utf8))
         }
     }

@@ -104,8 +104,8 @@ def test_bad_actions_are_errors_that_name_the_field_and_apply_nothing(server_pro
     cases = [
         (act(10, {"set": {"recognizer": "pan", "property": "enabled", "value": False}},
              {"set": {"view": "nowhere", "property": "hidden", "value": True}}), "actions[1].set.view", "no view named \"nowhere\""),
-        (act(10, {"set": {"view": "box", "property": "alpha", "value": 2}}), "actions[0].set.value", "expected a number from 0 to 1"),
-        (act(10, {"fly": {"view": "box"}}), "actions[0]", "unknown action \"fly\" (set, remove, move, remoteControl, app)"),
+        (act(10, {"set": {"view": "box", "property": "alpha", "value": 2}}), "actions[0].set.value", "expected a number in 0.0…1.0"),
+        (act(10, {"fly": {"view": "box"}}), "actions[0]", "unknown action \"fly\" (set, add, remove, move, relate, "),
         (act(10, {"move": {"view": "box", "to": "inner"}}), "actions[0].move.to", "a view cannot move into itself or its subviews"),
         (act(10, {"set": {"recognizer": "nope", "property": "enabled", "value": False}}), "actions[0].set.recognizer",
          "no recognizer named \"nope\""),

@@ -28,11 +28,20 @@ enum HitShape: Equatable, Sendable {
     }
 }
 
+/// A declarative view that may have a hit shape (`point(inside:with:)` overridden).
+protocol HitShaped: AnyObject {
+    var hitShape: HitShape? { get set }
+}
+
 /// A plain declarative view: forwards its touches (UIView's default) or handles them
-/// (`responder: log`, so the chain stops there), with an optional hit shape.
-final class SceneView: UIView {
+/// (`responder: log`, so the chain stops there), with an optional hit shape; it may accept
+/// first-responder status (`canBecomeFirstResponder`, false by default as in UIKit).
+final class SceneView: UIView, HitShaped {
     var handlesTouches = false
     var hitShape: HitShape?
+    var acceptsFirstResponder = false
+
+    override var canBecomeFirstResponder: Bool { acceptsFirstResponder }
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         hitShape?.contains(point, in: bounds) ?? super.point(inside: point, with: event)
@@ -56,7 +65,7 @@ final class SceneView: UIView {
 }
 
 /// A declarative button with an optional hit shape.
-final class SceneButton: UIButton {
+final class SceneButton: UIButton, HitShaped {
     var hitShape: HitShape?
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
@@ -65,7 +74,7 @@ final class SceneButton: UIButton {
 }
 
 /// A declarative plain control with an optional hit shape.
-final class SceneControl: UIControl {
+final class SceneControl: UIControl, HitShaped {
     var hitShape: HitShape?
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {

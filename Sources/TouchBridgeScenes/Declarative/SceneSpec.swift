@@ -11,6 +11,10 @@ public struct SceneSpec: Equatable, Sendable {
     var views: [ViewSpec]
     var recognizers: [RecognizerSpec]
     var relationships: [RelationshipSpec]
+    /// App-side changes at engine times after the scene starts (`SceneTimeline`).
+    var timeline: [TimelineEntry]
+    /// How the scene's view controller handles the events that reach it.
+    var controller: ControllerSpec
 
     /// Bounds that keep an inline scene cheap to build and run.
     public struct Limits: Sendable {
@@ -40,7 +44,10 @@ struct ViewSpec: Equatable, Sendable {
     var alpha: Double
     var isMultipleTouchEnabled: Bool
     var isExclusiveTouch: Bool
+    var clipsToBounds: Bool
     var responder: Responder
+    /// Plain views: whether `becomeFirstResponder()` may succeed (UIView's default is false).
+    var canBecomeFirstResponder: Bool
     var children: [ViewSpec]
     /// Scroll views: the scrollable size (default: the children's extent), content-touch and bounce flags.
     var contentSize: CGSize?
@@ -75,6 +82,13 @@ struct DelegateSpec: Equatable, Sendable {
     var shouldBegin: Bool?
     var receiveInside: FrameSpec?
     var receiveOutside: FrameSpec?
+}
+
+/// The scene's view controller: `forward` (UIResponder's defaults: touches, motion and remote-control
+/// events go on to the window and the application) or `log` (it overrides them, so the chain ends at
+/// the controller, and it can become first responder — §1.4).
+struct ControllerSpec: Equatable, Sendable {
+    var responder: ViewSpec.Responder = .forward
 }
 
 enum RelationshipSpec: Equatable, Sendable {
