@@ -312,12 +312,12 @@ extension DeclarativeSceneTests {
     @Test func aRegisteredClassAndUnknownOnes() throws {
         var classes = RecognizerClasses.builtIn
         classes.register("first-finger", { FirstFingerOnly() })
-        #expect(classes.names == ["checkmark", "first-finger"])
+        #expect(classes.names == ["checkmark", "first-finger", "firstTouch", "observer"])
         let json = Self.json.replacingOccurrences(of: #""class": "checkmark""#, with: #""class": "first-finger""#)
             .replacingOccurrences(of: #""responder": "log""#, with: #""responder": "log", "multipleTouch": true"#)
             .replacingOccurrences(of: #""cancelsTouchesInView": false"#, with: #""cancelsTouchesInView": true"#)
         let spec = try SceneSpec.parse(Data(json.utf8))
-        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark)")) {
+        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark, firstTouch, observer)")) {
             try spec.checkRecognizerClasses(.builtIn)
         }
         try spec.checkRecognizerClasses(classes)

@@ -196,10 +196,10 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     /// A controller that logs overrides every touch, motion and remote-control method without
     /// calling super, so events that bubble to it (§1.4: a root view's next responder is its
-    /// controller) stop there; it can become first responder, as a controller receiving shakes must.
+    /// controller) stop there.
     private var handlesEvents: Bool { spec.controller.responder == .log }
 
-    public override var canBecomeFirstResponder: Bool { handlesEvents }
+    public override var canBecomeFirstResponder: Bool { spec.controller.canBecomeFirstResponder }
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !handlesEvents { super.touchesBegan(touches, with: event) }

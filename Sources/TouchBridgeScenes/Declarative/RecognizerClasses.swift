@@ -9,8 +9,14 @@ public struct RecognizerClasses: Sendable {
 
     private var factories: [String: Factory]
 
-    /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer.
-    public static let builtIn = RecognizerClasses(["checkmark": { CheckmarkGestureRecognizer() }])
+    /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer; `observer`, which never
+    /// changes state (it only sees touches); `firstTouch`, which ignores every touch after its first
+    /// and recognizes when the first lifts (`ignore(_:for:)`).
+    public static let builtIn = RecognizerClasses([
+        "checkmark": { CheckmarkGestureRecognizer() },
+        "observer": { ObserverGestureRecognizer() },
+        "firstTouch": { FirstTouchGestureRecognizer() },
+    ])
 
     public init(_ factories: [String: Factory] = [:]) {
         self.factories = factories

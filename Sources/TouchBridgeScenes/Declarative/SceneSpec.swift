@@ -84,11 +84,13 @@ struct DelegateSpec: Equatable, Sendable {
     var receiveOutside: FrameSpec?
 }
 
-/// The scene's view controller: `forward` (UIResponder's defaults: touches, motion and remote-control
-/// events go on to the window and the application) or `log` (it overrides them, so the chain ends at
-/// the controller, and it can become first responder — §1.4).
+/// The scene's view controller: `responder` `forward` (UIResponder's defaults: touches, motion and
+/// remote-control events go on to the window and the application) or `log` (it overrides them, so
+/// the chain ends at the controller — §1.4); `canBecomeFirstResponder` (false by default, as in
+/// UIKit), which a controller receiving shakes or remote-control events needs.
 struct ControllerSpec: Equatable, Sendable {
     var responder: ViewSpec.Responder = .forward
+    var canBecomeFirstResponder = false
 }
 
 enum RelationshipSpec: Equatable, Sendable {

@@ -32,10 +32,11 @@ extension SceneSpec {
             spec.relationships.append(try parseRelationship(walker) { recognizerIDs.contains($0) })
         }
         if let controller = root.field("controller", in: object) {
-            let fields = try controller.object(allowing: ["responder"])
+            let fields = try controller.object(allowing: ["responder", "canBecomeFirstResponder"])
             if let responder = controller.field("responder", in: fields) {
                 spec.controller.responder = ViewSpec.Responder(rawValue: try responder.oneOf(ViewSpec.Responder.allCases.map(\.rawValue)))!
             }
+            spec.controller.canBecomeFirstResponder = try controller.field("canBecomeFirstResponder", in: fields)?.bool() ?? false
         }
         if let timeline = root.field("timeline", in: object) {
             spec.timeline = try parseTimeline(timeline, spec: spec)
