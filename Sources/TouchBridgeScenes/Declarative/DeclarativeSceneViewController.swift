@@ -100,7 +100,7 @@ public final class DeclarativeSceneViewController: UIViewController {
         case .switch: view = UISwitch(frame: .zero)
         case .slider: view = UISlider(frame: .zero)
         case .control: view = SceneControl(frame: .zero)
-        case .scrollView: view = UIScrollView(frame: .zero)
+        case .scrollView: view = SceneScrollView(frame: .zero)
         }
         view.accessibilityIdentifier = spec.id
         for (_, property) in ViewSpec.properties.sorted(by: { $0.key < $1.key }) { property.apply(spec, view) }

@@ -100,3 +100,14 @@ extension JSONWalker {
         })
     }
 }
+
+/// A declarative scroll view; `cancelsControlTouches` overrides `touchesShouldCancel(in:)` to answer
+/// true for controls too (UIKit's default is false for `UIControl`s, so a held button keeps its touch
+/// and the scroll view does not scroll — §1.11, the usual fix for that complaint, §3 S59).
+final class SceneScrollView: UIScrollView {
+    var cancelsControlTouches = false
+
+    override func touchesShouldCancel(in view: UIView) -> Bool {
+        cancelsControlTouches || super.touchesShouldCancel(in: view)
+    }
+}

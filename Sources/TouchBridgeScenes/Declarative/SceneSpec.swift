@@ -53,6 +53,8 @@ struct ViewSpec: Equatable, Sendable {
     var contentSize: CGSize?
     var delaysContentTouches: Bool?
     var canCancelContentTouches: Bool?
+    /// Scroll views: `touchesShouldCancel(in:)` answers true for controls too.
+    var cancelsControlTouches: Bool?
     /// Views, buttons and plain controls: a touch area other than the bounds.
     var hitShape: HitShape?
     var bounces: Bool?

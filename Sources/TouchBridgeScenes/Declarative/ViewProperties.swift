@@ -90,6 +90,7 @@ extension ViewSpec {
                                     apply: { _, _ in }),
         "delaysContentTouches": .scrollFlag(\.delaysContentTouches) { $1.delaysContentTouches = $0 },
         "canCancelContentTouches": .scrollFlag(\.canCancelContentTouches) { $1.canCancelContentTouches = $0 },
+        "cancelsControlTouches": .scrollFlag(\.cancelsControlTouches) { ($1 as? SceneScrollView)?.cancelsControlTouches = $0 },
         "bounces": .scrollFlag(\.bounces) { $1.bounces = $0 },
         "alwaysBounceVertical": .scrollFlag(\.alwaysBounceVertical) { $1.alwaysBounceVertical = $0 },
         "alwaysBounceHorizontal": .scrollFlag(\.alwaysBounceHorizontal) { $1.alwaysBounceHorizontal = $0 },
@@ -114,6 +115,6 @@ extension ViewSpec {
             id: id, kind: kind, frame: frame, color: nil, cornerRadius: 0, text: nil, image: nil, isUserInteractionEnabled: nil,
             isHidden: false, alpha: 1, isMultipleTouchEnabled: false, isExclusiveTouch: false, clipsToBounds: false,
             responder: .forward, canBecomeFirstResponder: false, children: [], contentSize: nil, delaysContentTouches: nil,
-            canCancelContentTouches: nil, hitShape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
+            canCancelContentTouches: nil, cancelsControlTouches: nil, hitShape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
     }
 }
