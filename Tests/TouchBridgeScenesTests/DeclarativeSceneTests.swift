@@ -263,7 +263,7 @@ extension DeclarativeSceneTests {
 
     @Test(arguments: [
         (#"{"kind": "label", "hitShape": {"circle": true}}"#, "views[0].hitShape: hitShape is for kinds view, button and control"),
-        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle or polygon"),
+        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle, oval, polygon or path"),
         (#"{"hitShape": {"polygon": [[0, 0], [1, 1]]}}"#, "views[0].hitShape.polygon: at least 3 points"),
         (#"{"hitShape": {"circle": false}}"#, "views[0].hitShape.circle: expected true"),
     ])

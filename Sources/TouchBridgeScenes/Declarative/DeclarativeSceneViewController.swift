@@ -17,6 +17,8 @@ public final class DeclarativeSceneViewController: UIViewController {
     private var behaviours: [String: SceneBehaviour] = [:]
     private var delegates: [SceneRecognizerDelegate] = []
     private var windowRecognizers: [UIGestureRecognizer] = []
+    /// Views with an autoresizing mask already placed from their spec (UIKit resizes them since).
+    private var autoresized: Set<ObjectIdentifier> = []
 
     /// `recognizerClasses` must have every class the spec's `custom` recognizers name
     /// (`SceneSpec.checkRecognizerClasses`); one it lacks is left out.
@@ -60,14 +62,37 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// Every scene view's frame from its spec against its superview's bounds, top-down, so relative
     /// frames follow rotations, resizes and moves; scroll views without a `contentSize` get their
     /// children's extent.
+    public override func loadView() {
+        view = spec.controller.logsLayout ? LayoutLoggingRootView(frame: .zero) : UIView(frame: .zero)
+    }
+
+    public override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+        layoutNote("willTransition(to: \(newCollection))")
+        super.willTransition(to: newCollection, with: coordinator)
+    }
+
+    public override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        layoutNote("viewWillTransition(to: \(SceneReport.number(size.width))×\(SceneReport.number(size.height))) bounds \(SceneReport.text(view.bounds))")
+        super.viewWillTransition(to: size, with: coordinator)
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        layoutNote("traitCollectionDidChange(previous: \(previousTraitCollection.map(\.description) ?? "nil"))")
+    }
+
+    public override func viewWillLayoutSubviews() {
+        layoutNote("viewWillLayoutSubviews")
+    }
+
     public override func viewDidLayoutSubviews() {
         layout(view)
+        layoutNote("viewDidLayoutSubviews bounds \(SceneReport.text(view.bounds))")
     }
 
     private func layout(_ parent: UIView) {
         for child in parent.subviews {
             let spec = child.accessibilityIdentifier.flatMap { views[$0] === child ? viewSpecs[$0] : nil }
-            if let spec { Self.place(child, spec) }
+            if let spec, spec.autoresizing == nil || autoresized.insert(ObjectIdentifier(child)).inserted { Self.place(child, spec) }
             layout(child)
             if let spec, spec.contentSize == nil, let scrollView = child as? UIScrollView {
                 scrollView.contentSize = scrollView.subviews.filter { $0.accessibilityIdentifier.flatMap { views[$0] } === $0 }
@@ -231,73 +256,5 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     public override func remoteControlReceived(with event: UIEvent?) {
         if !handlesEvents { super.remoteControlReceived(with: event) }
-    }
-}
-
-/// The delegate answers a declarative scene asks for.
-final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
-    let id: String
-    var shouldBegin = true
-    var receiveInside: FrameSpec?
-    var receiveOutside: FrameSpec?
-    var simultaneous: Set<String> = []
-
-    init(id: String) { self.id = id }
-
-    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { shouldBegin }
-
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        let point = touch.location(in: gestureRecognizer.view)
-        let bounds = gestureRecognizer.view?.bounds.size ?? .zero
-        if let receiveInside, !receiveInside.resolve(in: bounds).contains(point) { return false }
-        if let receiveOutside, receiveOutside.resolve(in: bounds).contains(point) { return false }
-        return true
-    }
-
-    func gestureRecognizer(
-        _ gestureRecognizer: UIGestureRecognizer,
-        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-    ) -> Bool {
-        otherGestureRecognizer.name.map(simultaneous.contains) ?? false
-    }
-}
-
-/// What a declarative recognizer does when it acts (a `set` action may change it).
-final class SceneBehaviour {
-    var kind: RecognizerSpec.Behaviour
-    weak var target: UIView?
-    weak var coordinateSpace: UIView?
-
-    init(kind: RecognizerSpec.Behaviour, target: UIView?, coordinateSpace: UIView?) {
-        self.kind = kind
-        self.target = target
-        self.coordinateSpace = coordinateSpace
-    }
-
-    func perform(_ recognizer: UIGestureRecognizer) {
-        guard let target else { return }
-        switch kind {
-        case .none:
-            break
-        case .translate:
-            guard let pan = recognizer as? UIPanGestureRecognizer else { return }
-            let translation = pan.translation(in: target.superview)
-            target.center = CGPoint(x: target.center.x + translation.x, y: target.center.y + translation.y)
-            pan.setTranslation(.zero, in: target.superview)
-        case .scale:
-            guard let pinch = recognizer as? UIPinchGestureRecognizer else { return }
-            target.transform = target.transform.scaledBy(x: pinch.scale, y: pinch.scale)
-            pinch.scale = 1
-        case .rotate:
-            guard let rotation = recognizer as? UIRotationGestureRecognizer else { return }
-            target.transform = target.transform.rotated(by: rotation.rotation)
-            rotation.rotation = 0
-        case .moveTo:
-            target.center = recognizer.location(in: target.superview)
-        case .alphaWhileActive:
-            target.alpha = recognizer.state == .began || recognizer.state == .changed ? 0.5 : 1
-        case .clearDrawing:
-            (target as? DrawLinesView)?.clearAll()
-        }
     }
 }

@@ -78,6 +78,13 @@ struct SceneActionPerformer {
             let accepted = become ? responder.becomeFirstResponder() : responder.resignFirstResponder()
             application.logNote("\(note) → \(accepted)")
             return nil
+        case .report(let name, let isRecognizer, let property):
+            let value: String? = isRecognizer
+                ? recognizer(name).map { SceneReport.value(of: property, of: $0) }
+                : view(name).map { SceneReport.value(of: property, of: $0) }
+            guard let value else { return "no \(name)" }
+            application.logNote("\(note) = \(value)")
+            return nil
         default:
             application.logNote(note)
         }
@@ -127,7 +134,7 @@ struct SceneActionPerformer {
             animate(view, name: name, spec)
         case .removeAnimations(let name):
             view(name)?.layer.removeAllAnimations()
-        case .firstResponder:
+        case .firstResponder, .report:
             break
         }
         return nil

@@ -69,6 +69,7 @@ struct SceneActionReader {
             let event = try body.oneOf(["willResignActive", "didBecomeActive"])
             return NamedAction(action: event == "willResignActive" ? .resignActive : .becomeActive, description: "application \(event)")
         case "animate": return try readAnimate(body)
+        case "report": return try readReport(body)
         case "removeAnimations":
             let name = try body.string()
             guard view(name) != nil else { throw body.error("no view named \"\(name)\"") }
@@ -168,6 +169,22 @@ struct SceneActionReader {
         guard recognizer(name) != nil else { throw nameWalker.error("no recognizer named \"\(name)\"") }
         if move { return NamedAction(action: .moveRecognizer(name, to: target), description: "move recognizer \(name) to \(target)") }
         return NamedAction(action: .removeRecognizer(name), description: "remove recognizer \(name)")
+    }
+
+    private func readReport(_ body: JSONWalker) throws(SceneError) -> NamedAction {
+        let object = try body.object(allowing: ["view", "recognizer", "property"])
+        let propertyWalker = try body.required("property", in: object)
+        if let nameWalker = body.field("view", in: object) {
+            let name = try nameWalker.string()
+            guard view(name) != nil else { throw nameWalker.error("no view named \"\(name)\"") }
+            let property = try propertyWalker.oneOf(SceneReport.viewProperties)
+            return NamedAction(action: .report(name, recognizer: false, property: property), description: "\(name).\(property)")
+        }
+        let nameWalker = try body.required("recognizer", in: object)
+        let name = try nameWalker.string()
+        guard recognizer(name) != nil else { throw nameWalker.error("no recognizer named \"\(name)\"") }
+        let property = try propertyWalker.oneOf(SceneReport.recognizerProperties)
+        return NamedAction(action: .report(name, recognizer: true, property: property), description: "\(name).\(property)")
     }
 
     private func readAnimate(_ body: JSONWalker) throws(SceneError) -> NamedAction {

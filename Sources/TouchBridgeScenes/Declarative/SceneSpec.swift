@@ -45,6 +45,9 @@ struct ViewSpec: Equatable, Sendable {
     var isMultipleTouchEnabled: Bool
     var isExclusiveTouch: Bool
     var clipsToBounds: Bool
+    /// UIKit's autoresizing mask (`flexibleWidth` …): when given, `frame` is placed once and the
+    /// superview's size changes then move and resize the view by the mask (§7.1), not by its spec.
+    var autoresizing: [String]?
     var responder: Responder
     /// Plain views: whether `becomeFirstResponder()` may succeed (UIView's default is false).
     var canBecomeFirstResponder: Bool
@@ -93,6 +96,8 @@ struct DelegateSpec: Equatable, Sendable {
 struct ControllerSpec: Equatable, Sendable {
     var responder: ViewSpec.Responder = .forward
     var canBecomeFirstResponder = false
+    /// Notes every size-change and layout callback of the controller and its root view (§7.2).
+    var logsLayout = false
 }
 
 enum RelationshipSpec: Equatable, Sendable {

@@ -32,7 +32,8 @@ extension SceneSpec {
             spec.relationships.append(try parseRelationship(walker) { recognizerIDs.contains($0) })
         }
         if let controller = root.field("controller", in: object) {
-            let fields = try controller.object(allowing: ["responder", "canBecomeFirstResponder"])
+            let fields = try controller.object(allowing: ["responder", "canBecomeFirstResponder", "logsLayout"])
+            spec.controller.logsLayout = try controller.field("logsLayout", in: fields)?.bool() ?? false
             if let responder = controller.field("responder", in: fields) {
                 spec.controller.responder = ViewSpec.Responder(rawValue: try responder.oneOf(ViewSpec.Responder.allCases.map(\.rawValue)))!
             }

@@ -73,6 +73,15 @@ extension ViewSpec {
         },
         "exclusiveTouch": .flag(\.isExclusiveTouch) { flag, view in view.isExclusiveTouch = flag },
         "clipsToBounds": .flag(\.clipsToBounds) { flag, view in view.clipsToBounds = flag },
+        "autoresizing": ViewProperty(
+            read: { spec, walker throws(SceneError) in
+                spec.autoresizing = try walker.array(maxCount: 6).map { item throws(SceneError) in
+                    try item.oneOf(ViewSpec.autoresizingNames.keys.sorted())
+                }
+            },
+            apply: { spec, view in
+                view.autoresizingMask = UIView.AutoresizingMask((spec.autoresizing ?? []).compactMap { ViewSpec.autoresizingNames[$0] })
+            }),
         "responder": ViewProperty(
             kinds: [.view],
             read: { spec, walker throws(SceneError) in
@@ -96,6 +105,11 @@ extension ViewSpec {
         "alwaysBounceHorizontal": .scrollFlag(\.alwaysBounceHorizontal) { $1.alwaysBounceHorizontal = $0 },
     ]
 
+    static let autoresizingNames: [String: UIView.AutoresizingMask] = [
+        "flexibleLeftMargin": .flexibleLeftMargin, "flexibleWidth": .flexibleWidth, "flexibleRightMargin": .flexibleRightMargin,
+        "flexibleTopMargin": .flexibleTopMargin, "flexibleHeight": .flexibleHeight, "flexibleBottomMargin": .flexibleBottomMargin,
+    ]
+
     /// Reads property `key` from `walker` into this spec, checking that this kind has it.
     mutating func read(_ key: String, from walker: JSONWalker) throws(SceneError) {
         guard let property = Self.properties[key] else {
@@ -113,7 +127,7 @@ extension ViewSpec {
     init(id: String, kind: Kind, frame: FrameSpec) {
         self.init(
             id: id, kind: kind, frame: frame, color: nil, cornerRadius: 0, text: nil, image: nil, isUserInteractionEnabled: nil,
-            isHidden: false, alpha: 1, isMultipleTouchEnabled: false, isExclusiveTouch: false, clipsToBounds: false,
+            isHidden: false, alpha: 1, isMultipleTouchEnabled: false, isExclusiveTouch: false, clipsToBounds: false, autoresizing: nil,
             responder: .forward, canBecomeFirstResponder: false, children: [], contentSize: nil, delaysContentTouches: nil,
             canCancelContentTouches: nil, cancelsControlTouches: nil, hitShape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
     }
