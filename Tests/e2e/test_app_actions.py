@@ -144,24 +144,23 @@ def test_any_declarative_property_can_be_set(server_process):
     assert not any(x.startswith("pan:possible→began") for x in t), "one finger no longer pans"
 
 
+def add_late_view_at(y: float) -> dict:
+    """Adds a view ``late`` inside ``other`` (which is at y 400) with a single and a double tap, the single waiting."""
+    return act(0, {"add": {"view": {"id": "late", "frame": [0, y, 200, 200], "responder": "log"}, "to": "other"}},
+               {"add": {"recognizer": {"id": "tap", "kind": "tap", "view": "late"}}},
+               {"add": {"recognizer": {"id": "double", "kind": "tap", "view": "late", "numberOfTapsRequired": 2}}},
+               {"relate": {"requireToFail": ["tap", "double"]}})
+
+
 def test_views_recognizers_and_relationships_are_added_at_run_time(server_process):
-    _, log = run(server_process.ws_url, [
-        act(0, {"add": {"view": {"id": "late", "frame": [0, 600, 200, 200], "responder": "log"}, "to": "other"}},
-            {"add": {"recognizer": {"id": "tap", "kind": "tap", "view": "late"}}},
-            {"add": {"recognizer": {"id": "double", "kind": "tap", "view": "late", "numberOfTapsRequired": 2}}},
-            {"relate": {"requireToFail": ["tap", "double"]}}),
-        touch("down", 100, 500, 10), touch("up", 100, 500, 60), {"type": "advance", "t": 500}])
+    tap = [touch("down", 100, 500, 10), touch("up", 100, 500, 60), {"type": "advance", "t": 500}]
+    _, log = run(server_process.ws_url, [add_late_view_at(600), *tap])
     t = texts(log)
     assert t[:4] == ["note: act: add view late to other", "note: act: add recognizer tap (tap) to late",
                      "note: act: add recognizer double (tap) to late", "note: act: tap.require(toFail: double)"], t
-    # other is at y 400, so late (y 600 in other) is at 1000: the touch at y 500 is on other, not late.
+    # late at y 600 in other is at 1000 in the window: the touch at y 500 is on other, not late.
     assert "other.tb(1)" in t and not any(x.startswith("tap:") for x in t)
-    _, log = run(server_process.ws_url, [
-        act(0, {"add": {"view": {"id": "late", "frame": [0, 0, 200, 200], "responder": "log"}, "to": "other"}},
-            {"add": {"recognizer": {"id": "tap", "kind": "tap", "view": "late"}}},
-            {"add": {"recognizer": {"id": "double", "kind": "tap", "view": "late", "numberOfTapsRequired": 2}}},
-            {"relate": {"requireToFail": ["tap", "double"]}}),
-        touch("down", 100, 500, 10), touch("up", 100, 500, 60), {"type": "advance", "t": 500}])
+    _, log = run(server_process.ws_url, [add_late_view_at(0), *tap])
     t = [e["text"] for e in log if not e["diagnostic"]]
     assert t == ["late.tb(1)", "double:possible→failed [multi-tap interval 350 ms elapsed after tap 1 of 2]",
                  "tap:possible→ended", "late.tc(1)", "act(tap,ended)"], t
