@@ -82,7 +82,7 @@ import TouchKitTestSupport
         (#"[{"t": 9, "actions": [{"app": "didBecomeActive"}]}, {"t": 8, "actions": [{"app": "didBecomeActive"}]}]"#,
          "timeline[1].t: entries go in time order"),
         (#"[{"t": 1, "actions": [{"set": {"view": "V", "property": "contentSize", "value": [1, 1]}}]}]"#,
-         "timeline[0].actions[0].set.value: contentSize is for kind scrollView"),
+         "timeline[0].actions[0].set.property: contentSize is for kind scrollView"),
         (#"[{"t": 1, "actions": [{"add": {"view": {"id": "W", "frame": [0, 0, 1, 1]}}}]}, {"t": 2, "actions": [{"remove": {"view": "W"}}]}]"#, ""),
         (#"[{"t": 1}]"#, "timeline[0].actions: required"),
     ])

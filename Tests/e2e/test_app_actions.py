@@ -170,7 +170,7 @@ def test_bad_run_time_additions_are_rejected_with_their_field(server_process):
     cases = [
         (act(0, {"add": {"view": {"id": "box", "frame": [0, 0, 1, 1]}}}), "actions[0].add.view", "a view named \"box\" exists"),
         (act(0, {"add": {"recognizer": {"id": "t", "kind": "tap", "view": "ghost"}}}), "actions[0].add.recognizer.view", "no view with id 'ghost'"),
-        (act(0, {"set": {"view": "box", "property": "contentSize", "value": [1, 1]}}), "actions[0].set.value", "contentSize is for kind scrollView"),
+        (act(0, {"set": {"view": "box", "property": "contentSize", "value": [1, 1]}}), "actions[0].set.property", "contentSize is for kind scrollView"),
         (act(0, {"set": {"recognizer": "pan", "property": "numberOfTapsRequired", "value": 2}}), "actions[0].set.property",
          "(a pan recognizer)"),
         (act(0, {"relate": {"simultaneous": ["pan", "pan"]}}), "actions[0].relate.simultaneous", "a recognizer cannot relate to itself"),

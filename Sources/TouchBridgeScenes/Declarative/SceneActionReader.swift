@@ -90,6 +90,7 @@ struct SceneActionReader {
             guard ViewSpec.properties[key] != nil else {
                 throw SceneError(path: "\(body.path).property", message: "expected one of \(ViewSpec.properties.keys.sorted().joined(separator: ", "))")
             }
+            if let problem = spec.kindProblem(key) { throw SceneError(path: "\(body.path).property", message: problem) }
             do {
                 try spec.read(key, from: value)
             } catch {

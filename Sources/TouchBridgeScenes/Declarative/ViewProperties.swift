@@ -115,12 +115,16 @@ extension ViewSpec {
         guard let property = Self.properties[key] else {
             throw walker.error("unknown property (allowed: \(Self.properties.keys.sorted().joined(separator: ", ")))")
         }
-        if let kinds = property.kinds, !kinds.contains(kind) {
-            let names = ViewSpec.Kind.allCases.filter(kinds.contains).map(\.rawValue)
-            let list = names.count == 1 ? "kind \(names[0])" : "kinds \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
-            throw walker.error("\(key) is for \(list)")
-        }
+        if let problem = kindProblem(key) { throw walker.error(problem) }
         try property.read(&self, walker)
+    }
+
+    /// Why this view's kind does not have property `key`, if it does not.
+    func kindProblem(_ key: String) -> String? {
+        guard let kinds = Self.properties[key]?.kinds, !kinds.contains(kind) else { return nil }
+        let names = ViewSpec.Kind.allCases.filter(kinds.contains).map(\.rawValue)
+        let list = names.count == 1 ? "kind \(names[0])" : "kinds \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
+        return "\(key) is for \(list)"
     }
 
     /// A spec with UIKit's defaults for every property.
