@@ -151,4 +151,16 @@ import TouchKitTestSupport
         #expect(log(h).filter { $0.hasPrefix("note: act:") } == ["note: act: C.frame = (211, 200, 211, 40)",
                                                                  "note: act: C.frame = (100, 200, 100, 40)"])
     }
+
+    @Test func aShapeLayerIsPlacedByItsGeometry() throws {
+        let h = try host(#"""
+            {"name": "t", "views": [{"id": "V", "frame": [0, 0, 300, 300],
+              "shape": {"path": [["move", 0, 0], ["line", 100, 0]], "bounds": [100, 50], "position": [100, 100]}}]}
+            """#)
+        try actions(#"[{"report": {"view": "V", "property": "shape.frame"}}, {"set": {"view": "V", "property": "shape", "value":"#
+                    + #" {"path": [], "bounds": [100, 50], "position": [100, 100], "anchorPoint": [0, 0]}}},"#
+                    + #" {"report": {"view": "V", "property": "shape.frame"}}]"#, h).apply(at: 0)
+        #expect(log(h).filter { $0.contains(".frame") } == ["note: act: V.shape.frame = (50, 75, 100, 50)",
+                                                            "note: act: V.shape.frame = (100, 100, 100, 50)"])
+    }
 }

@@ -19,7 +19,9 @@ def report(t: float, *names: str, property: str = "frame") -> dict:
 
 
 def reports(s) -> list[str]:
-    return [line.removeprefix("note: act: ") for line in s.log() if line.startswith("note: act: ") and " = " in line]
+    """The values ``report`` actions wrote to the log."""
+    return [line.removeprefix("note: act: ") for line in s.log()
+            if line.startswith("note: act: ") and " = " in line and not line.startswith("note: act: set ")]
 
 
 def test_s62_flexible_margins(module_server):
@@ -163,6 +165,25 @@ def test_s70_paths_as_hit_areas(module_server):
     assert not hit({"path": open_path}, 190, 110) and hit({"path": [*open_path, ["close"]]}, 190, 110)
     assert not hit({"oval": True}, 105, 105) and hit({"oval": True}, 150, 150)
     assert not hit({"path": [["rect", 0, 0, 100, 100]]}, 250, 150, frame=(100, 100, 200, 100))
+
+
+def display_lists(s) -> list:
+    return [op["displayList"] for m in s.messages if m["type"] == "render" for op in m["ops"] if op["op"] == "display"]
+
+
+def test_s70_shape_layer_stroke_and_layer_geometry(module_server):
+    corner = [["move", 0, 0], ["line", 100, 0], ["line", 100, 100]]
+    at_origin = {"path": corner, "strokeColor": "#000000", "bounds": [100, 100], "anchorPoint": [0, 0]}
+    s = run(module_server, scene([view("V", 0, 0, 300, 300, shape={**at_origin, "strokeEnd": 0.75})]), [advance(1)])
+    assert [[(c["cmd"], c["path"][-1]) for c in commands] for commands in display_lists(s)] == [[("stroke", ["line", 100, 50])]]
+    s = run(module_server, scene([view("V", 0, 0, 300, 300, shape={**at_origin, "strokeStart": 0.8, "strokeEnd": 0.75})]), [advance(1)])
+    assert all(not commands for commands in display_lists(s)), "nothing is stroked"
+    placed = {"path": corner, "bounds": [100, 50], "position": [100, 100]}
+    s = run(module_server, scene([view("V", 0, 0, 300, 300, shape=placed)]), [
+        report(0, "V", property="shape.frame"),
+        act(1, {"set": {"view": "V", "property": "shape", "value": {**placed, "anchorPoint": [0, 0]}}}),
+        report(2, "V", property="shape.frame")])
+    assert reports(s) == ["V.shape.frame = (50, 75, 100, 50)", "V.shape.frame = (100, 100, 100, 50)"]
 
 
 def bounce_scene(**fields) -> dict:

@@ -20,6 +20,22 @@ enum HitShape: Equatable, Sendable {
         case move(CGPoint), line(CGPoint), close, rect(CGRect), reversedRect(CGRect), oval(CGRect)
     }
 
+    /// A `UIBezierPath` of `elements`, in order.
+    static func bezierPath(_ elements: [PathElement]) -> UIBezierPath {
+        let path = UIBezierPath()
+        for element in elements {
+            switch element {
+            case .move(let to): path.move(to: to)
+            case .line(let to): path.addLine(to: to)
+            case .close: path.close()
+            case .rect(let rect): path.append(UIBezierPath(rect: rect))
+            case .reversedRect(let rect): path.append(UIBezierPath(rect: rect).reversing())
+            case .oval(let rect): path.append(UIBezierPath(ovalIn: rect))
+            }
+        }
+        return path
+    }
+
     func contains(_ point: CGPoint, in bounds: CGRect) -> Bool {
         switch self {
         case .inset(let amount):
@@ -30,18 +46,8 @@ enum HitShape: Equatable, Sendable {
         case .oval:
             return UIBezierPath(ovalIn: bounds).contains(point)
         case .path(let elements, let evenOdd):
-            let path = UIBezierPath()
+            let path = HitShape.bezierPath(elements)
             path.usesEvenOddFillRule = evenOdd
-            for element in elements {
-                switch element {
-                case .move(let to): path.move(to: to)
-                case .line(let to): path.addLine(to: to)
-                case .close: path.close()
-                case .rect(let rect): path.append(UIBezierPath(rect: rect))
-                case .reversedRect(let rect): path.append(UIBezierPath(rect: rect).reversing())
-                case .oval(let rect): path.append(UIBezierPath(ovalIn: rect))
-                }
-            }
             return path.contains(point)
         case .polygon(let points):
             let path = UIBezierPath()
@@ -77,7 +83,7 @@ extension JSONWalker {
         })
     }
 
-    private func pathElement() throws(SceneError) -> HitShape.PathElement {
+    func pathElement() throws(SceneError) -> HitShape.PathElement {
         let parts = try array(maxCount: 5)
         guard let verb = try parts.first?.oneOf(["move", "line", "close", "rect", "reversedRect", "oval"]) else {
             throw error("expected [verb, numbers…]")

@@ -7,7 +7,7 @@ import TouchKit
 enum SceneReport {
     static let viewProperties = ["frame", "center", "bounds", "alpha", "hidden", "safeAreaInsets", "traitCollection",
                                  "presentation.center", "presentation.alpha", "isFirstResponder", "superview",
-                                 "gestureRecognizers", "window"]
+                                 "gestureRecognizers", "window", "shape.frame"]
     static let recognizerProperties = ["state", "view", "isEnabled"]
 
     static func value(of property: String, of view: UIView) -> String {
@@ -28,6 +28,7 @@ enum SceneReport {
         case "isFirstResponder": return "\(view.isFirstResponder)"
         case "superview": return view.superview?.traceName ?? "nil"
         case "window": return view.window?.traceName ?? "nil"
+        case "shape.frame": return (view as? SceneView)?.shapeLayer.map { text($0.frame) } ?? "nil"
         default: return "[" + (view.gestureRecognizers ?? []).map(\.traceName).joined(separator: ", ") + "]"
         }
     }

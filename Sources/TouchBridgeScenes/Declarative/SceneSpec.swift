@@ -60,6 +60,8 @@ struct ViewSpec: Equatable, Sendable {
     var cancelsControlTouches: Bool?
     /// Views, buttons and plain controls: a touch area other than the bounds.
     var hitShape: HitShape?
+    /// Plain views: a `CAShapeLayer` sublayer.
+    var shape: ShapeSpec?
     var bounces: Bool?
     var alwaysBounceVertical: Bool?
     var alwaysBounceHorizontal: Bool?

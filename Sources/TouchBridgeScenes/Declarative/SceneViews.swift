@@ -7,11 +7,30 @@ protocol HitShaped: AnyObject {
 
 /// A plain declarative view: forwards its touches (UIView's default) or handles them
 /// (`responder: log`, so the chain stops there), with an optional hit shape; it may accept
-/// first-responder status (`canBecomeFirstResponder`, false by default as in UIKit).
+/// first-responder status (`canBecomeFirstResponder`, false by default as in UIKit) and have a shape
+/// layer (`shape`).
 final class SceneView: UIView, HitShaped {
     var handlesTouches = false
     var hitShape: HitShape?
     var acceptsFirstResponder = false
+    /// The `CAShapeLayer` sublayer of its `shape` spec, if any.
+    private(set) var shapeLayer: CAShapeLayer?
+
+    var shape: ShapeSpec? {
+        didSet {
+            guard let shape else {
+                shapeLayer?.removeFromSuperlayer()
+                shapeLayer = nil
+                return
+            }
+            if shapeLayer == nil {
+                let layer = CAShapeLayer()
+                self.layer.addSublayer(layer)
+                shapeLayer = layer
+            }
+            if let shapeLayer { shape.apply(to: shapeLayer) }
+        }
+    }
 
     override var canBecomeFirstResponder: Bool { acceptsFirstResponder }
 

@@ -95,6 +95,10 @@ extension ViewSpec {
             kinds: [.view, .button, .control],
             read: { spec, walker throws(SceneError) in spec.hitShape = try walker.hitShape() },
             apply: { spec, view in (view as? HitShaped)?.hitShape = spec.hitShape }),
+        "shape": ViewProperty(
+            kinds: [.view],
+            read: { spec, walker throws(SceneError) in spec.shape = try walker.shape() },
+            apply: { spec, view in (view as? SceneView)?.shape = spec.shape }),
         "contentSize": ViewProperty(kinds: [.scrollView], read: { spec, walker throws(SceneError) in spec.contentSize = try walker.size() },
                                     apply: { _, _ in }),
         "delaysContentTouches": .scrollFlag(\.delaysContentTouches) { $1.delaysContentTouches = $0 },
@@ -133,6 +137,6 @@ extension ViewSpec {
             id: id, kind: kind, frame: frame, color: nil, cornerRadius: 0, text: nil, image: nil, isUserInteractionEnabled: nil,
             isHidden: false, alpha: 1, isMultipleTouchEnabled: false, isExclusiveTouch: false, clipsToBounds: false, autoresizing: nil,
             responder: .forward, canBecomeFirstResponder: false, children: [], contentSize: nil, delaysContentTouches: nil,
-            canCancelContentTouches: nil, cancelsControlTouches: nil, hitShape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
+            canCancelContentTouches: nil, cancelsControlTouches: nil, hitShape: nil, shape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
     }
 }
