@@ -163,4 +163,20 @@ import TouchKitTestSupport
         #expect(log(h).filter { $0.contains(".frame") } == ["note: act: V.shape.frame = (50, 75, 100, 50)",
                                                             "note: act: V.shape.frame = (100, 100, 100, 50)"])
     }
+
+    @Test func recognizerClassesAddedByTheTimelineOrByActionsMustBeRegistered() throws {
+        let spec = try SceneSpec.parse(Data(#"""
+            {"name": "t", "views": [{"id": "V", "frame": [0, 0, 10, 10]}],
+             "timeline": [{"t": 1, "actions": [{"add": {"recognizer": {"id": "c", "kind": "custom", "class": "nope", "view": "V"}}}]}]}
+            """#.utf8))
+        #expect(throws: SceneError(path: "timeline[0].actions[0].add.recognizer.class",
+                                   message: "no recognizer class 'nope' (classes: checkmark, firstTouch, observer)")) {
+            try spec.checkRecognizerClasses(.builtIn)
+        }
+        let h = try host(Self.tapScene)
+        #expect(throws: SceneError(path: "actions[0].add.recognizer.class",
+                                   message: "no recognizer class 'nope' (classes: checkmark, firstTouch, observer)")) {
+            _ = try actions(#"[{"add": {"recognizer": {"id": "c", "kind": "custom", "class": "nope", "view": "V"}}}]"#, h)
+        }
+    }
 }

@@ -240,3 +240,26 @@ def test_an_invalid_timeline_is_rejected_naming_the_field(server_process):
                 return json.loads(await ws.recv())
         reply = asyncio.run(hello())
         assert reply["type"] == "error" and text in reply["message"], (text, reply)
+
+
+def test_hostile_actions_are_errors_and_the_server_carries_on(server_process):
+    hostile = [
+        [1], ["set"], [None], [{"set": None}], [{"set": {"view": 5, "property": "alpha", "value": 1}}],
+        [{"set": {"view": "box", "property": "frame", "value": [1e308, 0, 1, 1]}}],
+        [{"set": {"view": "box", "property": "hitShape", "value": {"path": [["rect"] + [1] * 50]}}}],
+        [{"set": {"view": "box", "property": "hitShape", "value": {"polygon": [[0, 0]] * 300}}}],
+        [{"add": {"view": {"id": "x", "frame": [0, 0, 1, 1], "children": [{"id": "x", "frame": [0, 0, 1, 1]}]}}}],
+        [{"add": {"recognizer": {"id": "c", "kind": "custom", "class": "nope", "view": "box"}}}],
+        [{"animate": {"view": "box", "duration": -5, "to": {"alpha": 0.5}}}],
+        [{"animate": {"view": "box", "duration": 5, "to": {}}}],
+        [{"move": {"view": "root", "to": "box"}}], [{"remove": {"view": "window"}}],
+        [{"report": {"property": "frame"}}], [{"relate": {"requireToFail": ["pan"]}}],
+        [{"set": {"recognizer": "pan", "property": "delegate", "value": {"shouldBegin": "no"}}}],
+    ]
+    for actions in hostile:
+        raw, _ = run(server_process.ws_url, [{"type": "act", "t": 0, "actions": actions}, touch("down", 200, 200, 10)])
+        replies = [json.loads(r) for r in raw]
+        error = next((r for r in replies if r["type"] == "error"), None)
+        assert error and error["seq"] == 1 and error["path"].startswith("actions"), (actions, replies)
+        assert replies[-1]["type"] == "events" and replies[-1]["seq"] == 2, "the session carries on"
+    assert server_process.proc.poll() is None

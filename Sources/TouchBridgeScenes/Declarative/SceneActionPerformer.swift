@@ -54,7 +54,7 @@ struct SceneActionPerformer {
                 guard let moving = view(name), let parent = view(target) else { return false }
                 return !(moving is UIWindow) && !parent.isDescendant(of: moving)
             },
-            isDeclarative: controller != nil)
+            isDeclarative: controller != nil, recognizerClasses: controller?.recognizerClasses)
     }
 
     /// Performs `actions` in order, noting each as `prefix: description`. Only the system's

@@ -13,18 +13,23 @@ struct SceneActionReader {
     /// Whether the scene is declarative: adding views and recognizers, simultaneous recognition and
     /// behaviours need its builder and delegates.
     let isDeclarative: Bool
+    /// The custom recognizer classes an added recognizer may name; nil: checked later, when the
+    /// scene's classes are known (`SceneSpec.checkRecognizerClasses`).
+    let recognizerClasses: RecognizerClasses?
 
     private var views: [String: ViewSpec] = [:]
     private var recognizers: [String: RecognizerSpec] = [:]
 
     init(
         viewSpec: @escaping (String) -> ViewSpec?, recognizerSpec: @escaping (String) -> RecognizerSpec?,
-        canMove: @escaping (String, String) -> Bool = { _, _ in true }, isDeclarative: Bool
+        canMove: @escaping (String, String) -> Bool = { _, _ in true }, isDeclarative: Bool,
+        recognizerClasses: RecognizerClasses? = nil
     ) {
         self.viewSpec = viewSpec
         self.recognizerSpec = recognizerSpec
         self.canMove = canMove
         self.isDeclarative = isDeclarative
+        self.recognizerClasses = recognizerClasses
     }
 
     private func view(_ name: String) -> ViewSpec? { views[name] ?? viewSpec(name) }
@@ -143,6 +148,9 @@ struct SceneActionReader {
             ViewSpec.reservedIDs.contains(name) ? .view : self.view(name)?.kind
         }
         guard recognizer(spec.id) == nil else { throw SceneError(path: "\(recognizerWalker.path).id", message: "a recognizer named \"\(spec.id)\" exists") }
+        if let classes = recognizerClasses, let name = spec.className, !classes.contains(name) {
+            throw SceneError(path: "\(recognizerWalker.path).class", message: classes.unknownClassMessage(name))
+        }
         recognizers[spec.id] = spec
         return NamedAction(action: .addRecognizer(spec), description: "add recognizer \(spec.id) (\(spec.kind.rawValue)) to \(spec.view)")
     }
