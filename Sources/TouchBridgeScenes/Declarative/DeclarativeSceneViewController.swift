@@ -125,7 +125,9 @@ public final class DeclarativeSceneViewController: UIViewController {
         case .switch: view = UISwitch(frame: .zero)
         case .slider: view = UISlider(frame: .zero)
         case .control: view = SceneControl(frame: .zero)
-        case .scrollView: view = SceneScrollView(frame: .zero)
+        case .scrollView:
+            // Only a scroll view that overrides touchesShouldCancel(in:) is a subclass (the render names the class).
+            view = spec.cancelsControlTouches == nil ? UIScrollView(frame: .zero) : SceneScrollView(frame: .zero)
         }
         view.accessibilityIdentifier = spec.id
         for (_, property) in ViewSpec.properties.sorted(by: { $0.key < $1.key }) { property.apply(spec, view) }

@@ -96,6 +96,9 @@ struct SceneActionReader {
                 throw SceneError(path: "\(body.path).property", message: "expected one of \(ViewSpec.properties.keys.sorted().joined(separator: ", "))")
             }
             if let problem = spec.kindProblem(key) { throw SceneError(path: "\(body.path).property", message: problem) }
+            if key == "cancelsControlTouches", spec.cancelsControlTouches == nil {
+                throw SceneError(path: "\(body.path).property", message: "cancelsControlTouches changes only on a scroll view that declares it (its touchesShouldCancel(in:) override)")
+            }
             do {
                 try spec.read(key, from: value)
             } catch {

@@ -73,7 +73,7 @@ final class SceneControl: UIControl, HitShaped {
     }
 }
 
-/// A declarative scroll view; `cancelsControlTouches` overrides `touchesShouldCancel(in:)` to answer
+/// A declarative scroll view that declares `cancelsControlTouches`: it overrides `touchesShouldCancel(in:)` to answer
 /// true for controls too (UIKit's default is false for `UIControl`s, so a held button keeps its touch
 /// and the scroll view does not scroll — §1.11, the usual fix for that complaint, §3 S59).
 final class SceneScrollView: UIScrollView {
