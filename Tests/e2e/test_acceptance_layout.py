@@ -146,17 +146,11 @@ def test_s69_overlapping_animations(module_server):
     assert reports(s) == ["V.presentation.center = (200, 150)"]
 
 
-def hit(shape: dict, x: float, y: float, frame=(100, 100, 100, 100)) -> bool:
-    """Whether a touch at (x, y) lands on a view with ``shape`` as its ``point(inside:with:)``."""
-    s = run(module_server_ref[0], scene([view("V", *frame, hitShape=shape)]), [D(1, x, y, 0)])
-    return s.log()[:1] == ["V.tb(1)"]
-
-
-module_server_ref: list = []
-
-
 def test_s70_paths_as_hit_areas(module_server):
-    module_server_ref[:] = [module_server]
+    def hit(shape: dict, x: float, y: float, frame=(100, 100, 100, 100)) -> bool:
+        """Whether a touch at (x, y) lands on a view with ``shape`` as its ``point(inside:with:)``."""
+        return run(module_server, scene([view("V", *frame, hitShape=shape)]), [D(1, x, y, 0)]).log()[:1] == ["V.tb(1)"]
+
     rings = {"path": [["rect", 0, 0, 100, 100], ["rect", 25, 25, 50, 50]]}
     assert hit(rings, 150, 150) and not hit({**rings, "evenOdd": True}, 150, 150)
     assert hit(rings, 110, 110) and hit({**rings, "evenOdd": True}, 110, 110)
