@@ -69,6 +69,9 @@ def test_s53_recognizer_moved_to_a_second_view(module_server):
     views = [view("A", 0, 0, 200, 800), view("B", 200, 0, 200, 800)]
     s = run(module_server, scene(views, [{"id": "g", "kind": "tap", "view": "A"}]),
             [act(0, {"move": {"recognizer": "g", "to": "B"}}), D(1, 100, 100, 10), U(1, 100, 100, 80),
-             D(2, 300, 100, 500), U(2, 300, 100, 580)])
+             D(2, 300, 100, 500), U(2, 300, 100, 580),
+             act(600, {"report": {"view": "A", "property": "gestureRecognizers"}},
+                 {"report": {"recognizer": "g", "property": "view"}})])
     assert s.log() == ["note: act: move recognizer g to B", "note: g moved from A to B: a recognizer belongs to one view",
-                       "A.tb(1)", "A.te(1)", "B.tb(2)", "g:possible→ended", "B.tc(2)", "act(g,ended)"]
+                       "A.tb(1)", "A.te(1)", "B.tb(2)", "g:possible→ended", "B.tc(2)", "act(g,ended)",
+                       "note: act: A.gestureRecognizers = []", "note: act: g.view = B"]
