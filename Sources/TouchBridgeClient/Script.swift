@@ -18,8 +18,9 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A gesture test as data (`touchbridge drive SCRIPT`; format in docs/scripting.md): a scene, then
-/// steps — gestures (built-in or W3C WebDriver Actions), waits, and expectations on transitions
-/// (with values), actions, responder calls, control events and render properties.
+/// steps — gestures (built-in or W3C WebDriver Actions), waits, app-side changes (`act`, the
+/// protocol's vocabulary), and expectations on transitions (with values), actions, responder calls,
+/// control events and render properties.
 ///
 /// ```json
 /// {"name": "pinch doubles the photo", "scene": "transform-image",
@@ -68,6 +69,8 @@ public struct Script: Sendable {
         case mark(String)
         /// Switch to the named scene.
         case scene(String)
+        /// App-side changes now (`act` message, docs/protocol.md §4.11).
+        case act([JSONValue])
     }
 
     /// A script; the default viewport is a 400×800 phone at 2× and the default clock `manual`.
@@ -176,8 +179,13 @@ public struct Script: Sendable {
             action = .mark(try fields.string("mark") ?? "")
         } else if fields.has("scene") {
             action = .scene(try fields.string("scene") ?? "")
+        } else if fields.has("act") {
+            guard case .array(let list)? = fields.take("act"), !list.isEmpty else {
+                throw ScriptError(path: "\(path).act", "expected a list of app actions (docs/protocol.md §4.11)")
+            }
+            action = .act(list)
         } else {
-            throw ScriptError(path: path, "expected a step: gesture, actions, wait, expect, mark or scene")
+            throw ScriptError(path: path, "expected a step: gesture, actions, wait, expect, mark, scene or act")
         }
         try fields.finish()
         return action

@@ -91,6 +91,11 @@ public enum ScriptRunner {
                 case .scene(let name):
                     try await session.switchScene(name)
                     report.lines.append(ScriptReport.Line(passed: true, text: "scene \(name)", detail: []))
+                case .act(let actions):
+                    let log = try await session.act(actions)
+                    report.lines.append(ScriptReport.Line(
+                        passed: true, text: "act (\(actions.count) action\(actions.count == 1 ? "" : "s"))",
+                        detail: verbose ? log.filter { !$0.diagnostic || $0.kind == "note" }.map(\.text) : []))
                 }
             } catch let failure as ExpectationFailure {
                 report.lines.append(ScriptReport.Line(

@@ -306,6 +306,20 @@ public final class TouchBridgeSession: @unchecked Sendable {
         local.withLock { clockNow = max(clockNow, t) }
     }
 
+    /// Changes the app now, between gestures (the `act` message, docs/protocol.md §4.11): each action
+    /// a JSON object such as `{"set": {"recognizer": "pan", "property": "enabled", "value": false}}`,
+    /// the vocabulary a declarative scene's `timeline` uses too. An invalid action throws
+    /// `SessionError.server` naming its field (`actions[1].set.view`), with nothing applied. Returns
+    /// the log entries that arrived.
+    @discardableResult
+    public func act(_ actions: [JSONValue]) async throws -> [LogEntry] {
+        let logStart = core.read { $0.log.count }
+        let t = now
+        try await request { seq in .act(AppActions(t: t, seq: seq, actions: actions)) }
+        local.withLock { clockNow = max(clockNow, t) }
+        return core.read { Array($0.log[logStart...].map(\.entry)) }
+    }
+
     /// Switches to another scene (same session; fingers that were down are forgotten).
     public func switchScene(_ name: String) async throws {
         let renders = core.read { $0.fullRenders }
