@@ -119,7 +119,7 @@ import TouchKitTestSupport
         try h.down(2, 200, 100, at: 10)
         try h.up(1, 100, 100, at: 50)
         try h.up(2, 200, 100, at: 60)
-        // The observer never changes state itself; G's recognition prevents it (§1.7 exclusivity).
+        // The observer never changes state itself; G's recognition prevents it (UIKIT-RELATION-EXCLUSIVE).
         #expect(log(h) == ["V.tb(1)", "V.tb(2)", "G:possible→ended", "O:possible→failed [prevented by G]", "V.tc(1)",
                            "act(G,ended)", "V.te(2)"])
     }

@@ -1,5 +1,4 @@
-"""Helpers for the acceptance suites (``test_acceptance_*.py``): the scenarios of ``uikit-behaviour.md`` §3 and
-§7.8 as black-box protocol sessions — a Python ``websockets`` client, an inline scene, the manual clock — and the
+"""Helpers for the acceptance suites (``test_acceptance_*.py``): the acceptance scenarios (numbered as docs/uikit-rules.md explains) as black-box protocol sessions — a Python ``websockets`` client, an inline scene, the manual clock — and the
 event log as the scenario writes it (``V.tb(1)``, ``R:possible→ended``, ``act(R,ended)``).
 
 Each suite starts one server (``module_server``); a scenario is a list of messages, each answered before the next

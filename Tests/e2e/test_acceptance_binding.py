@@ -1,4 +1,4 @@
-"""Acceptance scenarios S07–S17 of ``uikit-behaviour.md`` §3 (touch binding, responder chain, multi-touch), black-box
+"""Acceptance scenarios S07–S17 (numbered as docs/uikit-rules.md explains: touch binding, responder chain, multi-touch), black-box
 over the protocol: an inline scene, the manual clock, the exact event log."""
 
 from __future__ import annotations

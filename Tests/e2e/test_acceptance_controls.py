@@ -1,4 +1,4 @@
-"""Acceptance scenarios S54–S59 of ``uikit-behaviour.md`` §3 (control tracking and its slop, scroll views holding back
+"""Acceptance scenarios S54–S59 (numbered as docs/uikit-rules.md explains: control tracking and its slop, scroll views holding back
 and cancelling content touches), black-box over the protocol: control events and touches in the event log, the scroll
 position from the render (``bounds`` origin)."""
 

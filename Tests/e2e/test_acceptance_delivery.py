@@ -1,4 +1,4 @@
-"""Acceptance scenarios S18–S28 of ``uikit-behaviour.md`` §3 (recognizer ⇄ view delivery: cancelsTouchesInView,
+"""Acceptance scenarios S18–S28 (numbered as docs/uikit-rules.md explains: recognizer ⇄ view delivery: cancelsTouchesInView,
 delaysTouchesBegan/Ended, multi-finger taps, ``ignore(_:for:)``), black-box over the protocol with the exact event log."""
 
 from __future__ import annotations

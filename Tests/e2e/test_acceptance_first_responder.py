@@ -1,4 +1,4 @@
-"""Acceptance scenario S60 of ``uikit-behaviour.md`` §3 (motion events to the first responder), and remote-control
+"""Acceptance scenario S60 (numbered as docs/uikit-rules.md explains: motion events to the first responder), and remote-control
 events, black-box over the protocol: the scene's controller as first responder (``controller`` in the scene,
 ``becomeFirstResponder`` / ``resignFirstResponder`` actions), overriding the methods (``responder: log``) or not."""
 

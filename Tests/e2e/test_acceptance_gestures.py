@@ -1,4 +1,4 @@
-"""Acceptance scenarios S29–S42 of ``uikit-behaviour.md`` §3 (long press, swipe, pinch, rotation, pan, screen-edge pan),
+"""Acceptance scenarios S29–S42 (numbered as docs/uikit-rules.md explains: long press, swipe, pinch, rotation, pan, screen-edge pan),
 black-box over the protocol: an inline scene, the manual clock (``advance`` fires timers at their instant), the exact
 event log — per message where the time of an entry is the point."""
 

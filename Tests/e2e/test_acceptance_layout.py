@@ -1,4 +1,4 @@
-"""Acceptance scenarios S62–S71 of ``uikit-behaviour.md`` §7.8 (autoresizing, size-change order, size classes, safe
+"""Acceptance scenarios S62–S71 (numbered as docs/uikit-rules.md explains: autoresizing, size-change order, size classes, safe
 area, animations, paths as hit areas, scroll-view bounce), black-box over the protocol: ``resize`` messages, the
 ``report`` action writing what the app reads (frames, insets, traits, presentation values) to the log, a controller that
 logs its layout callbacks, the ``animate`` action and the render's animation records."""

@@ -1,4 +1,4 @@
-"""Acceptance scenarios S43–S53 of ``uikit-behaviour.md`` §3 (require(toFail:), delegates, recognizers on ancestors,
+"""Acceptance scenarios S43–S53 (numbered as docs/uikit-rules.md explains: require(toFail:), delegates, recognizers on ancestors,
 controls against a superview's tap, a recognizer moved to a second view), black-box over the protocol with the exact
 event log."""
 

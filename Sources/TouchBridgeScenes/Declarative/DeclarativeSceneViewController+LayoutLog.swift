@@ -1,7 +1,7 @@
 import TouchKit
 
 /// `controller.logsLayout`: the controller notes its size-change and layout callbacks in UIKit's
-/// order (§7.2: `willTransition(to:with:)` for a size-class change, `viewWillTransition(to:with:)`
+/// order (UIKIT-LAYOUT-SIZE-CHANGE-ORDER: `willTransition(to:with:)` for a size-class change, `viewWillTransition(to:with:)`
 /// with the old bounds, `traitCollectionDidChange`, then the layout pass) — what a Swift test would
 /// record by overriding them.
 extension DeclarativeSceneViewController {

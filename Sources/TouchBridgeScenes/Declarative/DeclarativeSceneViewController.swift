@@ -223,7 +223,7 @@ public final class DeclarativeSceneViewController: UIViewController {
     // MARK: The controller as a responder (`controller.responder`)
 
     /// A controller that logs overrides every touch, motion and remote-control method without
-    /// calling super, so events that bubble to it (§1.4: a root view's next responder is its
+    /// calling super, so events that bubble to it (UIKIT-RESPONDER-NEXT: a root view's next responder is its
     /// controller) stop there.
     private var handlesEvents: Bool { spec.controller.responder == .log }
 

@@ -31,7 +31,7 @@ enum SceneAction: Equatable, Sendable {
 }
 
 /// A `UIView.animate(withDuration:delay:options:animations:completion:)` call made by the app: the
-/// new model values are set at once, the presentation follows on the engine clock (§7.3).
+/// new model values are set at once, the presentation follows on the engine clock (UIKIT-ANIM-MODEL-VALUES).
 struct AnimationSpec: Equatable, Sendable {
     /// Seconds.
     var duration: Double

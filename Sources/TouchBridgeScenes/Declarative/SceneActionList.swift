@@ -2,7 +2,7 @@ import Foundation
 import TouchKit
 
 /// App-side changes read against a running app — the protocol's `act` message (docs/protocol.md
-/// §4.11). Reading checks every action first (names, properties, values) and throws the first
+/// docs/protocol.md §4.11). Reading checks every action first (names, properties, values) and throws the first
 /// problem with its path (`actions[1].set.view`), having changed nothing; `apply` then performs all
 /// of them in order, each noted in the event log as `act: …`.
 public struct SceneActionList {

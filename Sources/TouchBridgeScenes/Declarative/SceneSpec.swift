@@ -53,7 +53,7 @@ struct ViewSpec: Equatable, Sendable {
     var isExclusiveTouch: Bool
     var clipsToBounds: Bool
     /// UIKit's autoresizing mask (`flexibleWidth` …): when given, `frame` is placed once and the
-    /// superview's size changes then move and resize the view by the mask (§7.1), not by its spec.
+    /// superview's size changes then move and resize the view by the mask (UIKIT-LAYOUT-AUTORESIZING), not by its spec.
     var autoresizing: [String]?
     var responder: Responder
     /// Plain views: whether `becomeFirstResponder()` may succeed (UIView's default is false).
@@ -100,12 +100,12 @@ struct DelegateSpec: Equatable, Sendable {
 
 /// The scene's view controller: `responder` `forward` (UIResponder's defaults: touches, motion and
 /// remote-control events go on to the window and the application) or `log` (it overrides them, so
-/// the chain ends at the controller — §1.4); `canBecomeFirstResponder` (false by default, as in
+/// the chain ends at the controller — UIKIT-RESPONDER-NEXT); `canBecomeFirstResponder` (false by default, as in
 /// UIKit), which a controller receiving shakes or remote-control events needs.
 struct ControllerSpec: Equatable, Sendable {
     var responder: ViewSpec.Responder = .forward
     var canBecomeFirstResponder = false
-    /// Notes every size-change and layout callback of the controller and its root view (§7.2).
+    /// Notes every size-change and layout callback of the controller and its root view (UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
     var logsLayout = false
 }
 

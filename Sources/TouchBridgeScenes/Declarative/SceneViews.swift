@@ -75,7 +75,7 @@ final class SceneControl: UIControl, HitShaped {
 
 /// A declarative scroll view that declares `cancelsControlTouches`: it overrides `touchesShouldCancel(in:)` to answer
 /// true for controls too (UIKit's default is false for `UIControl`s, so a held button keeps its touch
-/// and the scroll view does not scroll — §1.11, the usual fix for that complaint, §3 S59).
+/// and the scroll view does not scroll — UIKIT-SCROLL-CONTENT-TOUCHES, the usual fix for that complaint, scenario S59).
 final class SceneScrollView: UIScrollView {
     var cancelsControlTouches = false
 

@@ -1,6 +1,6 @@
 import TouchKit
 
-/// A declarative view's `CAShapeLayer` sublayer (§7.4): a path stroked between `strokeStart` and
+/// A declarative view's `CAShapeLayer` sublayer (UIKIT-SHAPE-LAYER): a path stroked between `strokeStart` and
 /// `strokeEnd` (fractions of its length), filled only when `fillColor` is given, placed by the
 /// layer's geometry — `bounds` size, `position` in the view, `anchorPoint` (UIKit's default
 /// (0.5, 0.5)); `frame` follows from them. JSON: `{"path": [elements as in hitShape], "strokeColor",

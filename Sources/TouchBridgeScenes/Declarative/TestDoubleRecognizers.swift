@@ -1,14 +1,14 @@
 import TouchKit
 
 /// A recognizer that only watches: it never changes state, so it never takes a touch from its view —
-/// what a UIKit test attaches to see every touch a view's recognizers get (§3 S09). With the
+/// what a UIKit test attaches to see every touch a view's recognizers get (scenario S09). With the
 /// complete log (`hello.log: "complete"`) its touch calls are in the event log.
 final class ObserverGestureRecognizer: UIGestureRecognizer {}
 
 /// A recognizer that follows only the first touch of its gesture: every later touch is handed back
-/// with `ignore(_:for:)` when it begins (§1.6: it never gets that touch again, and the touch's
+/// with `ignore(_:for:)` when it begins (UIKIT-DELIVERY-IGNORE: it never gets that touch again, and the touch's
 /// events reach the view as if the recognizer were not there), and the gesture is recognized when
-/// the first touch lifts (§3 S28).
+/// the first touch lifts (scenario S28).
 final class FirstTouchGestureRecognizer: UIGestureRecognizer {
     private var first: UITouch?
 
