@@ -21,7 +21,7 @@ def test_s18_tap_with_defaults(module_server):
 
 def test_s19_tap_without_cancelling_touches(module_server):
     s = run(module_server, tap_scene(cancelsTouchesInView=False), TAP)
-    # The reference leaves act vs V.te open for a tap; TouchKit sends the action first, as for a pan (§2.4).
+    # The reference leaves act vs V.te open for a tap; TouchKit sends the action first, as for a pan (UIKIT-STATE-ACTIONS).
     assert s.log() == ["V.tb(1)", "T:possible→ended", "act(T,ended)", "V.te(1)"]
 
 

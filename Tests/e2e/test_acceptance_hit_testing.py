@@ -1,5 +1,5 @@
 """Acceptance scenarios S01–S06 (numbered as docs/uikit-rules.md explains: hit-testing), black-box over the protocol: an inline scene,
-the manual clock, the exact event log (§1.2: front-most sibling first, hidden and non-interactive views skipped, no
+the manual clock, the exact event log (UIKIT-HIT-FRONT-FIRST, UIKIT-HIT-SKIPPED-VIEWS: front-most sibling first, hidden and non-interactive views skipped, no
 hit outside a superview's bounds, ``point(inside:with:)`` decides)."""
 
 from __future__ import annotations
