@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs what TouchBridge needs on a Debian 12 machine, idempotently.
-# Usage: scripts/deps.sh [--browser]   (--browser adds headless Chromium and Node for the page's tests)
+# Usage: scripts/deps.sh [--tests]   (--tests adds what only the tests use: headless Chromium for the
+# page, Node for its unit tests, nginx for the scale-out test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libwebsockets-dev libqrencode-dev libssl-dev libcap-dev pkg-config openssl)
-# --browser: headless Chromium for the page's end-to-end tests, Node for its unit tests.
-[[ "${1:-}" == "--browser" ]] && apt_packages+=(chromium nodejs)
+[[ "${1:-}" == "--tests" ]] && apt_packages+=(chromium nodejs nginx)
 
 missing=()
 for p in "${apt_packages[@]}"; do

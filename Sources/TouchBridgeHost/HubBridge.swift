@@ -37,6 +37,8 @@ public final class HubBridge: TransportDelegate {
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
 
+    /// Hands the open to the executor as `.opened`, carrying only the subprotocol: sessions decide
+    /// nothing on the peer's address.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
         run(.opened(subprotocol: info.subprotocol), on: id, transport)
     }

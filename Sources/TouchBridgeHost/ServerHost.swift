@@ -9,7 +9,9 @@ import TouchBridgeTransport
 
 /// The running server: settings in, a listening transport bridged to a session hub.
 public final class ServerHost {
+    /// The settings the server was built from.
     public let settings: ServerSettings
+    /// The listening transport, for its bound port and connection counts.
     public let transport: TransportServer
     /// The access token clients beyond loopback must present (nil: none required).
     public let accessToken: String?
@@ -40,7 +42,7 @@ public final class ServerHost {
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
         let metricsRegistry = PrometheusCollectorRegistry()
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits, makeSessionID: settings.makeSessionID), logger: logger,
                                                                engineSecondsPerSecond: settings.engineSecondsPerSecond,
                                                                busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                                                                metricsRegistry: metricsRegistry)

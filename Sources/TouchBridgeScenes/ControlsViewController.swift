@@ -5,11 +5,17 @@ import TouchKit
 /// does not fire the container's tap; tapping the custom control (a plain `UIControl`) does, and cancels the
 /// control.
 public final class ControlsViewController: UIViewController {
+    /// The button; a container tap on it must not fire (iOS 6 rule).
     public private(set) var button: UIButton!
+    /// The slider.
     public private(set) var slider: UISlider!
+    /// The switch.
     public private(set) var toggle: UISwitch!
+    /// A plain `UIControl`, which the container's tap does take.
     public private(set) var custom: UIControl!
+    /// The control events received, for people and tests.
     public private(set) var eventsLabel: UILabel!
+    /// How often the container's tap recognizer fired.
     public private(set) var containerTaps = 0
     private var events: [String] = []
     private var status: UILabel!

@@ -6,8 +6,11 @@ import TouchKit
 /// delaysTouchesEnded on → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled;
 /// off → touchesBegan, touchesEnded, touchesBegan, touchesCancelled.
 public final class DeliveryLabViewController: UIViewController {
+    /// The view that logs every responder message it gets.
     public private(set) var target: UIView!
+    /// The messages `target` received, in order.
     public private(set) var messagesLabel: UILabel!
+    /// The recognizer whose delivery switches the lab toggles.
     public private(set) var doubleTap: UITapGestureRecognizer!
     private var toggles: [Toggle] = []
     private var status: UILabel!

@@ -5,7 +5,9 @@ import TouchKit
 /// them first. Switches hide E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction,
 /// and enlarge E's touch area through `point(inside:with:)`. The hit path of every touch is shown below.
 public final class HitTestLabViewController: UIViewController {
+    /// The hit path of the latest touch.
     public private(set) var pathLabel: UILabel!
+    /// View E, which sticks out of its superview C.
     public private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
     private var status: UILabel!
@@ -93,6 +95,7 @@ public class PathReportingView: UIView {
 
 /// A view whose touch area can grow beyond its bounds.
 public final class EnlargeableView: PathReportingView {
+    /// Points added around the bounds by `point(inside:with:)`.
     public var enlargement: CGFloat = 0
 
     public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {

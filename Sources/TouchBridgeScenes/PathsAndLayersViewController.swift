@@ -6,9 +6,13 @@ import TouchKit
 /// that each tap on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
 /// `draw(_:)` that a pan turns.
 public final class PathsAndLayersViewController: UIViewController {
+    /// Says what the latest touch did.
     public private(set) var status: UILabel!
+    /// The ring whose hole lets touches through.
     public private(set) var ring: RingView!
+    /// The checkbox.
     public private(set) var checkbox: CheckboxControl!
+    /// The dial a pan turns.
     public private(set) var dial: DialView!
     private var backdrop: UIView!
 
@@ -97,6 +101,7 @@ public final class PathsAndLayersViewController: UIViewController {
 /// as a shape sublayer; only the painted ring takes touches.
 public final class RingView: UIView {
     private let progressLayer = CAShapeLayer()
+    /// The arc's length as a fraction of the ring, 0…1 (its layer's `strokeEnd`).
     public var progress: CGFloat = 0.25 { didSet { progressLayer.strokeEnd = progress } }
 
     public override class var layerClass: AnyClass { CAShapeLayer.self }
@@ -137,6 +142,7 @@ public final class RingView: UIView {
 /// A checkbox control: a rounded, bordered layer and a checkmark shape layer shown by `strokeEnd`.
 public final class CheckboxControl: UIControl {
     private let checkmark = CAShapeLayer()
+    /// Whether the checkmark shows; a tap toggles it and sends `.valueChanged`.
     public private(set) var isChecked = false
 
     public override init(frame: CGRect) {
@@ -172,6 +178,7 @@ public final class CheckboxControl: UIControl {
 
 /// A dial drawn in `draw(_:)` with UIBezierPath: a rounded face, tick marks and a pointer.
 public final class DialView: UIView {
+    /// Where the pointer points, in radians (−π/2 is up).
     public var angle: CGFloat = -.pi / 2 { didSet { setNeedsDisplay() } }
 
     public override func draw(_ rect: CGRect) {

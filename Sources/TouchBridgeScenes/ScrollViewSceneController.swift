@@ -4,8 +4,11 @@ import TouchKit
 /// turns `delaysContentTouches` off to show the classic trade-off: buttons highlight at once, but a drag that
 /// starts on a button no longer scrolls.
 public final class ScrollViewSceneController: UIViewController, UIScrollViewDelegate {
+    /// The scroll view.
     public private(set) var scrollView: UIScrollView!
+    /// Its tall content, with the buttons.
     public private(set) var content: UIView!
+    /// The buttons tapped, in order.
     public private(set) var taps: [String] = []
     private var toggle: Toggle?
     private var status: UILabel!

@@ -32,6 +32,7 @@ public protocol ConnectionPort {
     func queuedMessageCount(for connection: ConnectionID) -> Int
     /// Arms (or re-arms) `timer` of `connection` for server time `time`; a past time fires at once.
     func arm(_ timer: ConnectionTimer, for connection: ConnectionID, at time: Double)
+    /// Disarms `timer` of `connection` (nothing happens if it is not armed).
     func cancel(_ timer: ConnectionTimer, for connection: ConnectionID)
     /// Closes `connection` with this WebSocket close code and reason.
     func close(_ connection: ConnectionID, code: UInt16, reason: String)

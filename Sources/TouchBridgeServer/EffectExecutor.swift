@@ -5,9 +5,12 @@ import TouchBridgeProtocol
 /// `RenderCoalescer`. The socket server, replay, the tests and the fuzz harness all run sessions
 /// through it, so they differ only in their port.
 public final class EffectExecutor {
+    /// The sessions whose effects this executor carries out.
     public let hub: Hub
+    /// The slow-consumer policy every render goes through, with its count of held renders.
     public private(set) var coalescer: RenderCoalescer
 
+    /// An executor for `hub`'s effects; `coalescer` sets the slow-consumer thresholds.
     public init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer()) {
         self.hub = hub
         self.coalescer = coalescer

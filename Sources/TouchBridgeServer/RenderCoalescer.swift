@@ -37,6 +37,7 @@ public struct RenderCoalescer: Sendable {
     public private(set) var coalescedCount = 0
     private var lagging: Set<ConnectionID> = []
 
+    /// The server's thresholds by default: slow from 64 queued messages, looked at every 50 ms.
     public init(backlogLimit: Int = 64, catchUpInterval: Double = 0.05) {
         self.backlogLimit = backlogLimit
         self.catchUpInterval = catchUpInterval

@@ -4,7 +4,8 @@ import TouchBridgeProtocol
 /// server seconds), never from a clock, so a session is a pure function of its inputs.
 public enum SessionInput: Equatable, Sendable {
     /// The connection opened with this negotiated WebSocket subprotocol (nil: the client asked for
-    /// none) — the only thing a session needs to know about how it was opened.
+    /// none) — the only thing a session needs to know about how it was opened; it checks it before
+    /// anything else.
     case opened(subprotocol: String? = ProtocolVersion.subprotocol)
     /// One text message, received at `receivedAt` (monotonic server seconds).
     case text(String, receivedAt: Double)
@@ -31,6 +32,7 @@ public enum SessionEffect: Equatable, Sendable {
     /// Arm (or re-arm, replacing the previous one) this connection's single timer for server time
     /// `at` (monotonic seconds, same clock as `receivedAt`); a time in the past fires at once.
     case armTimer(at: Double)
+    /// Disarm this connection's timer (the engine has no deadline left).
     case cancelTimer
     /// Close the connection with this WebSocket close code and reason.
     case close(code: UInt16, reason: String)

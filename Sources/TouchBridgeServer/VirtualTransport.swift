@@ -12,11 +12,15 @@ import TouchBridgeProtocol
 public final class VirtualTransport {
     /// What a connection got, in order.
     public enum Delivery: Equatable, Sendable {
+        /// One text message, as sent.
         case message(String)
+        /// The server closed the connection with this code and reason.
         case close(code: UInt16, reason: String)
     }
 
+    /// The executor every transport shares; its coalescer shows which connections are behind.
     public let executor: EffectExecutor
+    /// The sessions this transport drives.
     public var hub: Hub { executor.hub }
     /// Server time, seconds.
     public private(set) var now: Double
@@ -33,6 +37,8 @@ public final class VirtualTransport {
     private var closed: Set<ConnectionID> = []
     private var armed: [ConnectionTimer: [ConnectionID: Double]] = [:]
 
+    /// A transport for `hub` whose clock starts at `now` server seconds; `coalescer` sets the
+    /// slow-consumer thresholds (the server's by default).
     public init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer(), now: Double = 100) {
         executor = EffectExecutor(hub: hub, coalescer: coalescer)
         self.now = now
@@ -154,6 +160,7 @@ extension VirtualTransport: ConnectionPort {
         armed[timer, default: [:]][connection] = time
     }
 
+    /// Disarms `timer` of `connection`.
     public func cancel(_ timer: ConnectionTimer, for connection: ConnectionID) {
         armed[timer]?[connection] = nil
     }

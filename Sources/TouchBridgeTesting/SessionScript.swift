@@ -33,6 +33,7 @@ public enum SessionScript {
         }
     }
 
+    /// Runs one script against a fresh hub serving `catalog` and reports what broke.
     public static func run(_ text: String, catalog: any SceneCatalog) -> Outcome {
         let transport = VirtualTransport(hub: Hub(catalog: catalog, makeSessionID: countingSessionIDs()))
         let connections: [ConnectionID] = [1, 2]

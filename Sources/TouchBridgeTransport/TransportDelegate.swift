@@ -13,6 +13,7 @@ public struct ConnectionInfo: Sendable, Equatable {
     /// The negotiated subprotocol, or nil when the client offered none.
     public var subprotocol: String?
 
+    /// What the handshake revealed about a connection.
     public init(remoteAddress: String, origin: String?, path: String, query: String?, subprotocol: String?) {
         self.remoteAddress = remoteAddress
         self.origin = origin
@@ -32,6 +33,8 @@ public enum RejectReason: String, Sendable, Equatable {
 /// (the thread inside `run()`), one at a time, so an implementation can be a plain synchronous state machine
 /// and may call `send`, `close`, `armTimer` and `cancelTimer` directly.
 public protocol TransportDelegate: AnyObject {
+    /// A WebSocket handshake completed (Origin and access token already checked); the connection is unjoined
+    /// until `markJoined`.
     func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo)
     /// One complete, UTF-8-valid text message. `receiveTime` is `MonotonicClock.now()` at arrival.
     func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double)

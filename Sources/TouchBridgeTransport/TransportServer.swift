@@ -17,6 +17,7 @@ import Darwin
 /// `cancelTimer`, `openConnectionCount`, `connectionInfo`) must be called on the service thread, i.e. inside a
 /// delegate callback or inside work given to `enqueueFromAnyThread`; this is checked at run time.
 public final class TransportServer: @unchecked Sendable {
+    /// The settings the server runs with; fixed once created.
     public let configuration: TransportConfiguration
     /// Held weakly; keep your delegate alive while the server runs.
     public weak var delegate: (any TransportDelegate)?
@@ -127,6 +128,7 @@ public final class TransportServer: @unchecked Sendable {
         return engine.connections.count
     }
 
+    /// What the handshake revealed about `id`; nil once it has closed.
     public func connectionInfo(_ id: ConnectionID) -> ConnectionInfo? {
         engine.checkServiceThread("TransportServer", #function)
         return engine.connections[id]?.info
@@ -177,6 +179,7 @@ public final class TransportServer: @unchecked Sendable {
         engine.armTimer(for: id, token: token, after: seconds)
     }
 
+    /// Disarms a timer; unknown tokens are ignored.
     public func cancelTimer(for id: ConnectionID, token: UInt64) {
         engine.checkServiceThread("TransportServer", #function)
         engine.cancelTimer(for: id, token: token)

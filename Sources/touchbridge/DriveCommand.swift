@@ -11,7 +11,7 @@ struct DriveCommand: AsyncParsableCommand {
         abstract: "Run gesture test scripts against a server; exit 1 if any expectation fails.",
         discussion: """
             A script is a JSON file: a scene, then steps — gestures (tap, doubleTap, longPress, pan, swipe, \
-            pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, and expectations on transitions \
+            pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, app-side changes (act), and expectations on transitions \
             (with values), actions, responder calls, control events and render properties. See docs/scripting.md. \
             Without --url the scripts run against a server started inside this process (manual clock by \
             default, so results are exact). A directory argument runs every *.json file in it.

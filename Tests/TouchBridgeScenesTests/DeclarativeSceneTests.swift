@@ -162,7 +162,7 @@ extension DeclarativeSceneTests {
 
     @Test func scrollViewFieldsBelongToScrollViews() {
         let json = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1], "contentSize": [10, 10]}]}"#
-        #expect(throws: SceneError(path: "views[0]", message: "contentSize, delaysContentTouches, canCancelContentTouches, bounces and alwaysBounceVertical/Horizontal are for kind scrollView")) {
+        #expect(throws: SceneError(path: "views[0].contentSize", message: "contentSize is for kind scrollView")) {
             try SceneSpec.parse(Data(json.utf8))
         }
     }
@@ -267,7 +267,7 @@ extension DeclarativeSceneTests {
 
     @Test(arguments: [
         (#"{"kind": "label", "hitShape": {"circle": true}}"#, "views[0].hitShape: hitShape is for kinds view, button and control"),
-        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle or polygon"),
+        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle, oval, polygon or path"),
         (#"{"hitShape": {"polygon": [[0, 0], [1, 1]]}}"#, "views[0].hitShape.polygon: at least 3 points"),
         (#"{"hitShape": {"circle": false}}"#, "views[0].hitShape.circle: expected true"),
     ])
@@ -316,12 +316,12 @@ extension DeclarativeSceneTests {
     @Test func aRegisteredClassAndUnknownOnes() throws {
         var classes = RecognizerClasses.builtIn
         classes.register("first-finger", { FirstFingerOnly() })
-        #expect(classes.names == ["checkmark", "first-finger"])
+        #expect(classes.names == ["checkmark", "first-finger", "firstTouch", "observer"])
         let json = Self.json.replacingOccurrences(of: #""class": "checkmark""#, with: #""class": "first-finger""#)
             .replacingOccurrences(of: #""responder": "log""#, with: #""responder": "log", "multipleTouch": true"#)
             .replacingOccurrences(of: #""cancelsTouchesInView": false"#, with: #""cancelsTouchesInView": true"#)
         let spec = try SceneSpec.parse(Data(json.utf8))
-        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark)")) {
+        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark, firstTouch, observer)")) {
             try spec.checkRecognizerClasses(.builtIn)
         }
         try spec.checkRecognizerClasses(classes)

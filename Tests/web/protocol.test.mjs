@@ -10,10 +10,11 @@ function location(href) {
   return { href: url.href, protocol: url.protocol, host: url.host, pathname: url.pathname, search: url.search };
 }
 
-test('the socket sits next to the page, with its scheme and access token', () => {
+test('the socket sits next to the page, with its scheme, access token and watched session', () => {
   assert.equal(socketURL(location('http://10.0.0.2:8080/')), 'ws://10.0.0.2:8080/ws');
   assert.equal(socketURL(location('https://lab.example/touch/index.html?token=abc')), 'wss://lab.example/touch/ws?token=abc');
   assert.equal(socketURL(location('http://h:1/?ws=ws://other:2/ws&token=t')), 'ws://other:2/ws?token=t');
+  assert.equal(socketURL(location('http://h:1/?watch=a-12ef&token=t')), 'ws://h:1/ws?token=t&watch=a-12ef');
 });
 
 /** Stands in for the browser's WebSocket: records what is sent, and lets the test play the server. */

@@ -4,33 +4,62 @@ import TouchBridgeServer
 /// names in the JSON file, the environment and on the command line, and what it does);
 /// `SettingsSources` layers the sources over these defaults.
 public struct ServerSettings: Equatable, Sendable {
+    /// Address to listen on (`host`).
     public var host = "0.0.0.0"
+    /// TCP port; 0 picks a free one (`port`).
     public var port = 8080
+    /// Directory of the static page (`webRoot`).
     public var webRoot = "web"
+    /// Declarative scenes added to the picker (`scenesDirectory`).
     public var scenesDirectory = "config/scenes"
+    /// PEM certificate for https/wss, with `tlsPrivateKey` (`tlsCertificate`).
     public var tlsCertificate: String?
+    /// The certificate's PEM private key (`tlsPrivateKey`).
     public var tlsPrivateKey: String?
+    /// Largest WebSocket message, bytes (`maxMessageBytes`).
     public var maxMessageBytes = 262_144
+    /// Open WebSocket connections (`maxConnections`).
     public var maxConnections = 1000
+    /// Messages per second per connection; 0 = unlimited (`maxMessagesPerSecond`).
     public var maxMessagesPerSecond = 400
+    /// Messages queued for one connection (`outboundQueueLimit`).
     public var outboundQueueLimit = 1024
+    /// Bytes queued for one connection (`outboundQueueBytes`).
     public var outboundQueueBytes = 4_194_304
+    /// Bytes queued for all connections together (`outboundBudgetBytes`).
     public var outboundBudgetBytes = 268_435_456
+    /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
+    /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
     public var joinTimeoutSeconds = 5.0
+    /// Connections that have not sent `hello` yet (`maxUnjoinedConnections`).
     public var maxUnjoinedConnections = 256
+    /// WebSocket ping interval, seconds; 0 = off (`keepAlivePingSeconds`).
     public var keepAlivePingSeconds = 30.0
+    /// Browser origins allowed to open WebSockets; empty = the server's own (`allowedOrigins`).
     public var allowedOrigins: [String] = []
+    /// The token clients beyond loopback present; see `resolvedAccessToken(generate:)` (`accessToken`).
     public var accessToken: String?
+    /// Serve without a token even beyond loopback (`noToken`).
     public var noToken = false
+    /// Observers per session (`maxObserversPerSession`).
     public var maxObserversPerSession = 16
+    /// Simultaneous touches per session (`maxTouches`).
     public var maxTouches = 10
+    /// Pointer changes per `input` message (`maxPointersPerInput`).
     public var maxPointersPerInput = 32
+    /// Each connection's share of the engine thread, seconds of work per second (`engineSecondsPerSecond`).
     public var engineSecondsPerSecond = 0.05
+    /// The shared cap for connections beyond half their share (`busyEngineSecondsPerSecond`).
     public var busyEngineSecondsPerSecond = 0.2
+    /// Whether clients may send inline scenes (`allowInlineScenes`).
     public var allowInlineScenes = true
+    /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
+    /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
+    /// The shard name session ids start with (`shardName`).
+    public var shardName = ""
 
     /// The built-in defaults.
     public init() {}
@@ -78,7 +107,15 @@ public struct ServerSettings: Equatable, Sendable {
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
         .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes."),
         .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL"),
+        .string("shardName", \.shardName,
+                "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
+                placeholder: "NAME"),
     ]
+
+    /// A new session id: the shard's name and a dash, then 128 random bits (`SessionID`).
+    public func makeSessionID() -> String {
+        shardName.isEmpty ? SessionID.random() : "\(shardName)-\(SessionID.random())"
+    }
 
     /// The token in force: none with `noToken`; else the configured one; else a random one when the
     /// server listens beyond loopback (a LAN server is locked by default), none on loopback.
@@ -107,6 +144,9 @@ public struct ServerSettings: Equatable, Sendable {
         }
         if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             throw SettingsError("accessToken must be at least 16 letters, digits, - or _ (it goes into URLs); got \(accessToken.count) characters")
+        }
+        guard shardName.count <= 16, shardName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else {
+            throw SettingsError("shardName must be at most 16 lowercase letters or digits (it starts every session id); got \"\(shardName)\"")
         }
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
             throw SettingsError("logLevel \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")

@@ -69,16 +69,26 @@ extension UIView {
 /// One running property animation in the render tree: the page draws
 /// model + (from − to)·(1 − curve(progress)) for it.
 public struct RenderAnimation: Equatable, Sendable {
+    /// The `animate` call this belongs to; several properties and views can share it.
     public var id: Int
+    /// `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.
     public var property: String
+    /// The value before the change, in the property's components.
     public var from: [CGFloat]
+    /// The model value after the change.
     public var to: [CGFloat]
     /// Engine time (seconds) the movement starts, after the delay.
     public var begin: TimeInterval
+    /// Seconds of one pass.
     public var duration: TimeInterval
+    /// `linear`, `easeIn`, `easeOut`, `easeInOut` or `spring`.
     public var curve: String
+    /// Spring curves: the damping ratio.
     public var damping: Double?
+    /// Spring curves: the initial velocity.
     public var velocity: Double?
+    /// Each pass runs forward then back (`.autoreverse`).
     public var autoreverses: Bool
+    /// It runs until removed (`.repeat`).
     public var repeats: Bool
 }

@@ -20,23 +20,42 @@ import Foundation
 /// ends by itself. When no changed view is in an application the changes apply without animation and
 /// `completion(true)` runs at once (there is no clock to wait on).
 extension UIView {
+    /// Options of `animate(withDuration:delay:options:animations:completion:)`, with UIKit's raw values.
+    /// TouchKit acts on `allowUserInteraction`, `repeat`, `autoreverse` and the curves; the others are
+    /// accepted and change nothing (animations are additive, so `beginFromCurrentState` is how they always
+    /// behave).
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Accepted; no effect in TouchKit.
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        /// The involved views keep receiving touches while they animate (without it hit-testing skips them,
+        /// UIKIT-ANIM-INTERACTION-LOCK).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Accepted; TouchKit's animations always start from the current presentation (they are additive).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeats until removed; the completion never runs by itself.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Each pass runs forward then back, so the animation takes twice the duration.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// Accepted; no effect in TouchKit.
         public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// Accepted; no effect in TouchKit.
         public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        /// Slow start and end (the default curve).
         public static let curveEaseInOut = AnimationOptions([])
+        /// Slow start.
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        /// Slow end.
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        /// Constant speed.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         var curve: AnimationCurve {
@@ -49,6 +68,8 @@ extension UIView {
         }
     }
 
+    /// Animates the animatable properties `animations` changes, after `delay` seconds on the engine clock;
+    /// `completion` gets true when it ran to the end, false when it was removed.
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
@@ -57,10 +78,12 @@ extension UIView {
                          animations: animations, completion: completion)
     }
 
+    /// Animates with no delay and the default curve.
     public class func animate(withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// Animates with no delay, the default curve and no completion.
     public class func animate(withDuration duration: TimeInterval, animations: () -> Void) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }

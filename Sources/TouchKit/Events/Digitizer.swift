@@ -2,9 +2,16 @@ import Foundation
 
 /// One change of one pointer, as a browser reports it.
 public struct PointerChange: Equatable, Sendable {
-    public enum Phase: String, Sendable { case down, move, up, cancel }
+    /// Pointer Events' phases.
+    public enum Phase: String, Sendable {
+        /// `pointerdown`, `pointermove`, `pointerup` and `pointercancel`: a new touch, a move, a
+        /// lift, and a cancellation by the browser (the touch becomes `.cancelled`).
+        case down, move, up, cancel
+    }
 
+    /// The client's pointer id; a pointer keeps one `UITouch` while it is down.
     public var pointerID: Int
+    /// What happened to the pointer.
     public var phase: Phase
     /// Location in window points.
     public var location: CGPoint
@@ -14,8 +21,10 @@ public struct PointerChange: Equatable, Sendable {
     public var pressure: CGFloat?
     /// Contact width and height in points; nil when unknown.
     public var contactSize: CGSize?
+    /// What produced the pointer (`.direct` for a finger).
     public var type: UITouch.TouchType
 
+    /// A change of `pointerID`; a finger without pressure or contact size by default.
     public init(
         pointerID: Int, phase: Phase, location: CGPoint, timestamp: TimeInterval,
         pressure: CGFloat? = nil, contactSize: CGSize? = nil, type: UITouch.TouchType = .direct
@@ -60,9 +69,11 @@ public final class Digitizer {
         /// "average touch".
         public var maximumPossibleForce: CGFloat = 20.0 / 3.0
 
+        /// The defaults listed per property.
         public init() {}
     }
 
+    /// The thresholds in force; change them before input arrives.
     public var configuration = Configuration()
     private unowned let application: UIApplication
     private var liveTouches: [UITouch] = []

@@ -13,8 +13,11 @@ import Foundation
 open class UIGestureRecognizer: TraceNamed {
     /// Recognizer states (UIKIT-STATE-TRANSITIONS). `.recognized` is `.ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
+        /// `possible` until the recognizer decides; continuous recognizers go began → changed… → ended or
+        /// cancelled, discrete ones go straight to ended (recognized) or failed (UIKIT-STATE-TRANSITIONS).
         case possible, began, changed, ended, cancelled, failed
 
+        /// A discrete recognizer's success: the same state as `.ended`.
         public static var recognized: State { .ended }
 
         public var description: String {
@@ -57,7 +60,11 @@ open class UIGestureRecognizer: TraceNamed {
         }
     }
 
+    /// The view the recognizer is attached to (`UIView.addGestureRecognizer(_:)`); it sees touches hit-tested
+    /// to that view or its subviews (UIKIT-GESTURE-PARTICIPANTS).
     public internal(set) weak var view: UIView?
+    /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
+    /// to fail; held weakly.
     public weak var delegate: UIGestureRecognizerDelegate?
     /// true (UIKit's default): on recognition the view gets `touchesCancelled` for this gesture's
     /// touches, just before the first action, and no more of them (UIKIT-DELIVERY-CANCELS-TOUCHES).
@@ -69,6 +76,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// A name for the event log and tests.
     public var name: String?
 
+    /// A recognizer with no targets; add them with `addTarget(_:action:)` or `addHandler(_:)`.
     public init() {}
 
     /// A recognizer whose action is `target.action()`.
@@ -91,6 +99,8 @@ open class UIGestureRecognizer: TraceNamed {
         addHandler(handler)
     }
 
+    /// Calls `target.action()` on every action. Linux adaptation of `addTarget(_:action:)`: a method
+    /// reference instead of a selector; the target is held weakly.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
         targets.append(TargetAction(target: target, handlerID: nil) { object, _ in
             guard let object = object as? Target else { return }
@@ -98,6 +108,7 @@ open class UIGestureRecognizer: TraceNamed {
         })
     }
 
+    /// Calls `target.action(recognizer)` on every action, the recognizer typed as the method expects.
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
     ) {
@@ -116,6 +127,7 @@ open class UIGestureRecognizer: TraceNamed {
         return id
     }
 
+    /// Removes the closure action `addHandler(_:)` returned `id` for.
     public func removeHandler(_ id: Int) {
         targets.removeAll { $0.handlerID == id }
     }
@@ -156,9 +168,13 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Touches (subclass hooks)
 
+    /// Subclass hook: touches of this recognizer's attempt began. Set `state` from here.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches moved.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches lifted.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches were cancelled; usually set `.cancelled` or `.failed`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
 
     // MARK: Location

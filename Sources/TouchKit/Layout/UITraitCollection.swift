@@ -2,6 +2,7 @@ import Foundation
 
 /// UIKit's size classes.
 public enum UIUserInterfaceSizeClass: Int, Sendable, CustomStringConvertible {
+    /// Not known yet, constrained space (phones, mostly), or ample space (tablets, desktops).
     case unspecified, compact, regular
 
     public var description: String {
@@ -22,9 +23,12 @@ public enum UIUserInterfaceSizeClass: Int, Sendable, CustomStringConvertible {
 /// shorter side is at most 440 pt; a landscape phone is regular width when its shorter side is at least 414 pt;
 /// everything else is regular × regular.
 public struct UITraitCollection: Equatable, Sendable, CustomStringConvertible {
+    /// Compact or regular width.
     public let horizontalSizeClass: UIUserInterfaceSizeClass
+    /// Compact or regular height.
     public let verticalSizeClass: UIUserInterfaceSizeClass
 
+    /// Traits with these size classes.
     public init(horizontalSizeClass: UIUserInterfaceSizeClass, verticalSizeClass: UIUserInterfaceSizeClass) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass

@@ -9,6 +9,7 @@ public final class UILayoutGuide {
 
     /// The owning view's bounds less its safe-area insets.
     public var layoutFrame: CGRect { owner.bounds.inset(by: owner.safeAreaInsets) }
+    /// The view whose safe area this guide follows.
     public weak var owningView: UIView? { owner }
 }
 

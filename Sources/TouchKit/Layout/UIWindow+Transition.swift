@@ -10,6 +10,8 @@ public final class UIViewControllerTransitionCoordinator {
     /// Duration of the (not animated) transition: 0.
     public var transitionDuration: TimeInterval { 0 }
 
+    /// Queues `animation` to run as the new size is applied and `completion` after layout; returns true, as
+    /// UIKit does when it accepts them.
     @discardableResult
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinator) -> Void)?,
                         completion: ((UIViewControllerTransitionCoordinator) -> Void)? = nil) -> Bool {

@@ -5,7 +5,9 @@ import Foundation
 /// Linux adaptation: a window joins an application explicitly — `UIWindow(application:)` — where
 /// UIKit would use the shared application or a window scene.
 open class UIWindow: UIView {
+    /// The application the window belongs to; its touches are dispatched there.
     public private(set) weak var application: UIApplication?
+    /// Whether this is the application's key window (`makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
     /// The parts of the screen the device covers (notch, home indicator), which become the window's
     /// `safeAreaInsets`. Linux adaptation: on iOS the hardware sets them; here the host does, with
@@ -30,6 +32,7 @@ open class UIWindow: UIView {
         return nil
     }
 
+    /// A window in no application: nothing dispatches to it. Use `init(application:frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }

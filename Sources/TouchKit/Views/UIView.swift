@@ -7,6 +7,8 @@ import Foundation
 open class UIView: UIResponder {
     // MARK: Geometry
 
+    /// The view's own coordinate space: its origin scrolls the subviews, its size is the view's. A size
+    /// change lays the view out again and autoresizes its subviews; animatable.
     public var bounds: CGRect {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
@@ -16,10 +18,12 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The view's centre in its superview's coordinates; animatable.
     public var center: CGPoint {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
     }
 
+    /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
     public var transform: CGAffineTransform = .identity {
         didSet {
             if AnimationTransaction.current != nil {
@@ -58,10 +62,13 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
+    /// Opacity; below 0.01 the view is not hit-tested (UIKIT-HIT-SKIPPED-VIEWS); animatable.
     public var alpha: CGFloat = 1 {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
     }
+    /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
     public var isHidden = false
+    /// Fill colour of the bounds; nil (default) is transparent; animatable.
     public var backgroundColor: UIColor? {
         didSet {
             if AnimationTransaction.current != nil {
@@ -70,7 +77,10 @@ open class UIView: UIResponder {
             }
         }
     }
+    /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
+    /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
     public var clipsToBounds = false
+    /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String?
@@ -111,7 +121,9 @@ open class UIView: UIResponder {
 
     // MARK: Hierarchy
 
+    /// The view this one is a subview of; nil for a window or a detached view.
     public private(set) weak var superview: UIView?
+    /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
     public private(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (UIKit's private `_viewDelegate`).
     weak var viewController: UIViewController?
@@ -124,12 +136,14 @@ open class UIView: UIResponder {
     var displayList: [DrawCommand]?
     var recognizers: [UIGestureRecognizer] = []
 
+    /// A view whose `bounds` has `frame`'s size at origin zero and whose `center` is `frame`'s centre.
     public init(frame: CGRect) {
         bounds = CGRect(origin: .zero, size: frame.size)
         center = CGPoint(x: frame.midX, y: frame.midY)
         super.init()
     }
 
+    /// A view with a zero frame, to be laid out later.
     public convenience override init() {
         self.init(frame: .zero)
     }
@@ -163,10 +177,13 @@ open class UIView: UIResponder {
         return super.traceName
     }
 
+    /// Adds `view` in front of the other subviews, removing it from its previous superview first.
     public func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index` (clamped). A view already here just moves; a view from elsewhere gets
+    /// `willMove`/`didMove` calls, and leaving its window cancels its touches (UIKIT-CANCEL-VIEW-REMOVED).
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
@@ -185,12 +202,14 @@ open class UIView: UIResponder {
         view.windowChanged(from: oldWindow, to: window)
     }
 
+    /// Inserts `view` just in front of `sibling` (in front of all when `sibling` is not a subview).
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
         let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? 0 : 1
         insertSubview(view, at: index + adjust)
     }
 
+    /// Inserts `view` just behind `sibling` (at the back when `sibling` is not a subview).
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
         let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? -1 : 0
@@ -203,6 +222,7 @@ open class UIView: UIResponder {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Moves `view` to the back: hit-tested last and drawn first.
     public func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
@@ -220,6 +240,7 @@ open class UIView: UIResponder {
         windowChanged(from: oldWindow, to: nil)
     }
 
+    /// Whether the view is `view` or inside its subtree.
     public func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let candidate = current {
@@ -229,6 +250,7 @@ open class UIView: UIResponder {
         return false
     }
 
+    /// The first view in this subtree (this view first, then depth first) whose `tag` is `tag`.
     public func viewWithTag(_ tag: Int) -> UIView? {
         if self.tag == tag { return self }
         for subview in subviews {
@@ -237,9 +259,13 @@ open class UIView: UIResponder {
         return nil
     }
 
+    /// Called before the view joins `newSuperview` (nil: it is being removed). Override point; does nothing.
     open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed. Override point; does nothing.
     open func didMoveToSuperview() {}
+    /// Called before the view's window changes. Override point; does nothing.
     open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed. Override point; does nothing.
     open func didMoveToWindow() {}
 
     private func detachFromSuperview() {
@@ -311,6 +337,8 @@ open class UIView: UIResponder {
         boundingBox(of: rect) { convert($0, to: view) }
     }
 
+    /// Converts a rectangle from `view`'s coordinates (nil: the window's); with rotations the result is the
+    /// bounding box, as in UIKit.
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         boundingBox(of: rect) { convert($0, from: view) }
     }
@@ -450,6 +478,8 @@ open class UIView: UIResponder {
         gestureRecognizer.view = self
     }
 
+    /// Detaches the recognizer: one mid-gesture is cancelled, one still undecided fails (logged with the
+    /// reason).
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard let index = recognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
         recognizers.remove(at: index)
