@@ -49,9 +49,8 @@ public enum SessionScript {
             }
         }
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200) {
-            var (connection, line) = route(Substring(rawLine))
-            let elapsed: Double
-            (elapsed, line) = delay(line)
+            let (connection, routed) = route(Substring(rawLine))
+            let (elapsed, line) = delay(routed)
             transport.advance(to: transport.now + elapsed / 1000)
             collect()
             if transport.isClosed(connection), line != "!open" { continue }
