@@ -234,6 +234,26 @@ func requestHeader(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? 
     }
 }
 
+/// The request's query (`token=…&watch=…`), or nil without one. lws keeps each `name=value` as a
+/// fragment of its own and 4.1's `lws_hdr_copy` joins them with commas, so they are read one by one
+/// and joined with `&` again.
+func requestQuery(_ wsi: OpaquePointer) -> String? {
+    let total = Int(lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+    guard total > 0 else { return nil }
+    var arguments: [String] = []
+    var buffer = [CChar](repeating: 0, count: total + 1)
+    for index in 0..<64 {
+        let n = Int(buffer.withUnsafeMutableBufferPointer {
+            lws_hdr_copy_fragment(wsi, $0.baseAddress, Int32($0.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+        })
+        guard n >= 0 else { break }
+        arguments.append(buffer.withUnsafeBufferPointer { b in
+            String(decoding: UnsafeRawBufferPointer(start: b.baseAddress, count: min(n, b.count)), as: UTF8.self)
+        })
+    }
+    return arguments.joined(separator: "&")
+}
+
 /// The peer's IP address as text.
 func peerAddress(_ wsi: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 128)

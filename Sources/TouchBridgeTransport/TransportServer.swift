@@ -243,7 +243,7 @@ public final class TransportServer: @unchecked Sendable {
         case "/healthz":
             return respond(200, "text/plain; charset=utf-8", "ok")
         case "/metrics":
-            let presented = AccessControl.queryValue("token", in: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS))
+            let presented = AccessControl.queryValue("token", in: requestQuery(wsi))
                 ?? AccessControl.bearer(requestHeader(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
             guard access.admits(token: presented) else {
                 _ = writeResponse(wsi, status: 401, contentType: "text/plain; charset=utf-8",
@@ -353,7 +353,7 @@ extension TransportServer: EngineHost {
             remoteAddress: peerAddress(wsi),
             origin: requestHeader(wsi, WSI_TOKEN_ORIGIN),
             path: requestHeader(wsi, WSI_TOKEN_GET_URI) ?? "",
-            query: requestHeader(wsi, WSI_TOKEN_HTTP_URI_ARGS),
+            query: requestQuery(wsi),
             subprotocol: offered ? configuration.subprotocol : nil)
         defer { nextID += 1 }
         return (nextID, info)

@@ -332,6 +332,12 @@ def test_no_token_opens_it_and_a_configured_token_is_used(tmp_path):
         assert server.token == "lab-token-0123456789"
         assert ws_close_or_welcome(server.ws_url) == 4401
         assert ws_close_or_welcome(server.ws_url + "?token=lab-token-0123456789") == "welcome"
+        # Among other arguments (an observer's socket carries ?watch= for a proxy to route it by).
+        assert ws_close_or_welcome(server.ws_url + "?token=lab-token-0123456789&watch=a-1") == "welcome"
+        assert ws_close_or_welcome(server.ws_url + "?watch=a-1&token=lab-token-0123456789") == "welcome"
+        assert ws_close_or_welcome(server.ws_url + "?watch=a-1&token=wrong-token-0123456789") == 4401
+        assert http_status(server.base_url + "metrics?x=1&token=lab-token-0123456789") == 200
+        assert http_status(server.base_url + "metrics?x=1") == 401
     finally:
         server.stop()
 
