@@ -20,6 +20,8 @@ public final class HubBridge: TransportDelegate {
     private let renderBacklogLimit: Int
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
+    /// Pauses sessions and steps through them or through recordings; nil: no stepping.
+    public var stepper: SessionStepper?
     private static let timerToken: UInt64 = 1
     private static let catchUpToken: UInt64 = 2
     private static let catchUpInterval = 0.05
@@ -54,6 +56,13 @@ public final class HubBridge: TransportDelegate {
                 code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
                 retryAfterMs: wait)
             _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
+            return
+        }
+        let start = MonotonicClock.now()
+        if let replies = stepper?.handle(text, from: id, hub: hub) {
+            let finished = MonotonicClock.now()
+            budget.charge(id, seconds: finished - start, now: finished)
+            sendStepping(replies, transport)
             return
         }
         run(.text(text, receivedAt: receiveTime), on: id, transport)
@@ -136,6 +145,7 @@ public final class HubBridge: TransportDelegate {
                 transport.close(target, code: code, reason: reason)
             }
         }
+        if let stepper { sendStepping(stepper.observe(input, on: id, hub: hub, now: start), transport) }
     }
 }
 

@@ -38,9 +38,15 @@ public final class ServerHost {
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
-                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond,
-                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
+        if echo {
+            bridge = EchoServer()
+        } else {
+            let hubBridge = HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+                                      engineSecondsPerSecond: settings.engineSecondsPerSecond,
+                                      busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
+            hubBridge.stepper = SessionStepper(catalog: catalog, limits: limits)
+            bridge = hubBridge
+        }
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
@@ -77,6 +83,7 @@ public final class ServerHost {
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
         hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+        hubBridge.stepper?.serveRecordings(from: directory)
         hubBridge.hub.isRecording = true
     }
 
