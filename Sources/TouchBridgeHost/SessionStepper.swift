@@ -15,9 +15,6 @@ public final class SessionStepper {
         var timeline: StepTimeline
         var frame: Int
         var announcement: String
-        /// The history length the timeline was built from (live pauses), so pausing again without
-        /// new input reuses it.
-        var historyCount: Int?
     }
 
     private struct Upload {
@@ -32,6 +29,8 @@ public final class SessionStepper {
     public let maxRecordingBytes: Int
     private var library: RecordingLibrary?
     private var histories: [ConnectionID: SessionHistory] = [:]
+    /// The replay of each device's history, kept after its first pause and extended at the next.
+    private var liveTimelines: [ConnectionID: StepTimeline] = [:]
     private var paused: [ConnectionID: Paused] = [:]
     private var uploads: [ConnectionID: Upload] = [:]
     /// Observers by the session they watch.
@@ -102,18 +101,17 @@ public final class SessionStepper {
         case .pause:
             let history = histories[id] ?? SessionHistory()
             guard !history.overflowed else {
+                liveTimelines[id] = nil
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session sent more than \(SessionHistory.maxBytes) bytes: too long to step through (restart the scene)")
             }
-            if let current = paused[id], current.historyCount == history.entries.count {
-                return show(current, to: audience)
-            }
-            let timeline = StepTimeline(entries: history.entries, sessionID: session, catalog: catalog, limits: limits)
+            let timeline = liveTimelines[id] ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
+            liveTimelines[id] = timeline
+            timeline.append(history.entries[timeline.replayedCount...])
             guard !timeline.frames.isEmpty else {
                 throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
             }
-            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, historyCount: history.entries.count,
-                         for: id, audience: audience)
+            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, for: id, audience: audience)
         case .resume:
             paused[id] = nil
             return audience.map { ($0, ResumedMessage.text(render: hub.fullRender(for: id) ?? "null")) }
@@ -140,6 +138,11 @@ public final class SessionStepper {
         case .uploadRecording(let part, let parts, let data, let name):
             var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
             if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }
+            // The part just taken, sent again (its sender saw a rate-limited error that was not for it): taken once.
+            if part > 0, part == upload.received - 1, parts == upload.parts {
+                uploads[id] = upload
+                return [(id, UploadingMessage.text(received: upload.received, parts: parts))]
+            }
             guard part == upload.received, parts == upload.parts else {
                 throw ProtocolError(code: ErrorCode.schema, message: "part: expected part \(upload.received) of \(upload.parts), got \(part) of \(parts)",
                                     path: "part")
@@ -152,7 +155,7 @@ public final class SessionStepper {
             }
             guard upload.received == upload.parts else {
                 uploads[id] = upload
-                return []
+                return [(id, UploadingMessage.text(received: upload.received, parts: upload.parts))]
             }
             return try open(upload.text, name: name ?? "uploaded recording", for: id, audience: audience)
         }
@@ -170,14 +173,14 @@ public final class SessionStepper {
             throw ProtocolError(code: StepErrorCode.notARecording,
                                 message: "\(name) holds no device session this server can replay (scene \"\(recording.header.scene)\")")
         }
-        return start(timeline, source: "recording", name: name, frame: 0, historyCount: nil, for: id, audience: audience)
+        return start(timeline, source: "recording", name: name, frame: 0, for: id, audience: audience)
     }
 
     private func start(
-        _ timeline: StepTimeline, source: String, name: String?, frame: Int, historyCount: Int?, for id: ConnectionID, audience: [ConnectionID]
+        _ timeline: StepTimeline, source: String, name: String?, frame: Int, for id: ConnectionID, audience: [ConnectionID]
     ) -> [(ConnectionID, String)] {
         let announcement = SteppingMessage(source: source, name: name, frames: timeline.frames.count, times: timeline.frames.map(\.t)).text
-        let state = Paused(timeline: timeline, frame: frame, announcement: announcement, historyCount: historyCount)
+        let state = Paused(timeline: timeline, frame: frame, announcement: announcement)
         paused[id] = state
         return show(state, to: audience)
     }
@@ -189,6 +192,7 @@ public final class SessionStepper {
 
     private func forget(_ id: ConnectionID) {
         histories[id] = nil
+        liveTimelines[id] = nil
         paused[id] = nil
         uploads[id] = nil
         if let session = watching.removeValue(forKey: id) {

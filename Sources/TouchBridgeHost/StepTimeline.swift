@@ -2,7 +2,8 @@ import TouchBridgeProtocol
 import TouchBridgeServer
 
 /// A session cut into frames, rebuilt by replaying what its device sent through a fresh `Hub`:
-/// the engine is deterministic, so the replay's messages are the ones the live session sent.
+/// the engine is deterministic, so the replay's messages are the ones the live session sent. The
+/// replay can be extended (`append`), so pausing a live session again replays only what came since.
 ///
 /// A frame is one inbound event (a message or a timer firing) that changed what the session shows:
 /// it produced a `render` or an `events` message. Frame 0 is the `hello`. The state after frame N
@@ -40,19 +41,30 @@ public final class StepTimeline {
     /// latest 2,000 entries and the last seconds of transitions anyway).
     public static let eventBudgetBytes = 131_072
 
-    public let frames: [Frame]
+    public private(set) var frames: [Frame] = []
+    /// Inbound-side entries replayed so far (every entry handed to `append`).
+    public private(set) var replayedCount = 0
     /// Full renders after frames: (frame, text), ascending.
-    private let snapshots: [(frame: Int, render: String)]
+    private var snapshots: [(frame: Int, render: String)] = []
+    private let hub: Hub
+    private let connection: ConnectionID = 1
+    private var t = 0.0
+    private var pointers: [LivePointer] = []
 
-    /// Replays `entries` (the inbound side of a recording; outbound entries are ignored) as session
-    /// `sessionID` of a hub serving `catalog` with `limits`.
-    public init(entries: [Recording.Entry], sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
-        let hub = Hub(catalog: catalog, limits: limits, makeSessionID: { sessionID })
-        let connection: ConnectionID = 1
-        var frames: [Frame] = []
-        var snapshots: [(frame: Int, render: String)] = []
-        var t = 0.0
-        var pointers: [LivePointer] = []
+    /// An empty timeline for session `sessionID` of a hub serving `catalog` with `limits`.
+    public init(sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
+        hub = Hub(catalog: catalog, limits: limits, makeSessionID: { sessionID })
+    }
+
+    /// The timeline of `entries` (a recording's; outbound entries are ignored).
+    public convenience init(entries: [Recording.Entry], sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
+        self.init(sessionID: sessionID, catalog: catalog, limits: limits)
+        append(entries)
+    }
+
+    /// Replays `entries`, the ones that follow what was replayed so far.
+    public func append(_ entries: some Collection<Recording.Entry>) {
+        replayedCount += entries.count
         for entry in entries {
             let input: SessionInput
             switch entry {
@@ -81,8 +93,6 @@ public final class StepTimeline {
                 snapshots.append((index, full))
             }
         }
-        self.frames = frames
-        self.snapshots = snapshots
     }
 
     /// The state after frame `index` (0 ..< frames.count).

@@ -1,4 +1,4 @@
-/// `stepping`: the session is paused on a timeline (docs/protocol.md §5.7): its own history or an
+/// `stepping`: the session is paused on a timeline (docs/protocol.md §5.6): its own history or an
 /// opened recording. Sent to the device and every observer, then a `step` for the frame shown.
 public struct SteppingMessage: Encodable, Equatable, Sendable {
     public let type = "stepping"
@@ -23,7 +23,7 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
     public var text: String { WireJSON.text(self) }
 }
 
-/// `step`: the state of the session right after one frame (docs/protocol.md §5.7).
+/// `step`: the state of the session right after one frame (docs/protocol.md §5.6).
 ///
 /// `renders` rebuild the view tree (a full render, then the diffs up to the frame), `events` are
 /// the scene's `events` messages up to the frame (the oldest left out past a byte budget, counted in
@@ -44,7 +44,16 @@ public enum ResumedMessage {
     public static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
 }
 
-/// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.7).
+/// `uploading`: part `received − 1` of an uploaded recording arrived; send the next one. One part at a
+/// time keeps an upload within the connection's share of engine time (a part sent too early is
+/// answered `rate-limited` with `retryAfterMs`: send it again then).
+public enum UploadingMessage {
+    public static func text(received: Int, parts: Int) -> String {
+        "{\"parts\":\(parts),\"received\":\(received),\"type\":\"uploading\"}"
+    }
+}
+
+/// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.6).
 public struct RecordingsMessage: Encodable, Equatable, Sendable {
     public let type = "recordings"
     /// Whether the server records (`serve --record`); without it nothing is listed.

@@ -132,6 +132,20 @@ import TouchBridgeServer
         #expect(pinch["pinch"] == "changed", "mid-pinch, the pinch recognizer is changing: \(pinch)")
     }
 
+    @Test func aTimelineExtendedInPartsIsTheTimelineBuiltAtOnce() {
+        let entries = Self.session()
+        let whole = StepTimeline(entries: entries, sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let parts = StepTimeline(sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        parts.append(entries[..<30])
+        let early = parts.frames.count
+        parts.append(entries[parts.replayedCount...])
+        #expect(early < whole.frames.count && parts.replayedCount == entries.count)
+        #expect(parts.frames.count == whole.frames.count)
+        for index in whole.frames.indices {
+            #expect(parts.state(at: index).message(frames: 0) == whole.state(at: index).message(frames: 0), "frame \(index)")
+        }
+    }
+
     @Test func aNewSceneStartsTheLogAfreshAndTheOldestEventsAreLeftOutPastTheBudget() throws {
         let timeline = StepTimeline(entries: Self.session(), sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
         let last = timeline.state(at: timeline.frames.count - 1)

@@ -82,6 +82,12 @@ def test_pause_then_step_back_shows_that_frame_and_input_waits_for_resume(server
         await device.send(frame(10, 200, ("down", 5, 200, 200)))
         back = (await receive_until(device, events_for(10)))[-1]
         assert any("hit(" in e["text"] for e in back["log"]), "live again: the touch is hit-tested"
+        # Pausing again extends the timeline with what came since; the refused input is not in it.
+        await device.send(json.dumps({"type": "pause"}))
+        again = (await receive_until(device, is_type("stepping")))[-1]
+        assert again["frames"] == 7 and again["times"][:6] == stepping["times"], again
+        latest = (await receive_until(device, is_type("step")))[-1]
+        assert latest["frame"] == 6 and latest["pointers"] == [{"id": 5, "x": 200, "y": 200}]
         await device.close()
 
     asyncio.run(run())
@@ -156,6 +162,31 @@ def test_bad_stepping_requests_get_clear_errors_and_the_session_goes_on(server_p
         await ws.close()
 
     asyncio.run(run())
+
+
+async def upload(ws, parts: list[str], name: str | None = None) -> dict:
+    """Sends an upload part by part as the page does: the next part once the server took one, a part
+    again after ``retryAfterMs`` when it was rate-limited. Returns the reply to the last part sent."""
+    index = 0
+    while True:
+        message = {"type": "open-recording", "part": index, "parts": len(parts), "data": parts[index]}
+        if name:
+            message["name"] = name
+        await ws.send(json.dumps(message))
+        reply = (await receive_until(ws, lambda m: m["type"] in ("uploading", "stepping", "error")))[-1]
+        if reply["type"] == "error" and reply["code"] == "rate-limited":
+            await asyncio.sleep(reply["retryAfterMs"] / 1000)
+            continue
+        if reply["type"] != "uploading":
+            return reply
+        assert reply == {"type": "uploading", "received": index + 1, "parts": len(parts)}
+        index += 1
+
+
+async def upload_rest(ws, parts: list[str], start: int) -> dict:
+    for index in range(start, len(parts)):
+        await ws.send(json.dumps({"type": "open-recording", "part": index, "parts": len(parts), "data": parts[index]}))
+    return (await receive_until(ws, lambda m: m["type"] in ("stepping", "error")))[-1]
 
 
 def recording_text(directory: Path) -> str:
@@ -240,45 +271,47 @@ def test_an_uploaded_recording_replays_as_recorded_and_bad_uploads_are_refused(t
     text = recording_text(recordings)
     inbound_only = "".join(line + "\n" for line in text.splitlines() if not line.startswith('{"out":'))
 
-    # A server that does not record still opens an uploaded file.
-    server = ServerProcess()
+    # A server that does not record still opens an uploaded file. No engine share per connection here:
+    # the oversized upload is 22 parts of 200 KB, which the default share would pace over seconds.
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"engineSecondsPerSecond": 0}))
+    server = ServerProcess(extra_args=("--config", str(settings)))
     server.start()
     try:
-        async def upload():
+        async def run():
             ws = await joined(server.ws_url, "tap-recognition")
             size = len(inbound_only) // 3 + 1
             parts = [inbound_only[i:i + size] for i in range(0, len(inbound_only), size)]
-            for index, data in enumerate(parts):
-                await ws.send(json.dumps({"type": "open-recording", "name": "pinch.jsonl", "part": index,
-                                          "parts": len(parts), "data": data}))
-            stepping = (await receive_until(ws, is_type("stepping")))[-1]
+            stepping = await upload(ws, parts, "pinch.jsonl")
+            assert stepping["type"] == "stepping", stepping
             assert stepping["source"] == "recording" and stepping["name"] == "pinch.jsonl" and stepping["frames"] == 6
             await ws.send(json.dumps({"type": "step", "frame": 5}))
             last = (await receive_until(ws, lambda m: m["type"] == "step" and m["frame"] == 5))[-1]
             assert step_log(last)[-len(log_text(live)):] == log_text(live), "replayed as recorded"
 
-            await ws.send(json.dumps({"type": "open-recording", "data": "this is not a recording\n"}))
-            assert "line 1" in (await receive_until(ws, is_error("not-a-recording")))[-1]["message"]
+            # A part sent again (its sender took someone else's rate-limited error for it) is taken once.
+            await ws.send(json.dumps({"type": "open-recording", "part": 0, "parts": 3, "data": parts[0]}))
+            await ws.send(json.dumps({"type": "open-recording", "part": 1, "parts": 3, "data": parts[1]}))
+            await ws.send(json.dumps({"type": "open-recording", "part": 1, "parts": 3, "data": parts[1]}))
+            acks = []
+            async with asyncio.timeout(5):
+                while len(acks) < 3:
+                    message = json.loads(await ws.recv())
+                    if message["type"] == "uploading":
+                        acks.append(message["received"])
+            assert acks == [1, 2, 2]
+            assert (await upload_rest(ws, parts, 2))["type"] == "stepping"
+
+            assert (await upload(ws, ["this is not a recording\n"]))["code"] == "not-a-recording"
             chunk = "x" * 200_000
-            parts = MAX_RECORDING_BYTES // len(chunk) + 2
-            error = None
-            for index in range(parts):
-                await ws.send(json.dumps({"type": "open-recording", "part": index, "parts": parts, "data": chunk}))
-                await asyncio.sleep(0.005)
-                try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.05))
-                except TimeoutError:
-                    continue
-                if message["type"] == "error":
-                    error = message
-                    break
-            assert error and error["code"] == "too-large" and error["path"] == "data", error
-            assert index * len(chunk) <= MAX_RECORDING_BYTES + len(chunk), "refused as soon as it is over"
-            # After the refusal the upload is gone: a later part is out of order.
-            await ws.send(json.dumps({"type": "open-recording", "part": index + 1, "parts": parts, "data": chunk}))
-            assert (await receive_until(ws, is_type("error")))[-1]["path"] == "part"
+            refused = await upload(ws, [chunk] * (MAX_RECORDING_BYTES // len(chunk) + 2))
+            # Refused at the part that passes 4 MiB (part 20 of 0…21); the upload is dropped.
+            assert (refused["code"], refused["path"]) == ("too-large", "data"), refused
+            await ws.send(json.dumps({"type": "open-recording", "part": 21, "parts": 22, "data": chunk}))
+            late = (await receive_until(ws, is_type("error")))[-1]
+            assert (late["code"], late["path"]) == ("schema", "part") and "expected part 0" in late["message"]
             await ws.close()
 
-        asyncio.run(upload())
+        asyncio.run(run())
     finally:
         server.stop()
