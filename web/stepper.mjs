@@ -207,11 +207,24 @@ export class Stepper {
   }
 
   /**
-   * An error answers the request in flight: ask again freely. During an upload, `rate-limited` means
-   * the part was not taken (send it again when told); any other error ends the upload.
+   * An error answers the request in flight: ask again freely — a step refused as `rate-limited` is
+   * asked again when the server says. During an upload, `rate-limited` means the part was not taken
+   * (send it again when told); any other error ends the upload.
    */
   onError(err) {
+    const asked = this.asked;
     this.asked = null;
+    if (err.code === 'rate-limited' && asked !== null) {
+      // Over the connection's engine share (a long replay was just charged to it): ask again then.
+      this.asked = asked;
+      setTimeout(() => {
+        if (this.asked !== asked) return;
+        this.asked = null;
+        this.wanted = this.wanted ?? asked;
+        this.request();
+      }, Math.max(10, err.retryAfterMs || 100));
+      return;
+    }
     const upload = this.uploading;
     if (!upload) return;
     if (err.code === 'rate-limited' && Number.isInteger(upload.sent)) {
