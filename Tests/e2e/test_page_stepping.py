@@ -7,6 +7,7 @@ scrub it; observers follow. Screenshots go to Tests/e2e/artifacts/stepping-*.png
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -195,3 +196,41 @@ def test_an_observer_page_follows_the_steps(server, pages, artifacts):
     watcher.screenshot(artifacts, "stepping-observer")
     device.page.click("#step-live")
     watcher.wait("(tb) => !tb.stepping.active")
+
+
+def test_a_step_refused_as_rate_limited_is_asked_again(browser, server):
+    # Right after a long replay the connection is over its engine share; the server then answers a step
+    # `rate-limited` with retryAfterMs. The socket is routed so that the first step gets that answer.
+    context = browser.new_context(bypass_csp=True, **DESKTOP)
+    refused = []
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def from_page(message):
+            if json.loads(message).get("type") == "step" and not refused:
+                refused.append(message)
+                ws.send(json.dumps({"type": "error", "code": "rate-limited", "message": "over this connection's share",
+                                    "retryAfterMs": 300}))
+                return
+            upstream.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(lambda message: ws.send(message))
+
+    try:
+        tab = context.new_page()
+        tab.route_web_socket("**/ws*", route)
+        tab.goto(server + "?scene=tap-recognition&panel=open")
+        tab.wait_for_function("() => window.__touchbridge && window.__touchbridge.state === 'joined'")
+        tab.mouse.click(200, 400)
+        tab.wait_for_function("() => window.__touchbridge.log.some(e => e.kind === 'hitTest')")
+        tab.click("#step-pause")
+        tab.wait_for_function("() => window.__touchbridge.stepping.active && window.__touchbridge.stepping.frames > 1")
+        last = tab.evaluate("() => window.__touchbridge.stepping.frame")
+        tab.keyboard.press("ArrowLeft")
+        tab.wait_for_function("(n) => window.__touchbridge.stepping.frame === n", arg=last - 1)
+        assert len(refused) == 1
+        assert tab.evaluate("() => window.__touchbridge.sent.step") == 2, "asked once, refused, asked again"
+    finally:
+        context.close()
