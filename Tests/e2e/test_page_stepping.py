@@ -12,11 +12,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-import websockets
 
 from conftest import ServerProcess
 from test_page import PHONE, pages  # noqa: F401  (pages is a fixture)
-from test_server import PINCH, SUBPROTOCOL, events_for, frame, hello, receive_until
+from test_recordings_durable import wait_closed_files
+from test_stepping import record_pinch
 from test_sheet import DESKTOP, LANDSCAPE, TABLET
 
 SIZES = {"phone": PHONE, "landscape": LANDSCAPE, "tablet": TABLET, "desktop": DESKTOP}
@@ -82,10 +82,13 @@ def test_pause_a_live_gesture_and_step_back_three_frames(server, pages, artifact
     for _ in range(3):
         page.page.keyboard.press("ArrowLeft")
     page.wait("(tb, n) => tb.stepping.frame === n", last - 3)
-    # Frame last-3 is the 6th move of 8 (then two moves and the lift): the finger is down there.
+    # Each input message is a frame, the lift the last: frame last-3 is the state after the fourth
+    # message from the end (a move; moves the page sent together in one message are one frame).
     fingers = page.js("() => window.__touchbridge.fingers()")
-    assert len(fingers) == 1, fingers
-    assert abs(fingers[0]["x"] - (image["cx"] - stage["x"] + DX * (MOVES - 2))) <= 1.5, (fingers, image, stage)
+    sent = page.js("() => window.__touchbridge.recentInputs.slice(-4)[0].pointers.at(-1)")
+    assert sent["phase"] == "move" and len(fingers) == 1, (sent, fingers)
+    assert (round(fingers[0]["x"], 1), round(fingers[0]["y"], 1)) == (round(sent["x"], 1), round(sent["y"], 1)), (fingers, sent)
+    assert fingers[0]["x"] < image["cx"] - stage["x"] + DX * MOVES, "short of where the drag ended"
     assert page.js("() => window.__touchbridge.recognizers().pan.state") == "changed"
     shown = texts(page)
     assert shown == live_log[:len(shown)] and len(shown) < len(live_log), "the log up to that frame"
@@ -108,15 +111,6 @@ def test_pause_a_live_gesture_and_step_back_three_frames(server, pages, artifact
     page.wait("(tb, since) => tb.log.slice(since).some(e => e.kind === 'hitTest')", since)
 
 
-async def record_pinch(url: str) -> None:
-    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as ws:
-        await ws.send(hello("transform-image"))
-        await receive_until(ws, lambda m: m["type"] == "render")
-        for seq, t, *changes in PINCH:
-            await ws.send(frame(seq, t, *changes))
-            await receive_until(ws, events_for(seq))
-
-
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_open_a_recording_from_the_list_or_by_dropping_it_and_scrub(pages, artifacts, tmp_path, size):
     recordings = tmp_path / "recordings"
@@ -126,11 +120,7 @@ def test_open_a_recording_from_the_list_or_by_dropping_it_and_scrub(pages, artif
         # Playwright's loop runs in this thread (conftest): the recording client gets its own.
         with ThreadPoolExecutor(1) as pool:
             pool.submit(asyncio.run, record_pinch(server.ws_url)).result(timeout=30)
-        deadline = time.monotonic() + 10
-        while not any(f.read_text().endswith('{"close":true}\n') for f in recordings.glob("*.jsonl")):
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        file = next(recordings.glob("*.jsonl"))
+        file = wait_closed_files(recordings, 1)[0]
         page = open_page(pages, server.base_url + "?scene=tap-recognition", SIZES[size])
         page.wait("(tb, name) => [...document.querySelectorAll('#step-recordings option')].some(o => o.value === name)", file.name)
         page.page.select_option("#step-recordings", file.name)

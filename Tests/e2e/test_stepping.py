@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from pathlib import Path
 
-import pytest
 import websockets
 
 from conftest import ServerProcess
+from test_recordings_durable import wait_closed_files
 from test_server import PINCH, SUBPROTOCOL, events_for, frame, hello, log_text, receive_until
 
 MAX_RECORDING_BYTES = 4 * 1024 * 1024
@@ -189,10 +188,12 @@ async def upload_rest(ws, parts: list[str], start: int) -> dict:
     return (await receive_until(ws, lambda m: m["type"] in ("stepping", "error")))[-1]
 
 
-def recording_text(directory: Path) -> str:
-    files = sorted(directory.glob("*.jsonl"))
-    assert files, "no recording written"
-    return files[-1].read_text()
+async def record_pinch(url: str) -> list[dict]:
+    """The pinch in a session of its own (for a server that records); returns what the device received."""
+    ws = await joined(url)
+    live = await pinch(ws)
+    await ws.close()
+    return live
 
 
 def test_recordings_are_listed_from_the_record_directory_only_and_open_by_name(tmp_path):
@@ -200,24 +201,12 @@ def test_recordings_are_listed_from_the_record_directory_only_and_open_by_name(t
     server = ServerProcess(extra_args=("--record", str(recordings)))
     server.start()
     try:
-        async def record():
-            ws = await joined(server.ws_url)
-            await pinch(ws)
-            await ws.close()
-
-        asyncio.run(record())
-        name = None
-        for _ in range(100):
-            texts = [f for f in recordings.glob("*.jsonl") if f.read_text().endswith('{"close":true}\n')]
-            if texts:
-                name = texts[0].name
-                break
-            asyncio.run(asyncio.sleep(0.05))
-        assert name
+        asyncio.run(record_pinch(server.ws_url))
+        name = wait_closed_files(recordings, 1)[0].name
         (recordings / "notes.jsonl").write_text('{"hello": "not a recording"}\n')
         (recordings / "huge.jsonl").write_bytes(b"x" * (MAX_RECORDING_BYTES + 1))
         outside = tmp_path / "secret.jsonl"
-        outside.write_text(recording_text(recordings))
+        outside.write_text((recordings / name).read_text())
         os.symlink(outside, recordings / "link.jsonl")
 
         async def browse():
@@ -259,16 +248,10 @@ def test_an_uploaded_recording_replays_as_recorded_and_bad_uploads_are_refused(t
     recorder = ServerProcess(extra_args=("--record", str(recordings)))
     recorder.start()
     try:
-        async def record():
-            ws = await joined(recorder.ws_url)
-            live = await pinch(ws)
-            await ws.close()
-            return live
-
-        live = asyncio.run(record())
+        live = asyncio.run(record_pinch(recorder.ws_url))
+        text = wait_closed_files(recordings, 1)[0].read_text()
     finally:
         recorder.stop()
-    text = recording_text(recordings)
     inbound_only = "".join(line + "\n" for line in text.splitlines() if not line.startswith('{"out":'))
 
     # A server that does not record still opens an uploaded file. No engine share per connection here:
