@@ -85,6 +85,7 @@ public final class SessionStepper {
         switch hub.role(of: id) {
         case .observer?:
             guard watching[id] == nil, let session = hub.sessionID(of: id) else { return [] }
+            histories[id] = nil
             watching[id] = session
             observers[session, default: []].insert(id)
             guard let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }), let state = paused[device] else { return [] }
