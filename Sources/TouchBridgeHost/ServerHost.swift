@@ -38,15 +38,10 @@ public final class ServerHost {
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        if echo {
-            bridge = EchoServer()
-        } else {
-            let hubBridge = HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
-                                      engineSecondsPerSecond: settings.engineSecondsPerSecond,
-                                      busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
-            hubBridge.stepper = SessionStepper(catalog: catalog, limits: limits)
-            bridge = hubBridge
-        }
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond,
+                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
+        (bridge as? HubBridge)?.stepper = SessionStepper(catalog: catalog, limits: limits)
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
