@@ -15,6 +15,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Settings layered from defaults, the JSON file, TOUCHBRIDGE_* variables and flags (ServerSettings).
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "CommandLineArguments"]),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // /metrics: swift-prometheus's registry (the swift-metrics backend), with help text per metric.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The UIKit-faithful engine: pure, deterministic, Foundation only.
@@ -57,14 +62,18 @@ let package = Package(
         ),
         .target(
             name: "TouchBridgeTransport",
-            dependencies: ["CLibWebSockets", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibWebSockets", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Prometheus", package: "swift-prometheus")]
         ),
-        .testTarget(name: "TouchBridgeTransportTests", dependencies: ["TouchBridgeTransport"]),
+        .testTarget(name: "TouchBridgeTransportTests", dependencies: ["TouchBridgeTransport", .product(name: "Prometheus", package: "swift-prometheus")]),
         // The imperative shell: settings, and the bridge between the session hub and the transport.
         .target(
             name: "TouchBridgeHost",
             dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchBridgeQR",
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Configuration", package: "swift-configuration"),
+                           .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "Prometheus", package: "swift-prometheus")]
         ),
         .testTarget(name: "TouchBridgeHostTests", dependencies: ["TouchBridgeHost"]),
         // The library a user's server is built on (and `touchbridge serve`): SceneServer, ServeCommand.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders web/icon.svg to the PNG icons the page links (favicon and apple-touch-icon) with Debian's
-# Chromium (scripts/deps.sh --browser installs it): browsers without SVG favicons, and iOS home-screen
+# Chromium (scripts/deps.sh --tests installs it): browsers without SVG favicons, and iOS home-screen
 # icons, need PNGs. Re-run after changing icon.svg and commit the PNGs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -208,6 +208,7 @@ export class Mirror {
   boxMatrixOf(id) {
     const chain = [];
     let node = this.views.get(id);
+    if (!node) return null;
     while (node) {
       chain.push(node);
       if (node.parent === null) break;

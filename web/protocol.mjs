@@ -9,7 +9,8 @@ export const CLOSE_UNAUTHORIZED = 4401;
 
 /**
  * The WebSocket URL: `?ws=` override, else `/ws` next to the page (ws: or wss: to match the page),
- * carrying the page's `?token=` (a server on the LAN requires its access token; docs/security.md).
+ * carrying the page's `?token=` (a server on the LAN requires its access token; docs/security.md)
+ * and `?watch=` (a proxy in front of several servers routes an observer by its session's id).
  */
 export function socketURL(loc = window.location) {
   const params = new URLSearchParams(loc.search);
@@ -17,8 +18,10 @@ export function socketURL(loc = window.location) {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
   const base = loc.pathname.replace(/[^/]*$/, '');
   const url = new URL(override ? new URL(override, loc.href).href.replace(/^http/, 'ws') : `${scheme}//${loc.host}${base}ws`);
-  const token = params.get('token');
-  if (token) url.searchParams.set('token', token);
+  for (const name of ['token', 'watch']) {
+    const value = params.get(name);
+    if (value) url.searchParams.set(name, value);
+  }
   return url.href;
 }
 

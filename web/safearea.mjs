@@ -1,7 +1,7 @@
 // The device's safe-area insets (notch, home indicator, rounded corners) as the scene's window sees
 // them: env(safe-area-inset-*) is only readable through CSS, so a hidden probe element takes them as
 // padding. The page sends them in `hello.viewport.safeArea` and `resize.safeArea` (docs/protocol.md)
-// so scenes can keep content inside (../shared/uikit-behaviour.md §7.1, safeAreaInsets).
+// so scenes can keep content inside (safeAreaInsets, UIKIT-LAYOUT-SAFE-AREA in docs/uikit-rules.md).
 
 let probe = null;
 

@@ -1,6 +1,6 @@
 // The view under a window point, as drawn (the mirror's geometry, transforms included): the deepest
 // visible view whose box contains the point, front-most sibling first, like hitTest(_:with:) without
-// the interaction flags (../shared/uikit-behaviour.md §2).
+// the interaction flags (UIKIT-HIT-FRONT-FIRST in docs/uikit-rules.md).
 
 import { invert, applyPoint, geometry } from './mirror.mjs';
 

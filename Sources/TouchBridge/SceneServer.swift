@@ -14,7 +14,7 @@ import TouchKit
 ///
 /// var server = SceneServer()
 /// server.register("knob", title: "Knob", description: "Turn it with one finger.") { KnobViewController() }
-/// server.main()
+/// await server.main()
 /// ```
 ///
 /// A scene whose factory throws, or whose name is invalid or registered twice, is not fatal: the
@@ -73,9 +73,9 @@ public struct SceneServer: Sendable {
 
     /// Parses the command line as `touchbridge serve` does and serves until SIGINT or SIGTERM;
     /// exits with a message on a bad flag or setting (`--help` lists them).
-    public func main() -> Never {
+    public func main() async -> Never {
         SceneServer.current = self
-        ServeCommand.main(Array(CommandLine.arguments.dropFirst()))
+        await ServeCommand.main(Array(CommandLine.arguments.dropFirst()))
         exit(0)
     }
 

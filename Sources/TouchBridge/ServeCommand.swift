@@ -7,73 +7,46 @@ import TouchBridgeServer
 
 /// Runs the server: the page on `/`, the protocol on `/ws`. `touchbridge serve` and every
 /// `SceneServer.main()` are this command; the scenes it serves are `SceneServer.current`'s.
-public struct ServeCommand: ParsableCommand {
+public struct ServeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the touch lab page and the WebSocket protocol (the default command).",
         discussion: """
             Open the printed URL on a phone on the same network. Motion sensors need https: make a \
             self-signed pair with scripts/make-cert.sh and pass --tls-certificate/--tls-private-key. \
-            Settings come from built-in defaults, then --config (default config/touchbridge.json when \
-            it exists), then TOUCHBRIDGE_* environment variables (TOUCHBRIDGE_PORT=9000), then these flags. \
             Listening beyond loopback, the server requires an access token (generated at start unless \
             accessToken is set; --no-token turns it off): the printed URLs carry it as ?token=. \
             The default web root (web), when the working directory has none, is the web/ of the \
-            TouchBridge checkout this program was built from. \
-            docs/protocol.md describes the protocol; config/touchbridge.json lists every setting.
+            TouchBridge checkout this program was built from. docs/protocol.md describes the protocol.
+
+            Every setting comes from its built-in default, then --config (default \
+            config/touchbridge.json when it exists), then its TOUCHBRIDGE_* environment variable, then its \
+            flag. The settings, with their environment variables and defaults, are listed under <settings>.
             """
     )
 
-    @Option(help: "A JSON settings file.")
+    @Option(help: "A JSON settings file (config/touchbridge.json lists every setting).")
     var config: String?
 
-    @Option(help: "Address to listen on (0.0.0.0: every interface).")
-    var host: String?
-
-    @Option(help: "TCP port (0 picks a free one).")
-    var port: Int?
-
-    @Option(help: "Directory of the static page.")
-    var webRoot: String?
-
-    @Option(help: "Directory of declarative scenes (*.json).")
-    var scenes: String?
-
-    @Option(help: "TLS certificate (PEM) for https/wss.")
-    var tlsCertificate: String?
-
-    @Option(help: "TLS private key (PEM).")
-    var tlsPrivateKey: String?
-
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String?
+    @OptionGroup var scenes: ScenesOption
 
     @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`; the page lists them to step through).")
     var record: String?
 
-    @Flag(help: "Serve without an access token even when listening beyond loopback (anyone on the network can open sessions).")
-    var noToken = false
-
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
     var echo = false
 
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Any setting, as --name value:", discussion: settingsHelp, valueName: "settings"))
+    var settingArguments: [String] = []
+
     public init() {}
 
-    public func run() throws {
-        var settings = ServerSettings()
+    public func run() async throws {
         let defaultConfig = "config/touchbridge.json"
-        if let path = config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil) {
-            settings = try ServerSettings.load(file: path)
-        }
-        settings = try settings.applying(environment: ProcessInfo.processInfo.environment)
-        if let host { settings.host = host }
-        if let port { settings.port = port }
-        if let webRoot { settings.webRoot = webRoot }
-        if let scenes { settings.scenesDirectory = scenes }
-        if let tlsCertificate { settings.tlsCertificate = tlsCertificate }
-        if let tlsPrivateKey { settings.tlsPrivateKey = tlsPrivateKey }
-        if let logLevel { settings.logLevel = logLevel }
-        if noToken { settings.noToken = true }
+        var settings = try await ServerSettings.read(
+            file: config ?? (FileManager.default.fileExists(atPath: defaultConfig) ? defaultConfig : nil),
+            environment: ProcessInfo.processInfo.environment, arguments: settingArguments)
+        if let directory = scenes.directory { settings.scenesDirectory = directory }
         settings.webRoot = WebRoot.resolve(settings.webRoot)
         settings = try settings.validated()
 
@@ -95,6 +68,14 @@ public struct ServeCommand: ParsableCommand {
         if let code = host.lanQRCodeText { banner += "  scan to open it on your phone:\n\(code)\n" }
         // Unbuffered, so scripts waiting for the first line see it at once.
         FileHandle.standardOutput.write(Data(banner.utf8))
-        try host.run()
+        try await host.runOnItsOwnThread()
+    }
+
+    /// Every setting with its flag, environment variable, default and meaning, for `--help`.
+    static var settingsHelp: String {
+        let defaults = ServerSettings()
+        return ServerSettings.all.map { setting in
+            "\(setting.flag) \(setting.placeholder) (\(setting.environmentVariable), default \(setting.valueText(in: defaults))): \(setting.help)"
+        }.joined(separator: "\n")
     }
 }

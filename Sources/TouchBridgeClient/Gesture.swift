@@ -6,18 +6,22 @@ public struct PointerEvent: Sendable, Equatable {
     /// The gesture's own finger number (1, 2, …). A finger that lifts and lands again is a new
     /// contact: the session gives every landing a fresh pointer id, as browsers do.
     public var finger: Int
+    /// `down`, `move`, `up` or `cancel`, as the browser would report it.
     public var phase: PointerPhase
     /// Window points.
     public var point: Point
     /// Milliseconds after the gesture starts.
     public var t: Double
+    /// The input device; `pen` and `touch` pressure becomes `UITouch.force`.
     public var pointerType: PointerType
     /// Pointer Events' pressure (0…1); nil: the device reports none.
     public var pressure: Double?
     /// Contact size, points.
     public var width: Double?
+    /// Contact size, points.
     public var height: Double?
 
+    /// A change of `finger` at `t` ms; a touch without pressure or contact size by default.
     public init(
         finger: Int, phase: PointerPhase, point: Point, t: Double, pointerType: PointerType = .touch,
         pressure: Double? = nil, width: Double? = nil, height: Double? = nil
@@ -41,6 +45,7 @@ public struct Timeline: Sendable, Equatable {
     /// for a gesture that ends with a pause).
     public private(set) var duration: Double
 
+    /// A timeline of `events` in time order; `duration` extends it past the last change (a final pause).
     public init(events: [PointerEvent], duration: Double? = nil) {
         let ordered = events.enumerated().sorted { a, b in
             a.element.t != b.element.t ? a.element.t < b.element.t : a.offset < b.offset
@@ -51,10 +56,14 @@ public struct Timeline: Sendable, Equatable {
 
     /// Changes that happen at the same moment, sent as one `input` message.
     public struct Frame: Sendable, Equatable {
+        /// Milliseconds after the gesture starts.
         public var t: Double
+        /// The changes at `t`, in the order they were given.
         public var events: [PointerEvent]
     }
 
+    /// The events grouped by time: one `input` message per frame, as a browser batches a frame's pointer
+    /// events.
     public var frames: [Frame] {
         var frames: [Frame] = []
         for event in events {
@@ -110,12 +119,14 @@ public struct GestureContext: Sendable, Equatable {
     /// The window size (the session's viewport).
     public var viewport: Viewport
 
+    /// A context for a screen of `viewport`'s size.
     public init(viewport: Viewport) { self.viewport = viewport }
 }
 
 /// A gesture that cannot be synthesized (bad parameters, an impossible raw sequence).
 public struct GestureError: Error, Equatable, CustomStringConvertible {
     public var description: String
+    /// An error that says, for people, why the gesture cannot be made.
     public init(_ description: String) { self.description = description }
 }
 
@@ -132,6 +143,7 @@ public struct Gesture: Sendable, CustomStringConvertible {
     public let description: String
     private let build: @Sendable (GestureContext) throws(GestureError) -> Timeline
 
+    /// A custom gesture: `build` turns the screen's context into a timeline (or explains why it cannot).
     public init(_ description: String, build: @escaping @Sendable (GestureContext) throws(GestureError) -> Timeline) {
         self.description = description
         self.build = build
@@ -424,6 +436,7 @@ public enum Easing: String, Sendable, CaseIterable, Codable {
 
 /// A swipe's direction (screen coordinates: up is −y).
 public enum SwipeDirection: String, Sendable, CaseIterable, Codable {
+    /// The direction the finger travels.
     case right, left, up, down
 
     var unit: Point {
@@ -438,6 +451,7 @@ public enum SwipeDirection: String, Sendable, CaseIterable, Codable {
 
 /// An edge of the screen, for screen-edge pans.
 public enum ScreenEdge: String, Sendable, CaseIterable, Codable {
+    /// The edge the finger starts from, as `UIScreenEdgePanGestureRecognizer.edges` names it.
     case left, right, top, bottom
 
     /// The direction pointing into the screen from this edge.

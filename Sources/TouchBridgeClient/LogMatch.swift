@@ -3,6 +3,7 @@ import TouchBridgeProtocol
 
 /// A recognizer state, as the event log names it.
 public enum RecognizerState: String, Sendable, CaseIterable, Codable {
+    /// The states of `UIGestureRecognizer.State`, by the names the log uses.
     case possible, began, changed, ended, cancelled, failed
 
     /// UIKit's name for `ended` in discrete recognizers.
@@ -11,7 +12,9 @@ public enum RecognizerState: String, Sendable, CaseIterable, Codable {
 
 /// The responder methods the event log reports.
 public enum ResponderMethod: String, Sendable, CaseIterable, Codable {
+    /// `UIResponder`'s touch methods.
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+    /// Motion and remote-control methods, sent to the first responder.
     case motionBegan, motionEnded, motionCancelled, remoteControlReceived
 }
 
@@ -23,10 +26,15 @@ public enum ResponderMethod: String, Sendable, CaseIterable, Codable {
 public enum ExpectedValue: Sendable, Equatable, CustomStringConvertible,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral {
+    /// A number, equal within the expectation's tolerance.
     case number(Double)
+    /// A list of numbers (point, rect, transform), each within the tolerance.
     case numbers([Double])
+    /// A string, exactly.
     case string(String)
+    /// A boolean.
     case bool(Bool)
+    /// JSON `null`: the value is absent or none.
     case null
     /// Inclusive bounds; either may be nil.
     case range(min: Double?, max: Double?)
@@ -133,6 +141,7 @@ public struct LogMatch: Sendable, CustomStringConvertible {
     /// Tolerance for numeric values.
     public var tolerance: Double = 0.001
 
+    /// A matcher for any entry of `kind`; the static constructors set the fields worth checking.
     public init(kind: String) { self.kind = kind }
 
     /// A recognizer transition into `state` (optionally from `from`, with `values`, with a reason
@@ -195,6 +204,7 @@ public struct LogMatch: Sendable, CustomStringConvertible {
         return match
     }
 
+    /// Whether `entry` is of this kind and every field the matcher sets agrees with it.
     public func matches(_ entry: LogEntry) -> Bool {
         guard entry.kind == kind else { return false }
         for (field, expected) in fields where Self.string(field, of: entry) != expected { return false }

@@ -3,22 +3,30 @@ import Foundation
 /// A point in window points (CSS pixels from the scene's top-left corner, y down) — the protocol's
 /// coordinate space. Written `Point(120, 300)`; encoded in scripts as `[120, 300]`.
 public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Points from the left edge.
     public var x: Double
+    /// Points from the top edge (down is positive).
     public var y: Double
 
+    /// A point at (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// A point at (`x`, `y`), the short form gestures read best with.
     public init(_ x: Double, _ y: Double) {
         self.init(x: x, y: y)
     }
 
+    /// The window's top-left corner.
     public static let zero = Point(0, 0)
 
+    /// Component-wise sum: a point moved by an offset.
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    /// Component-wise difference: the offset from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    /// An offset scaled by `k`.
     public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
 
     /// Straight-line distance to `other`.

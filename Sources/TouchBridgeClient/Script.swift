@@ -3,9 +3,12 @@ import TouchBridgeProtocol
 
 /// A problem in a script file, with the JSON path of the field (`steps[2].center`).
 public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    /// The JSON path of the offending field; empty for the whole file.
     public var path: String
+    /// What is wrong with it.
     public var message: String
 
+    /// An error at `path`.
     public init(path: String, _ message: String) {
         self.path = path
         self.message = message
@@ -15,8 +18,9 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A gesture test as data (`touchbridge drive SCRIPT`; format in docs/scripting.md): a scene, then
-/// steps — gestures (built-in or W3C WebDriver Actions), waits, and expectations on transitions
-/// (with values), actions, responder calls, control events and render properties.
+/// steps — gestures (built-in or W3C WebDriver Actions), waits, app-side changes (`act`, the
+/// protocol's vocabulary), and expectations on transitions (with values), actions, responder calls,
+/// control events and render properties.
 ///
 /// ```json
 /// {"name": "pinch doubles the photo", "scene": "transform-image",
@@ -26,32 +30,50 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 ///    {"expect": "render", "view": "image", "property": "transform", "equals": [2, 0, 0, 2, 0, 0], "tolerance": 0.05}]}
 /// ```
 public struct Script: Sendable {
+    /// The script's name, for reports.
     public var name: String
     /// Where the script came from (for reports).
     public var source: String?
+    /// The scene to run: a catalog name or an inline scene (nil: the server's default).
     public var scene: SceneRequest?
+    /// The window size the scene is laid out for.
     public var viewport: Viewport
+    /// `manual` (the default) makes the run deterministic; `client` follows real time.
     public var clock: ClockMode
+    /// What to do, in order.
     public var steps: [Step]
 
+    /// One step of the script, with where it sits in the file for error messages.
     public struct Step: Sendable {
         /// The step's JSON path, `steps[3]`.
         public var path: String
+        /// What the step does.
         public var action: Action
     }
 
+    /// What a step can do (docs/scripting.md lists the JSON of each).
     public enum Action: Sendable {
+        /// Perform a gesture.
         case gesture(Gesture)
         /// Let time pass, ms.
         case wait(Double)
+        /// Wait for a matching log entry since the latest gesture, up to `within` ms.
         case expect(LogMatch, within: Double?)
+        /// Let `within` ms pass, then check that no matching entry happened since the latest gesture.
         case expectNo(LogMatch, within: Double)
+        /// Wait for entries matching the list in this order (others may come between).
         case expectSequence([LogMatch], within: Double?)
+        /// Wait until a view's rendered property has the value, within the tolerance.
         case expectRender(view: String, property: String, value: ExpectedValue, tolerance: Double, within: Double?)
+        /// Mark the moment in the server's recording with a note.
         case mark(String)
+        /// Switch to the named scene.
         case scene(String)
+        /// App-side changes now (`act` message, docs/protocol.md §4.11).
+        case act([JSONValue])
     }
 
+    /// A script; the default viewport is a 400×800 phone at 2× and the default clock `manual`.
     public init(name: String, scene: SceneRequest?, viewport: Viewport = Viewport(width: 400, height: 800, scale: 2),
                 clock: ClockMode = .manual, steps: [Step]) {
         self.name = name
@@ -157,8 +179,13 @@ public struct Script: Sendable {
             action = .mark(try fields.string("mark") ?? "")
         } else if fields.has("scene") {
             action = .scene(try fields.string("scene") ?? "")
+        } else if fields.has("act") {
+            guard case .array(let list)? = fields.take("act"), !list.isEmpty else {
+                throw ScriptError(path: "\(path).act", "expected a list of app actions (docs/protocol.md §4.11)")
+            }
+            action = .act(list)
         } else {
-            throw ScriptError(path: path, "expected a step: gesture, actions, wait, expect, mark or scene")
+            throw ScriptError(path: path, "expected a step: gesture, actions, wait, expect, mark, scene or act")
         }
         try fields.finish()
         return action

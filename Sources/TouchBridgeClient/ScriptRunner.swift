@@ -3,20 +3,28 @@ import TouchBridgeProtocol
 
 /// The outcome of one script: a line per step, pass or fail, for people and CI.
 public struct ScriptReport: Sendable {
+    /// One reported step.
     public struct Line: Sendable {
+        /// Whether the step did what it expected.
         public var passed: Bool
+        /// The step in a few words.
         public var text: String
         /// Explanations under the line (a failure's detail, the log of a gesture in verbose mode).
         public var detail: [String]
     }
 
+    /// The script's name.
     public var name: String
+    /// Where the script came from (its file), when known.
     public var source: String?
+    /// The steps run, in order.
     public var lines: [Line] = []
     /// A problem that stopped the script (no connection, a rejected message, a bad gesture).
     public var abort: String?
 
+    /// True when no step failed and nothing stopped the script: what `drive`'s exit status says.
     public var passed: Bool { abort == nil && lines.allSatisfy(\.passed) }
+    /// Failed steps, plus one for an abort.
     public var failures: Int { lines.filter { !$0.passed }.count + (abort == nil ? 0 : 1) }
 
     /// The readable report.
@@ -83,6 +91,11 @@ public enum ScriptRunner {
                 case .scene(let name):
                     try await session.switchScene(name)
                     report.lines.append(ScriptReport.Line(passed: true, text: "scene \(name)", detail: []))
+                case .act(let actions):
+                    let log = try await session.act(actions)
+                    report.lines.append(ScriptReport.Line(
+                        passed: true, text: "act (\(actions.count) action\(actions.count == 1 ? "" : "s"))",
+                        detail: verbose ? log.filter { !$0.diagnostic || $0.kind == "note" }.map(\.text) : []))
                 }
             } catch let failure as ExpectationFailure {
                 report.lines.append(ScriptReport.Line(

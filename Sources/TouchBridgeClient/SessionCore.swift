@@ -4,6 +4,7 @@ import TouchBridgeTransport
 
 /// An event-log entry with the `events` message it came in.
 public struct LoggedEntry: Sendable, Equatable {
+    /// The entry.
     public var entry: LogEntry
     /// Engine time of the dispatch, ms.
     public var t: Double
@@ -13,11 +14,15 @@ public struct LoggedEntry: Sendable, Equatable {
 
 /// Something went wrong talking to the server.
 public enum SessionError: Error, Equatable, CustomStringConvertible {
+    /// The connection could not be made (bad URL, refused, failed handshake).
     case cannotConnect(String)
     /// The server rejected a message (`error`).
     case server(ErrorMessage)
+    /// The server closed the connection with this WebSocket close code and reason.
     case closed(code: UInt16, reason: String)
+    /// Nothing expected arrived in time; the text says what was awaited.
     case timeout(String)
+    /// The gesture could not be synthesized.
     case gesture(GestureError)
     /// The render mirror and the server disagree (a protocol bug).
     case mirror(String)

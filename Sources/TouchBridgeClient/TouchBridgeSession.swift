@@ -43,7 +43,10 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     /// The server's `welcome` (session id, scene, clock, thresholds, limits).
     public let welcome: Welcome
+    /// The window size the session declared in `hello`.
     public let viewport: Viewport
+    /// Who moves engine time: with `manual`, the session advances the clock itself and runs are
+    /// deterministic.
     public let clock: ClockMode
     /// Default for `within` of expectations: ms of engine time (manual clock) or of real time (client).
     public var expectationTimeout: Double = 1000
@@ -303,6 +306,20 @@ public final class TouchBridgeSession: @unchecked Sendable {
         local.withLock { clockNow = max(clockNow, t) }
     }
 
+    /// Changes the app now, between gestures (the `act` message, docs/protocol.md §4.11): each action
+    /// a JSON object such as `{"set": {"recognizer": "pan", "property": "enabled", "value": false}}`,
+    /// the vocabulary a declarative scene's `timeline` uses too. An invalid action throws
+    /// `SessionError.server` naming its field (`actions[1].set.view`), with nothing applied. Returns
+    /// the log entries that arrived.
+    @discardableResult
+    public func act(_ actions: [JSONValue]) async throws -> [LogEntry] {
+        let logStart = core.read { $0.log.count }
+        let t = now
+        try await request { seq in .act(AppActions(t: t, seq: seq, actions: actions)) }
+        local.withLock { clockNow = max(clockNow, t) }
+        return core.read { Array($0.log[logStart...].map(\.entry)) }
+    }
+
     /// Switches to another scene (same session; fingers that were down are forgotten).
     public func switchScene(_ name: String) async throws {
         let renders = core.read { $0.fullRenders }
@@ -525,8 +542,9 @@ public struct GestureResult: Sendable {
     public var gesture: String
     /// `input` messages sent.
     public var frames: Int
-    /// Engine time at the start and end, ms.
+    /// Engine time at the start, ms.
     public var start: Double
+    /// Engine time at the end, ms.
     public var end: Double
     /// The log entries the gesture's messages produced (including timers they ran).
     public var log: [LogEntry]
@@ -537,11 +555,14 @@ public struct GestureResult: Sendable {
 
 /// An expectation that was not met, with the log it looked at.
 public struct ExpectationFailure: Error, CustomStringConvertible {
+    /// The expectation, as written in a report.
     public var expectation: String
+    /// Why it was not met.
     public var detail: String
     /// The non-diagnostic entries since the latest gesture.
     public var log: [LogEntry]
 
+    /// A failure of `expectation` because of `detail`, with the `log` it looked at.
     public init(expectation: String, detail: String, log: [LogEntry]) {
         self.expectation = expectation
         self.detail = detail

@@ -4,6 +4,7 @@ import TouchBridgeTransport
 /// The performance baseline: the same transport, settings and limits as the real server, with no
 /// engine behind it — every text message is sent straight back (`touchbridge serve --echo`).
 public final class EchoServer: TransportDelegate {
+    /// An echo delegate; it keeps no state.
     public init() {}
 
     /// Echo has no `hello`: every connection counts as joined at once.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 import TouchBridgeProtocol
 import TouchBridgeServer
 import TouchBridgeTransport
@@ -9,12 +10,8 @@ import TouchBridgeTransport
 public final class HubBridge: TransportDelegate {
     let hub: Hub
     private let logger: Logger
-    private var dispatchTimes = DispatchTimes()
-    private var messagesIn = 0
-    private var rejected = 0
-    private var coalescedRenders = 0
+    private let metrics: SessionMetrics
     private var budget: EngineBudget
-    private var overBudget = 0
     /// Connections whose renders are held back until their queue drains (then one full render).
     private var lagging: Set<ConnectionID> = []
     private let renderBacklogLimit: Int
@@ -32,25 +29,30 @@ public final class HubBridge: TransportDelegate {
     ///
     /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no
     /// limit); `busyEngineSecondsPerSecond`: what all connections working beyond half their share get
-    /// together (0 = no shared cap).
+    /// together (0 = no shared cap). `metricsRegistry`: where the sessions' metrics go (the
+    /// transport's, so `/metrics` shows both).
     public init(
-        hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0
+        hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) {
         self.hub = hub
+        metrics = SessionMetrics(registry: metricsRegistry)
         self.logger = logger
         self.renderBacklogLimit = renderBacklogLimit
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
 
+    /// Hands the open to the hub as `.opened`, carrying only the subprotocol: sessions decide nothing on the
+    /// peer's address.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: TouchBridgeTransport.ConnectionInfo) {
         run(.opened(TouchBridgeServer.ConnectionInfo(subprotocol: info.subprotocol)), on: id, transport)
     }
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
-        messagesIn += 1
+        metrics.messagesHandled.increment()
         if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
-            overBudget += 1
+            metrics.overEngineBudget.increment()
             recorder?.recordDropped(id, reason: "engine-budget")
             let error = ProtocolError(
                 code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
@@ -70,7 +72,7 @@ public final class HubBridge: TransportDelegate {
     }
 
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
-        rejected += 1
+        metrics.rateLimited.increment()
         recorder?.recordDropped(id, reason: reason.rawValue)
         let error = ServerMessage.error(ErrorMessage(code: "rate-limited", message: "over maxMessagesPerSecond; message dropped"))
         _ = transport.send(error.text, to: id)
@@ -90,44 +92,15 @@ public final class HubBridge: TransportDelegate {
         }
     }
 
-    public func transportMetrics(_ transport: TransportServer) -> String {
-        let (p50, p99, max) = dispatchTimes.percentiles()
-        return """
-            # HELP touchbridge_sessions Device sessions running.
-            # TYPE touchbridge_sessions gauge
-            touchbridge_sessions \(hub.sessionCount)
-            # HELP touchbridge_session_connections Connections that said hello or are waiting to.
-            # TYPE touchbridge_session_connections gauge
-            touchbridge_session_connections \(hub.connectionCount)
-            # HELP touchbridge_messages_handled_total Messages handed to sessions.
-            # TYPE touchbridge_messages_handled_total counter
-            touchbridge_messages_handled_total \(messagesIn)
-            # HELP touchbridge_messages_rate_limited_total Messages dropped by the rate limit.
-            # TYPE touchbridge_messages_rate_limited_total counter
-            touchbridge_messages_rate_limited_total \(rejected)
-            # HELP touchbridge_messages_over_engine_budget_total Messages refused (rate-limited) because their connection used its share of engine time.
-            # TYPE touchbridge_messages_over_engine_budget_total counter
-            touchbridge_messages_over_engine_budget_total \(overBudget)
-            # HELP touchbridge_renders_coalesced_total Render diffs held back from slow connections (replaced by one full render).
-            # TYPE touchbridge_renders_coalesced_total counter
-            touchbridge_renders_coalesced_total \(coalescedRenders)
-            # HELP touchbridge_recording_errors_total Recording writes that failed (serve --record; each session's first is logged).
-            # TYPE touchbridge_recording_errors_total counter
-            touchbridge_recording_errors_total \(recorder?.errorCount ?? 0)
-            # HELP touchbridge_dispatch_seconds Time to handle one message (engine and encoding), recent window.
-            # TYPE touchbridge_dispatch_seconds summary
-            touchbridge_dispatch_seconds{quantile="0.5"} \(p50)
-            touchbridge_dispatch_seconds{quantile="0.99"} \(p99)
-            touchbridge_dispatch_seconds{quantile="1"} \(max)
-
-            """
+    public func transportWillReportMetrics(_ transport: TransportServer) {
+        metrics.update(sessions: hub.sessionCount, connections: hub.connectionCount, recordingErrors: recorder?.errorCount ?? 0)
     }
 
     private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
         let effects = hub.handle(input, on: id)
         let finished = MonotonicClock.now()
-        dispatchTimes.record(finished - start)
+        metrics.dispatchSeconds.record(finished - start)
         budget.charge(id, seconds: finished - start, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         for (target, effect) in effects {
@@ -157,12 +130,12 @@ extension HubBridge {
     /// no diffs until the queue drains, then one full render of the state at that moment.
     private func sendRender(_ text: String, to id: ConnectionID, _ transport: TransportServer) {
         if lagging.contains(id) {
-            coalescedRenders += 1
+            metrics.rendersCoalesced.increment()
             return
         }
         if transport.queuedMessageCount(for: id) >= renderBacklogLimit {
             lagging.insert(id)
-            coalescedRenders += 1
+            metrics.rendersCoalesced.increment()
             logger.notice("slow consumer: coalescing renders", metadata: ["connection": "\(id)"])
             transport.armTimer(for: id, token: Self.catchUpToken, after: Self.catchUpInterval)
             return
@@ -187,24 +160,5 @@ extension HubBridge {
         }
         lagging.remove(id)
         if let full = hub.fullRender(for: id) { send(render: full, to: id, transport) }
-    }
-}
-
-/// A rolling window of the last 4,096 dispatch durations, for /metrics.
-struct DispatchTimes {
-    private var samples: [Double] = []
-    private var next = 0
-    private let capacity = 4096
-
-    mutating func record(_ seconds: Double) {
-        if samples.count < capacity { samples.append(seconds) } else { samples[next] = seconds }
-        next = (next + 1) % capacity
-    }
-
-    func percentiles() -> (Double, Double, Double) {
-        guard !samples.isEmpty else { return (0, 0, 0) }
-        let sorted = samples.sorted()
-        func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
-        return (at(0.5), at(0.99), sorted.last!)
     }
 }

@@ -6,9 +6,11 @@ import TouchBridgeServer
 /// A real server (`ServerHost`: transport + hub) running on a background thread of this process,
 /// on a free loopback port — for `touchbridge drive` and Swift end-to-end tests.
 public final class InProcessServer: @unchecked Sendable {
+    /// The server, for tests that need its transport or settings.
     public let host: ServerHost
     /// The WebSocket URL, `ws://127.0.0.1:PORT/ws`.
     public let url: String
+    /// The loopback port the transport bound (a free one, chosen by the system).
     public var port: Int { host.transport.boundPort }
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = NSLock()

@@ -14,37 +14,59 @@ import TouchBridgeServer
 /// connection are recorded as produced, since that is what replay reproduces); `{"closing":{"code":…,"reason":…}}` the server closed the connection; `{"dropped":REASON}`
 /// a message the transport dropped before the session saw it; `{"close":true}` the connection ended.
 public struct Recording: Sendable, Equatable {
+    /// The header's `format`, so `replay` refuses a file that is not a recording.
     public static let format = "touchbridge-recording"
+    /// The header's `version`; a reader refuses versions it does not know rather than misreplay them.
     public static let version = 1
 
+    /// Line 1 of a recording: everything replay needs to rebuild the session as it was.
     public struct Header: Codable, Sendable, Equatable {
+        /// Always `Recording.format`.
         public var format: String
+        /// `Recording.version` of the writer.
         public var version: Int
+        /// The recorded session's id (`welcome.session`).
         public var session: String
+        /// The scene the session started with.
         public var scene: String
+        /// The session's clock mode, which decides how replay maps times.
         public var clock: ClockMode
+        /// The thresholds in force, so a replay on a changed engine shows what moved.
         public var thresholds: Thresholds
+        /// The limits in force; replay validates with the same ones.
         public var limits: ProtocolLimits
         /// Settings that decide what the session could do: inline scenes, declarative scenes.
         public var allowInlineScenes: Bool
+        /// The declarative scenes directory the server read (see `allowInlineScenes`).
         public var scenesDirectory: String
         /// Wall-clock start (ISO 8601), for people.
         public var recordedAt: String?
     }
 
+    /// One event of the device's connection, as one line of the file.
     public enum Entry: Sendable, Equatable {
+        /// `{"open":…}`: the connection opened with this subprotocol.
         case open(subprotocol: String?)
+        /// `{"in":TEXT,"at":SECONDS}`: a message received, with its receive time in server monotonic seconds.
         case input(String, at: Double)
+        /// `{"timer":SECONDS}`: the session's timer fired.
         case timer(at: Double)
+        /// `{"out":TEXT}`: a message the session sent, as it produced it.
         case output(String)
+        /// `{"closing":…}`: the server closed the connection with this code and reason.
         case closing(code: UInt16, reason: String)
+        /// `{"dropped":REASON}`: the transport dropped a message before the session saw it.
         case dropped(String)
+        /// `{"close":true}`: the connection ended.
         case close
     }
 
+    /// Line 1.
     public var header: Header
+    /// The lines after the header, in order.
     public var entries: [Entry]
 
+    /// A recording in memory (tests build them; `load(path:)` reads files).
     public init(header: Header, entries: [Entry]) {
         self.header = header
         self.entries = entries
@@ -95,6 +117,7 @@ public struct Recording: Sendable, Equatable {
         return try parse(String(decoding: data, as: UTF8.self))
     }
 
+    /// Reads a recording's text; the error names the first line that is not a header or entry.
     public static func parse(_ text: String) throws -> Recording {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         guard let first = lines.first else { throw RecordingError("empty recording") }
@@ -141,6 +164,7 @@ public struct Recording: Sendable, Equatable {
 /// A recording that cannot be read.
 public struct RecordingError: Error, CustomStringConvertible {
     public let description: String
+    /// An error that says, for people, what is wrong and on which line.
     public init(_ description: String) { self.description = description }
 }
 
@@ -154,6 +178,7 @@ public struct RecordingError: Error, CustomStringConvertible {
 /// disk when their session ends. A write error (full disk, directory removed) is logged at error
 /// level once per session and counted (`touchbridge_recording_errors_total`); the session goes on.
 public final class SessionRecorder {
+    /// The directory the recordings are written to (created private to the user).
     public let directory: String
     private let allowInlineScenes: Bool
     private let scenesDirectory: String
@@ -172,6 +197,7 @@ public final class SessionRecorder {
     /// connections can make the server hold at 16 MiB.
     static let pendingByteLimit = 64 * 1024
 
+    /// A recorder writing into `directory`, created if missing; throws when it cannot be created or written.
     public init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
         self.directory = directory
         self.logger = logger

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 import TouchBridgeProtocol
 import TouchBridgeQR
 import TouchBridgeScenes
@@ -8,7 +9,9 @@ import TouchBridgeTransport
 
 /// The running server: settings in, a listening transport bridged to a session hub.
 public final class ServerHost {
+    /// The settings the server was built from.
     public let settings: ServerSettings
+    /// The listening transport, for its bound port and connection counts.
     public let transport: TransportServer
     /// The access token clients beyond loopback must present (nil: none required).
     public let accessToken: String?
@@ -38,9 +41,11 @@ public final class ServerHost {
             maxMessageBytes: settings.maxMessageBytes, maxPointersPerInput: settings.maxPointersPerInput,
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits), logger: logger,
+        let metricsRegistry = PrometheusCollectorRegistry()
+        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits, makeSessionID: settings.makeSessionID), logger: logger,
                                                                engineSecondsPerSecond: settings.engineSecondsPerSecond,
-                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond)
+                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
+                                                               metricsRegistry: metricsRegistry)
         (bridge as? HubBridge)?.stepper = SessionStepper(catalog: catalog, limits: limits)
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
@@ -57,7 +62,7 @@ public final class ServerHost {
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
                 joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
                 accessToken: accessToken),
-            logger: logger)
+            logger: logger, metricsRegistry: metricsRegistry)
         transport.delegate = bridge
         if let lanURL, let code = QRCode(lanURL) {
             (bridge as? HubBridge)?.hub.lanAddress = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
@@ -103,6 +108,25 @@ public final class ServerHost {
     public func run() throws {
         transport.installSignalHandlers()
         try transport.run()
+    }
+
+    /// `run()` on a thread of its own, for async callers: the service loop blocks its thread for
+    /// the server's life, which must not be one of Swift concurrency's few cooperative threads.
+    public func runOnItsOwnThread() async throws {
+        let transport = transport
+        transport.installSignalHandlers()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try transport.run()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "touchbridge-server"
+            thread.start()
+        }
     }
 
     static func loadDeclarativeScenes(from directory: String, logger: Logger) throws -> [SceneSpec] {

@@ -17,6 +17,7 @@ public enum SessionReplay {
         public var index: Int
         /// nil: the replay sent fewer messages / more messages.
         public var recorded: String?
+        /// The message the replay sent at this point; nil: the replay sent fewer messages.
         public var replayed: String?
         /// The first differing JSON field, when both messages exist.
         public var field: String?
@@ -32,6 +33,7 @@ public enum SessionReplay {
         static func clip(_ text: String) -> String { text.count > 600 ? text.prefix(600) + "… (\(text.count) chars)" : text }
     }
 
+    /// What a replay produced, and the first difference from the recording if any.
     public struct Result: Sendable {
         /// The event log and session events in the compact notation, one per line.
         public var trace: String
@@ -39,6 +41,7 @@ public enum SessionReplay {
         public var outbound: [String]
         /// Nil when every outbound message equals the recorded one.
         public var difference: Difference?
+        /// How many received messages were replayed.
         public var inboundCount: Int
     }
 

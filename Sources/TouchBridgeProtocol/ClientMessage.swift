@@ -2,14 +2,23 @@ import Foundation
 
 /// Every message a client may send (docs/protocol.md §4).
 public enum ClientMessage: Equatable, Sendable {
+    /// Joins as a device or an observer; must be first (docs/protocol.md §4.1).
     case hello(Hello)
+    /// One frame of pointer changes (§4.2).
     case input(Input)
+    /// Moves the manual clock (§4.3).
     case advance(Advance)
+    /// A shake phase (§4.4).
     case motion(Motion)
+    /// A remote-control command (§4.5).
     case remote(Remote)
+    /// The window changed size; the scene lays itself out again (§4.6).
     case resize(Viewport)
+    /// Replaces the running scene (§4.7).
     case scene(SceneSwitch)
+    /// Asks for a `pong` (§4.8).
     case ping(Ping)
+    /// Asks for a full render, after a client lost track of the tree (§4.9).
     case resync
     /// Marks a moment in the server's recording (docs/protocol.md §4.10); no effect on the session.
     case mark(Mark)

@@ -3,7 +3,10 @@
 /// (docs/protocol.md §5.2). `lineJoin` (nil: "miter") and `rule` (nil: "nonzero") are left out
 /// at their defaults.
 public enum DisplayCommand: Codable, Equatable, Sendable {
+    /// Strokes `path` with `color` (`#rrggbbaa`), `lineWidth` points, `lineCap` (`butt`, `round`, `square`)
+    /// and `lineJoin`.
     case stroke(path: [DisplayPathElement], color: String, lineWidth: Double, lineCap: String, lineJoin: String? = nil)
+    /// Fills `path` with `color` by the winding `rule` (`nonzero` or `evenodd`).
     case fill(path: [DisplayPathElement], color: String, rule: String? = nil)
     /// Text with its top-left corner at `at` (`[x, y]`).
     case text(String, at: [Double], fontSize: Double, color: String)
@@ -58,10 +61,15 @@ public enum DisplayCommand: Codable, Equatable, Sendable {
 /// A path element, encoded as a compact array: `["move",x,y]`, `["line",x,y]`, `["rect",x,y,w,h]`,
 /// `["ellipse",x,y,w,h]`, `["close"]`.
 public enum DisplayPathElement: Codable, Equatable, Sendable {
+    /// Starts a subpath at (`x`, `y`).
     case move(x: Double, y: Double)
+    /// A straight line to (`x`, `y`).
     case line(x: Double, y: Double)
+    /// A closed rectangle subpath.
     case rect(x: Double, y: Double, width: Double, height: Double)
+    /// A closed ellipse subpath inscribed in the rectangle.
     case ellipse(x: Double, y: Double, width: Double, height: Double)
+    /// Closes the current subpath.
     case close
 
     public func encode(to encoder: Encoder) throws {

@@ -4,11 +4,13 @@ public struct EventsMessage: Codable, Equatable, Sendable {
     public var seq: Int?
     /// Engine time after the dispatch, ms.
     public var t: Double
+    /// Everything the engine did in the dispatch, in order (docs/protocol.md §7); may be empty.
     public var log: [LogEntry]
     /// After an `input`: the device's pointers still down, in window points (so observers can draw
     /// every finger, also those a recognizer took over); nil for other dispatches.
     public var pointers: [LivePointer]?
 
+    /// Builds an `events` message; `pointers` is given only for dispatches that answer an `input`.
     public init(seq: Int?, t: Double, log: [LogEntry], pointers: [LivePointer]? = nil) {
         self.seq = seq
         self.t = t
@@ -21,9 +23,12 @@ public struct EventsMessage: Codable, Equatable, Sendable {
 public struct LivePointer: Codable, Equatable, Sendable {
     /// The client's pointer id.
     public var id: Int
+    /// Window points, so an observer draws the finger where the device's scene has it.
     public var x: Double
+    /// Window points (see `x`).
     public var y: Double
 
+    /// A pointer `id` down at (`x`, `y`) in window points.
     public init(id: Int, x: Double, y: Double) {
         self.id = id
         self.x = x
@@ -38,32 +43,54 @@ public struct LogEntry: Codable, Equatable, Sendable {
     /// hitTest, responder, delivery, transition, waiting, action, controlEvent, note, and in the
     /// complete log recognizerTouches.
     public var kind: String
-    /// The entry in the behaviour reference's compact notation.
+    /// The entry in the event log's compact notation (docs/protocol.md §7).
     public var text: String
     /// true for entries that explain rather than act.
     public var diagnostic: Bool
 
+    /// `hitTest` and `delivery`: the touch's number (1, 2, 3… in landing order within the scene, not the
+    /// browser's pointer id).
     public var touch: Int?
+    /// `hitTest`: the hit-test path, window first and hit view last, by trace name.
     public var path: [String]?
+    /// `responder` and `recognizerTouches`: the method called, e.g. `touchesBegan` or `motionEnded`.
     public var method: String?
+    /// `responder`: the responder whose method ran (its trace name).
     public var responder: String?
+    /// `responder` and `recognizerTouches`: the touches passed to the call, with their phases.
     public var touches: [LogTouch]?
     /// The complete log only: the event's touches with their phases, as the callee saw them.
     public var allTouches: [LogTouch]?
+    /// `responder`: the event subtype (`none`, `motionShake`, or a remote command's name).
     public var subtype: String?
+    /// `responder`: the responder whose default implementation passed the call up the chain; nil for a direct
+    /// call.
     public var forwardedFrom: String?
+    /// `delivery`: the touch's view, the one that did not get (or got late) its touch.
     public var view: String?
+    /// `delivery`: why the touch was held back, released or not delivered.
     public var note: String?
+    /// `transition`, `waiting`, `action` and `recognizerTouches`: the recognizer's trace name.
     public var recognizer: String?
+    /// `transition`: the state left (`possible`, `began`, `changed`, `ended`, `cancelled`, `failed`).
     public var from: String?
+    /// `transition`: the state entered.
     public var to: String?
+    /// `transition` (always for `failed` and `cancelled`) and `waiting`: why, in words, with the rule and
+    /// thresholds used.
     public var reason: String?
+    /// `transition`: the recognizer's values at the transition.
     public var values: LogValues?
+    /// `action`: the state the recognizer's target–actions ran in.
     public var state: String?
+    /// `controlEvent`: the control's trace name.
     public var control: String?
+    /// `controlEvent`: the events sent, combined ones joined with `|` (e.g. `touchUpInside`).
     public var event: String?
+    /// `note` and `animation`: the diagnostic in words.
     public var message: String?
 
+    /// An entry with no kind-specific fields yet; the encoder sets those its `kind` has.
     public init(kind: String, text: String, diagnostic: Bool) {
         self.kind = kind
         self.text = text
@@ -73,12 +100,16 @@ public struct LogEntry: Codable, Equatable, Sendable {
 
 /// A touch as a responder call shows it.
 public struct LogTouch: Codable, Equatable, Sendable {
+    /// The touch's number within the scene (see `LogEntry.touch`).
     public var id: Int
+    /// `began`, `moved`, `stationary`, `ended` or `cancelled`, as the callee saw it.
     public var phase: String
+    /// `UITouch.tapCount`, so a reader sees which tap of a multi-tap a call belongs to.
     public var tapCount: Int
     /// Window points, `[x, y]`.
     public var location: [Double]
 
+    /// A touch as it appears in a responder entry.
     public init(id: Int, phase: String, tapCount: Int, location: [Double]) {
         self.id = id
         self.phase = phase
@@ -89,14 +120,22 @@ public struct LogTouch: Codable, Equatable, Sendable {
 
 /// A recognizer's values at a transition.
 public struct LogValues: Codable, Equatable, Sendable {
+    /// The touches' centroid in window points, `[x, y]` (`location(in: nil)`).
     public var location: [Double]
+    /// How many touches the recognizer is tracking.
     public var numberOfTouches: Int
+    /// Pans: `translation(in: nil)`, `[x, y]`.
     public var translation: [Double]?
+    /// Pans `[x, y]` points per second; pinches and rotations `[v, 0]`.
     public var velocity: [Double]?
+    /// Pinches: the scale factor since the gesture began.
     public var scale: Double?
+    /// Rotations: radians since the gesture began.
     public var rotation: Double?
+    /// Swipes: the direction recognized (`right`, `left`, `up`, `down`).
     public var direction: String?
 
+    /// Values with the two fields every recognizer has; the encoder adds the type-specific ones.
     public init(location: [Double], numberOfTouches: Int) {
         self.location = location
         self.numberOfTouches = numberOfTouches

@@ -4,6 +4,7 @@ import Foundation
 public struct Viewport: Codable, Equatable, Sendable {
     /// Points (CSS pixels).
     public var width: Double
+    /// Points (CSS pixels).
     public var height: Double
     /// Device pixels per point; informational, the engine works in points.
     public var scale: Double
@@ -12,6 +13,7 @@ public struct Viewport: Codable, Equatable, Sendable {
     /// `safeAreaInsets`.
     public var safeArea: SafeAreaInsets?
 
+    /// A viewport of `width`×`height` points.
     public init(width: Double, height: Double, scale: Double = 1, safeArea: SafeAreaInsets? = nil) {
         self.width = width
         self.height = height
@@ -22,11 +24,16 @@ public struct Viewport: Codable, Equatable, Sendable {
 
 /// Insets from the window's edges, in points (`viewport.safeArea`).
 public struct SafeAreaInsets: Codable, Equatable, Sendable {
+    /// Points covered at the top edge.
     public var top: Double
+    /// Points covered at the left edge.
     public var left: Double
+    /// Points covered at the bottom edge.
     public var bottom: Double
+    /// Points covered at the right edge.
     public var right: Double
 
+    /// Insets in points from each edge.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
@@ -38,7 +45,10 @@ public struct SafeAreaInsets: Codable, Equatable, Sendable {
 /// Which scene to run: a catalog name, or an inline scene this module keeps opaque (its format
 /// belongs to the scenes module).
 public enum SceneRequest: Codable, Equatable, Sendable {
+    /// A scene of the server's catalog, by name.
     case named(String)
+    /// A declarative scene sent by the client (docs/scenes.md), kept as JSON until the scenes module builds
+    /// it.
     case inline(JSONValue)
 
     public init(from decoder: Decoder) throws {
@@ -67,12 +77,15 @@ public enum SceneRequest: Codable, Equatable, Sendable {
 public struct Hello: Codable, Equatable, Sendable {
     /// Must be `ProtocolVersion.current`.
     public var protocolVersion: Int
+    /// `device` runs a scene; `observer` watches another device's session (docs/protocol.md §3).
     public var role: Role
     /// Devices: the scene to run (nil: the catalog's default).
     public var scene: SceneRequest?
     /// Observers: the session to watch.
     public var session: String?
+    /// The window size the scene is laid out for.
     public var viewport: Viewport
+    /// Who moves engine time (docs/protocol.md §10).
     public var clock: ClockMode
     /// Client time now, ms: starts the engine clock and gives a first clock-offset sample.
     public var t: Double?
@@ -86,6 +99,8 @@ public struct Hello: Codable, Equatable, Sendable {
         case role, scene, session, viewport, clock, t, client, log
     }
 
+    /// A `hello`; `log` defaults to nil (`standard`) and is set on the value when a client wants the complete
+    /// log.
     public init(
         role: Role, scene: SceneRequest? = nil, session: String? = nil, viewport: Viewport,
         clock: ClockMode, t: Double? = nil, client: String? = nil, protocolVersion: Int = ProtocolVersion.current

@@ -7,6 +7,7 @@ public struct Input: Codable, Equatable, Sendable {
     /// The changes, in the order they happened.
     public var pointers: [Pointer]
 
+    /// An `input` frame.
     public init(seq: Int, pointers: [Pointer]) {
         self.seq = seq
         self.pointers = pointers
@@ -25,9 +26,11 @@ public struct Input: Codable, Equatable, Sendable {
 public struct Pointer: Codable, Equatable, Sendable {
     /// The browser's `pointerId`.
     public var id: Int
+    /// Which Pointer Events event this change is.
     public var phase: PointerPhase
     /// Window points.
     public var x: Double
+    /// Window points.
     public var y: Double
     /// Client time, ms.
     public var t: Double
@@ -35,11 +38,14 @@ public struct Pointer: Codable, Equatable, Sendable {
     public var pressure: Double?
     /// Contact size, points.
     public var width: Double?
+    /// Contact size, points.
     public var height: Double?
+    /// The input device (Pointer Events' `pointerType`); decides whether `pressure` becomes `UITouch.force`.
     public var pointerType: PointerType
     /// `getCoalescedEvents()` samples before this change, oldest first.
     public var coalesced: [PointerSample]?
 
+    /// One pointer change; a touch by default, with no pressure, size or coalesced samples.
     public init(
         id: Int, phase: PointerPhase, x: Double, y: Double, t: Double, pointerType: PointerType = .touch,
         pressure: Double? = nil, width: Double? = nil, height: Double? = nil, coalesced: [PointerSample]? = nil
@@ -77,10 +83,14 @@ public struct Pointer: Codable, Equatable, Sendable {
 
 /// A coalesced sample: where the pointer was at an earlier moment of the same frame.
 public struct PointerSample: Codable, Equatable, Sendable {
+    /// Window points.
     public var x: Double
+    /// Window points.
     public var y: Double
+    /// Client time, ms: no later than the change it precedes.
     public var t: Double
 
+    /// A sample at (`x`, `y`) at client time `t`.
     public init(x: Double, y: Double, t: Double) {
         self.x = x
         self.y = y

@@ -5,6 +5,7 @@ public struct JSONParseLimits: Equatable, Sendable {
     /// Largest text, in UTF-8 bytes.
     public var maxBytes: Int
 
+    /// Limits with the parser's defaults: 128 levels deep, no size bound (the transport bounds messages).
     public init(maxDepth: Int = 128, maxBytes: Int = .max) {
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
@@ -13,10 +14,12 @@ public struct JSONParseLimits: Equatable, Sendable {
 
 /// Why a text is not JSON: what was wrong, and where.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong, in words.
     public var reason: String
     /// 0-based offset in the UTF-8 text where the problem was found.
     public var offset: Int
 
+    /// An error `reason` at byte `offset`.
     public init(reason: String, offset: Int) {
         self.reason = reason
         self.offset = offset
@@ -33,6 +36,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 /// as a `Double` (no overflow to infinity, no non-zero number that underflows to 0), strings must be
 /// valid UTF-8 without unpaired surrogate escapes, and of duplicate object keys the first one wins.
 public enum JSONParser {
+    /// Parses `text` as one JSON value, or throws where and why it is not JSON.
     public static func parse(_ text: String, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
         var text = text
         // A Swift string is valid UTF-8 already: no need to check it again.
@@ -42,6 +46,7 @@ public enum JSONParser {
         return try result.get()
     }
 
+    /// Parses UTF-8 `bytes` as one JSON value; invalid UTF-8 is an error, not a replacement character.
     public static func parse(_ bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) in try parse(buffer, limits: limits, validatingUTF8: true) }

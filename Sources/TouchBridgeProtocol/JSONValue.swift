@@ -7,11 +7,17 @@ import Foundation
 /// from which `type`, `seq` and then the typed message are read. The `Codable` conformance remains
 /// for tools that decode JSON with Foundation.
 public enum JSONValue: Codable, Equatable, Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON numbers are IEEE doubles, as in JavaScript.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; of duplicate keys the parser keeps the first.
     case object([String: JSONValue])
 
     public init(from decoder: Decoder) throws {
@@ -56,6 +62,7 @@ public enum JSONValue: Codable, Equatable, Hashable, Sendable {
         return Int(value)
     }
 
+    /// The string, when the value is one; nil otherwise.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil

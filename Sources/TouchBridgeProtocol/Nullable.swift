@@ -3,9 +3,12 @@
 /// Render patches need three states per nullable property: absent (unchanged), `null` (cleared)
 /// and a value. Swift's `Optional` has two, so nullable properties are `Nullable<T>?`.
 public enum Nullable<Wrapped: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    /// Explicitly none: the property went back to its default.
     case null
+    /// A value.
     case value(Wrapped)
 
+    /// `.null` for nil, otherwise the value.
     @inlinable
     public init(_ optional: Wrapped?) {
         if let optional { self = .value(optional) } else { self = .null }

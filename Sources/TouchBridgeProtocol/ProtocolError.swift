@@ -3,7 +3,9 @@
 /// `code` is machine-readable; `message` is for people and, for field errors, starts with `path` so
 /// a log line alone says which field was wrong.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Machine-readable reason, one of `ErrorCode` or TouchKit's `InputError.code` (docs/protocol.md §8).
     public var code: String
+    /// For people; for field errors it starts with `path`.
     public var message: String
     /// The offending field (`pointers[1].phase`), when one is to blame.
     public var path: String?
@@ -12,6 +14,8 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     /// For `rate-limited`: milliseconds after which the same request will be accepted.
     public var retryAfterMs: Int?
 
+    /// An error with every field given; prefer `field(_:_:_:)`, `schema(_:_:)` or `limit(_:_:)`, which keep
+    /// the message and path consistent.
     public init(code: String, message: String, path: String? = nil, seq: Int? = nil, retryAfterMs: Int? = nil) {
         self.code = code
         self.message = message
@@ -25,7 +29,9 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         ProtocolError(code: code, message: path.isEmpty ? detail : "\(path): \(detail)", path: path.isEmpty ? nil : path)
     }
 
+    /// A field is missing, has the wrong type or a value outside its allowed set.
     public static func schema(_ path: String, _ detail: String) -> ProtocolError { .field(ErrorCode.schema, path, detail) }
+    /// A field exceeds a limit of docs/protocol.md §9; `detail` states the limit.
     public static func limit(_ path: String, _ detail: String) -> ProtocolError { .field(ErrorCode.limit, path, detail) }
 
     public var description: String { "\(code): \(message)" }
@@ -39,15 +45,25 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
 /// The error codes of the protocol (docs/protocol.md §8). The engine's input-validation codes
 /// (`unknown-pointer`, `non-finite-value`, …) come from TouchKit and are not repeated here.
 public enum ErrorCode {
+    /// The frame is not a JSON object (or not UTF-8 text).
     public static let badJSON = "bad-json"
+    /// `type` is missing, not a string, or not a v1 message type.
     public static let unknownType = "unknown-type"
+    /// A field is missing, has the wrong type or a value outside its allowed set; `path` names it.
     public static let schema = "schema"
+    /// A limit of docs/protocol.md §9 was exceeded.
     public static let limit = "limit"
     /// Too frequent: `retryAfterMs` says when the same request will be accepted.
     public static let rateLimited = "rate-limited"
+    /// `hello.protocol` is not a version this server speaks.
     public static let unsupportedProtocol = "unsupported-protocol"
+    /// Not allowed now: before `hello`, a second `hello`, a session-changing message from an observer,
+    /// `advance` without the manual clock.
     public static let notAllowed = "not-allowed"
+    /// An observer asked for a session that is not live.
     public static let unknownSession = "unknown-session"
+    /// The catalog has no scene of that name (or cannot build the inline scene).
     public static let unknownScene = "unknown-scene"
+    /// The catalog has the scene but could not build it; the server keeps serving the others.
     public static let sceneFailed = "scene-failed"
 }

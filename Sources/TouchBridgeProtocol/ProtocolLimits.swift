@@ -30,6 +30,7 @@ public struct ProtocolLimits: Codable, Equatable, Sendable {
     /// (an IEEE double, as in JavaScript) holds exactly. Fixed, not sent in `welcome`.
     public static let maxInteger = 9_007_199_254_740_992.0
 
+    /// Limits with the server's defaults (docs/protocol.md §9); the host builds its own from the settings.
     public init(
         maxMessageBytes: Int = 262_144, maxPointersPerInput: Int = 32, maxCoalescedPerPointer: Int = 64,
         maxTouches: Int = 10, maxInlineSceneBytes: Int = 131_072, maxViewportPoints: Double = 8192,

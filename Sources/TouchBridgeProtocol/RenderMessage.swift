@@ -4,6 +4,7 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     public var full: Bool
     /// With full renders: the running scene.
     public var scene: String?
+    /// The tree operations, to apply in order.
     public var ops: [RenderOp]
     /// With full renders: every recognizer of the scene with its state, so an inspector lists them
     /// from the start (later changes arrive as `events` transitions).
@@ -12,6 +13,7 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     /// interpolating `animations` (their `begin` is engine time).
     public var t: Double?
 
+    /// A render message; `recognizers` and `scene` belong to full renders only.
     public init(full: Bool, scene: String? = nil, ops: [RenderOp], recognizers: [RecognizerInfo]? = nil, t: Double? = nil) {
         self.full = full
         self.scene = scene
@@ -32,6 +34,7 @@ public struct RecognizerInfo: Codable, Equatable, Sendable {
     /// Its current state (`possible`, `began`, …).
     public var state: String
 
+    /// A recognizer listing entry.
     public init(name: String, kind: String, view: String, state: String) {
         self.name = name
         self.kind = kind
@@ -55,6 +58,7 @@ public enum RenderOp: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case op, id, parent, index, kind, name, props, displayList }
 
+    /// The id of the view the operation applies to.
     public var id: Int {
         switch self {
         case .create(let id, _, _, _, _, _), .remove(let id), .move(let id, _, _), .set(let id, _), .display(let id, _): id

@@ -2,21 +2,34 @@
 /// docs/protocol.md §5.2 in Swift, for Swift clients (the CLI's drive/replay) and for tests that
 /// check that diffs rebuild exactly what a full render shows.
 public struct RenderMirror: Equatable, Sendable {
+    /// One view as the client knows it: what `create` said, patched by every later `set`, `move` and
+    /// `display`.
     public struct Node: Equatable, Sendable {
+        /// The view's id, unique within the session's current scene.
         public var id: Int
+        /// The superview's id; nil for a window.
         public var parent: Int?
+        /// The view's class (`UIView`, `UIButton`, or an app-defined class name).
         public var kind: String
+        /// The stable name the event log uses for the view.
         public var name: String
+        /// Only the properties that differ from `RenderProps.defaults` (see
+        /// `RenderMirror.resolvedProps(of:)`).
         public var props: RenderProps
+        /// What the view's `draw(_:)` drew; nil when it draws nothing.
         public var displayList: [DisplayCommand]?
+        /// Subview ids, back to front.
         public var children: [Int] = []
     }
 
+    /// Every view of the scene by id.
     public private(set) var nodes: [Int: Node] = [:]
     /// Window ids, back to front.
     public private(set) var windows: [Int] = []
+    /// The running scene's name, from the last full render.
     public private(set) var scene: String?
 
+    /// An empty mirror, waiting for its first full render.
     public init() {}
 
     /// Applies one render message; an op naming an unknown id is an error (the mirror is out of sync).
@@ -29,6 +42,7 @@ public struct RenderMirror: Equatable, Sendable {
         for op in message.ops { try apply(op) }
     }
 
+    /// The view the event log calls `name`, so a test can go from a log entry to what was drawn.
     public func node(named name: String) -> Node? { nodes.values.first { $0.name == name } }
 
     /// The node's properties with defaults filled in.
@@ -87,6 +101,8 @@ public struct RenderMirror: Equatable, Sendable {
 
 /// The mirror and the server disagree.
 public enum MirrorError: Error, Equatable, Sendable {
+    /// An op named a view id the mirror does not have.
     case unknown(Int)
+    /// A `create` reused an id the mirror already has.
     case duplicate(Int)
 }

@@ -4,29 +4,49 @@
 /// properties that changed. Geometry is encoded as arrays (`[x,y]`, `[x,y,w,h]`,
 /// `[a,b,c,d,tx,ty]`), colours as `#rrggbbaa` (docs/protocol.md §5.2).
 public struct RenderProps: Codable, Equatable, Sendable {
+    /// `UIView.center` in the superview's points, `[x, y]`: with `bounds` and `transform` it places the view
+    /// exactly as UIKit does.
     public var center: [Double]?
+    /// `UIView.bounds`, `[x, y, w, h]`; a non-zero origin scrolls the subviews (scroll views).
     public var bounds: [Double]?
+    /// `UIView.transform` as `[a, b, c, d, tx, ty]`, applied around `center`.
     public var transform: [Double]?
+    /// `UIView.alpha`, 0…1; 0 hides the subtree.
     public var alpha: Double?
+    /// `UIView.isHidden`: the subtree is not drawn (and, in the engine, not hit-tested).
     public var hidden: Bool?
+    /// `UIView.isUserInteractionEnabled`, sent so a client can explain why a view ignored a touch.
     public var userInteractionEnabled: Bool?
+    /// `UIView.clipsToBounds`: clip the subviews to the view's box.
     public var clipsToBounds: Bool?
+    /// Fill colour `#rrggbbaa`; null for none (transparent).
     public var backgroundColor: Nullable<String>?
+    /// The layer's corner radius in points, for the background, border and clip.
     public var cornerRadius: Double?
+    /// The layer's border width in points, drawn inside the box.
     public var borderWidth: Double?
+    /// Border colour `#rrggbbaa`; null for none.
     public var borderColor: Nullable<String>?
+    /// A label's or button's text; null for none.
     public var text: Nullable<String>?
+    /// Text colour `#rrggbbaa`; null for the client's default.
     public var textColor: Nullable<String>?
+    /// Font size in points; null for the client's default.
     public var fontSize: Nullable<Double>?
+    /// Whether the text is bold; null for regular.
     public var fontBold: Nullable<Bool>?
+    /// `left`, `center` or `right`; null for the default (left).
     public var textAlignment: Nullable<String>?
+    /// An image view's image name, which the page draws from its own assets; null for none.
     public var image: Nullable<String>?
+    /// A control's visible state (highlight, value, on…); null for views that are not controls.
     public var control: Nullable<ControlProps>?
     /// Running animations of the view's properties; empty when none.
     public var animations: [WireAnimation]?
     /// The layer's shadow (`shadowOpacity` above 0 with a colour); null when none.
     public var shadow: Nullable<ShadowProps>?
 
+    /// An empty patch: no property mentioned.
     public init() {}
 
     /// The values a client assumes for a property `create` does not mention.
@@ -109,6 +129,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         return result
     }
 
+    /// Whether the patch mentions no property, so the diff can skip a `set` that would change nothing.
     public var isEmpty: Bool {
         center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
@@ -148,15 +169,24 @@ public struct RenderProps: Codable, Equatable, Sendable {
 
 /// The visible state of a control; always sent whole.
 public struct ControlProps: Codable, Equatable, Sendable {
+    /// `UIControl.isHighlighted`: a touch is down inside the control.
     public var highlighted: Bool
+    /// `UIControl.isEnabled`; a disabled control is drawn dimmed.
     public var enabled: Bool
+    /// `UIControl.isSelected`.
     public var selected: Bool
+    /// Sliders: the current value.
     public var value: Double?
+    /// Sliders: the value at the track's leading end.
     public var minimumValue: Double?
+    /// Sliders: the value at the track's trailing end.
     public var maximumValue: Double?
+    /// Switches: whether the switch is on.
     public var on: Bool?
+    /// Buttons: the title for the current state.
     public var title: String?
 
+    /// A control's state; the kind-specific fields stay nil for kinds that lack them.
     public init(
         highlighted: Bool, enabled: Bool, selected: Bool, value: Double? = nil, minimumValue: Double? = nil,
         maximumValue: Double? = nil, on: Bool? = nil, title: String? = nil
@@ -174,11 +204,16 @@ public struct ControlProps: Codable, Equatable, Sendable {
 
 /// A layer shadow: colour `#rrggbbaa`, `opacity` 0…1, `offset` `[width, height]` and blur `radius` in points.
 public struct ShadowProps: Codable, Equatable, Sendable {
+    /// `#rrggbbaa`.
     public var color: String
+    /// 0…1 (`CALayer.shadowOpacity`).
     public var opacity: Double
+    /// `[width, height]` in points (`CALayer.shadowOffset`).
     public var offset: [Double]
+    /// Blur radius in points (`CALayer.shadowRadius`).
     public var radius: Double
 
+    /// A shadow as `CALayer` describes it.
     public init(color: String, opacity: Double, offset: [Double], radius: Double) {
         self.color = color
         self.opacity = opacity

@@ -2,12 +2,18 @@ import Foundation
 
 /// Every message a server sends (docs/protocol.md §5).
 public enum ServerMessage: Equatable, Sendable {
+    /// The reply to a successful `hello` (docs/protocol.md §5.1).
     case welcome(Welcome)
+    /// How the client's mirror of the view tree changes (§5.2); may be coalesced for a slow client.
     case render(RenderMessage)
+    /// The event log of one dispatch (§5.3); never dropped or coalesced.
     case events(EventsMessage)
+    /// A rejected message (§5.4).
     case error(ErrorMessage)
+    /// The reply to `ping` (§5.5).
     case pong(Pong)
 
+    /// The `type` field of the message.
     public var type: String {
         switch self {
         case .welcome: "welcome"

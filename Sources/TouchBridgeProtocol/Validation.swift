@@ -6,6 +6,8 @@ import Foundation
 /// size) are left to it, so a bad pointer gets the engine's precise code (`non-finite-value`,
 /// `negative-value`, `time-went-backwards`) and the session applies nothing.
 extension ClientMessage {
+    /// Checks what decoding could not: ranges, required-when rules and limits; throws the `schema` or `limit`
+    /// error naming the field.
     public func validate(limits: ProtocolLimits) throws(ProtocolError) {
         switch self {
         case .hello(let hello): try hello.validate(limits: limits)
@@ -36,6 +38,7 @@ extension ClientMessage {
 }
 
 extension Hello {
+    /// Checks the version, the viewport, the role's required fields and string lengths.
     public func validate(limits: ProtocolLimits) throws(ProtocolError) {
         guard protocolVersion == ProtocolVersion.current else {
             throw ProtocolError(
@@ -86,6 +89,8 @@ extension Viewport {
 }
 
 extension SceneRequest {
+    /// Checks a scene name's length, or an inline scene's size against `maxInlineSceneBytes`; `path` is where
+    /// the request sits.
     public func validate(limits: ProtocolLimits, path: String) throws(ProtocolError) {
         switch self {
         case .named(let name):
@@ -101,6 +106,7 @@ extension SceneRequest {
 }
 
 extension Input {
+    /// Checks `seq`, the number of changes and coalesced samples, and times against the fixed time bound.
     public func validate(limits: ProtocolLimits) throws(ProtocolError) {
         try Check.seq(seq)
         guard !pointers.isEmpty else { throw .schema("pointers", "expected at least one pointer change") }

@@ -6,19 +6,28 @@ public struct WireAnimation: Codable, Equatable, Sendable {
     public var id: Int
     /// `center`, `bounds`, `transform`, `alpha` or `backgroundColor` (its RGBA components, 0…1).
     public var property: String
+    /// The presentation value at the start, in the property's components (`center` `[x, y]`, `transform` six
+    /// numbers…).
     public var from: [Double]
+    /// The model value the animation ends at, in the same components as `from`.
     public var to: [Double]
     /// Engine time (ms) the movement starts, the delay already added; `render.t` says what engine
     /// time the message was made at.
     public var begin: Double
+    /// Milliseconds from `begin` to the end of one pass.
     public var duration: Double
     /// `linear`, `easeIn`, `easeOut`, `easeInOut` or `spring` (with `damping` and `velocity`).
     public var curve: String
+    /// Spring curves: the damping ratio (`usingSpringWithDamping`).
     public var damping: Double?
+    /// Spring curves: the initial velocity (`initialSpringVelocity`).
     public var velocity: Double?
+    /// `.autoreverse`: each pass runs forward then back.
     public var autoreverses: Bool
+    /// `.repeat`: the animation runs until it is interrupted.
     public var repeats: Bool
 
+    /// An animation of one property of one view.
     public init(
         id: Int, property: String, from: [Double], to: [Double], begin: Double, duration: Double, curve: String,
         damping: Double? = nil, velocity: Double? = nil, autoreverses: Bool = false, repeats: Bool = false

@@ -19,6 +19,7 @@ public struct QRCode: Equatable, Sendable {
         modules = (0..<width * width).map { code.pointee.data[$0] & 1 == 1 }
     }
 
+    /// Whether the module at column `x`, row `y` is dark (both 0-based, within `size`).
     public func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
     /// One SVG path drawing every dark module as a unit square on a `size`×`size` grid; runs of a

@@ -59,8 +59,12 @@ public final class CheckmarkGestureRecognizer: UIGestureRecognizer {
     }
 }
 
+/// The checkmark scene: the custom recognizer on the whole view; each recognition is counted in the status
+/// label.
 public final class CheckmarkViewController: UIViewController {
+    /// Shows the instructions, then the count of checkmarks recognized.
     public private(set) var status: UILabel!
+    /// Checkmarks recognized so far.
     public private(set) var recognizedCount = 0
 
     public override func viewDidLoad() {

@@ -1,14 +1,21 @@
 import TouchKit
 
 /// `UIButton`, `UISlider` and `UISwitch` with their control events, inside a view that also has a tap
-/// recognizer — the iOS 6 rule made visible (§1.7): tapping the button or switch does not fire the
-/// container's tap; tapping the custom control (a plain `UIControl`) does, and cancels the control.
+/// recognizer — the iOS 6 rule made visible (UIKIT-CONTROL-KEEPS-ITS-GESTURE): tapping the button or switch
+/// does not fire the container's tap; tapping the custom control (a plain `UIControl`) does, and cancels the
+/// control.
 public final class ControlsViewController: UIViewController {
+    /// The button; a container tap on it must not fire (iOS 6 rule).
     public private(set) var button: UIButton!
+    /// The slider.
     public private(set) var slider: UISlider!
+    /// The switch.
     public private(set) var toggle: UISwitch!
+    /// A plain `UIControl`, which the container's tap does take.
     public private(set) var custom: UIControl!
+    /// The control events received, for people and tests.
     public private(set) var eventsLabel: UILabel!
+    /// How often the container's tap recognizer fired.
     public private(set) var containerTaps = 0
     private var events: [String] = []
     private var status: UILabel!

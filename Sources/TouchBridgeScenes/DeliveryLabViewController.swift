@@ -2,12 +2,15 @@ import TouchKit
 
 /// The delivery rules made visible: a double-tap recognizer on a view that logs every responder
 /// message it gets, with switches for `cancelsTouchesInView`, `delaysTouchesBegan` and
-/// `delaysTouchesEnded`. Double-tap the view to see the source material's table (§2.3):
+/// `delaysTouchesEnded`. Double-tap the view to see the source material's table (UIKIT-DELIVERY-DELAYS-ENDED):
 /// delaysTouchesEnded on → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled;
 /// off → touchesBegan, touchesEnded, touchesBegan, touchesCancelled.
 public final class DeliveryLabViewController: UIViewController {
+    /// The view that logs every responder message it gets.
     public private(set) var target: UIView!
+    /// The messages `target` received, in order.
     public private(set) var messagesLabel: UILabel!
+    /// The recognizer whose delivery switches the lab toggles.
     public private(set) var doubleTap: UITapGestureRecognizer!
     private var toggles: [Toggle] = []
     private var status: UILabel!

@@ -4,6 +4,7 @@ import TouchKit
 /// while the long press is active. The controller is the long press's delegate and lets the two
 /// recognize simultaneously (which, as the source warns, also allows a long press during a pan).
 public final class DragAndDropViewController: UIViewController, UIGestureRecognizerDelegate {
+    /// The image a long press picks up.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
     private var hasPlacedImage = false

@@ -2,9 +2,12 @@ import TouchKit
 
 /// A line from `begin` to `end`.
 public struct Line: Equatable, Sendable {
+    /// Where the finger landed.
     public var begin: CGPoint
+    /// Where the finger is (or lifted).
     public var end: CGPoint
 
+    /// A line from `begin` to `end`.
     public init(begin: CGPoint, end: CGPoint) {
         self.begin = begin
         self.end = end
@@ -18,6 +21,7 @@ public final class DrawLinesView: UIView {
     /// Pending lines keyed by touch, in landing order (a dictionary's order is random per process,
     /// and the display list must be the same on every run).
     public private(set) var pendingLines: [(touch: UITouch, line: Line)] = []
+    /// Lines whose touch ended or was cancelled, in the order they finished.
     public private(set) var finishedLines: [Line] = []
 
     public override init(frame: CGRect) {
@@ -30,6 +34,7 @@ public final class DrawLinesView: UIView {
         return nil
     }
 
+    /// Removes every line, pending and finished (what a double tap does).
     public func clearAll() {
         pendingLines.removeAll()
         finishedLines.removeAll()
@@ -85,6 +90,7 @@ public final class DrawLinesView: UIView {
     }
 }
 
+/// The DrawLines scene: a `DrawLinesView` as the root view, installed in `loadView()` as the source does.
 public final class DrawLinesViewController: UIViewController {
     public override func loadView() {
         view = DrawLinesView(frame: .zero)

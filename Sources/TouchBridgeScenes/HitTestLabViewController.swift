@@ -1,11 +1,13 @@
 import TouchKit
 
-/// Hit-testing made visible (§1.2), with the source material's nested views A → C → E. E sticks out
-/// of C on purpose: touches there never reach E, because C's bounds reject them first. Switches hide
-/// E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction, and enlarge E's
-/// touch area through `point(inside:with:)`. The hit path of every touch is shown below.
+/// Hit-testing made visible (UIKIT-HIT-SKIPPED-VIEWS, UIKIT-HIT-POINT-INSIDE), with the source material's
+/// nested views A → C → E. E sticks out of C on purpose: touches there never reach E, because C's bounds reject
+/// them first. Switches hide E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction,
+/// and enlarge E's touch area through `point(inside:with:)`. The hit path of every touch is shown below.
 public final class HitTestLabViewController: UIViewController {
+    /// The hit path of the latest touch.
     public private(set) var pathLabel: UILabel!
+    /// View E, which sticks out of its superview C.
     public private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
     private var status: UILabel!
@@ -93,6 +95,7 @@ public class PathReportingView: UIView {
 
 /// A view whose touch area can grow beyond its bounds.
 public final class EnlargeableView: PathReportingView {
+    /// Points added around the bounds by `point(inside:with:)`.
     public var enlargement: CGFloat = 0
 
     public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {

@@ -3,6 +3,7 @@ import TouchKit
 /// Source material "ImageTranslationRecognition": a pan recognizer moves an image view; after each
 /// step the translation is reset to zero, so each callback delivers only the movement since the last.
 public final class ImageTranslationViewController: UIViewController {
+    /// The image the pan drags.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
     private var hasPlacedImage = false

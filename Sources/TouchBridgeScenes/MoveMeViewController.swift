@@ -8,6 +8,7 @@ import TouchKit
 /// the placard back to the centre (0.5 s, a bouncing spring [choose: the source's keyframe bounce
 /// is not shown]), turning interaction back on in the completion.
 public final class MoveMeView: UIView {
+    /// The placard that follows the finger.
     public let placardView = UILabel(frame: CGRect(x: 0, y: 0, width: 220, height: 80))
     static let greetings = ["Welcome", "Bienvenue", "Willkommen", "환영합니다", "Benvenuto"]
     private var greetingIndex = 0
@@ -78,6 +79,7 @@ public final class MoveMeView: UIView {
     }
 }
 
+/// The MoveMe scene: a `MoveMeView` as the root view, installed in `loadView()` as the source does.
 public final class MoveMeViewController: UIViewController {
     public override func loadView() {
         view = MoveMeView(frame: .zero)

@@ -1,14 +1,18 @@
 import TouchKit
 
 /// UIBezierPath, `view.layer` and CAShapeLayer as iOS code uses them next to its touch code
-/// (`../shared/uikit-behaviour.md` §7.4): on a backdrop with a layer shadow, a ring whose touchable area is its path (the hole lets
-/// touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`) that each tap
-/// on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
+/// (UIKIT-PATH-CONTAINS, UIKIT-SHAPE-LAYER): on a backdrop with a layer shadow, a ring whose touchable area is
+/// its path (the hole lets touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`)
+/// that each tap on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
 /// `draw(_:)` that a pan turns.
 public final class PathsAndLayersViewController: UIViewController {
+    /// Says what the latest touch did.
     public private(set) var status: UILabel!
+    /// The ring whose hole lets touches through.
     public private(set) var ring: RingView!
+    /// The checkbox.
     public private(set) var checkbox: CheckboxControl!
+    /// The dial a pan turns.
     public private(set) var dial: DialView!
     private var backdrop: UIView!
 
@@ -16,7 +20,8 @@ public final class PathsAndLayersViewController: UIViewController {
         view.backgroundColor = .white
         status = makeStatusLabel("Tap the ring (not its hole), the checkbox, and turn the dial.")
         // Behind the ring only: a recognizer on the root view would also take the checkbox's taps
-        // (a custom control does not keep its tap from a superview's recognizer, §1.7).
+        // (a custom control does not keep its tap from a superview's recognizer,
+        // UIKIT-CONTROL-KEEPS-ITS-GESTURE).
         let backdrop = UIView(frame: CGRect(x: 20, y: 70, width: 220, height: 220))
         backdrop.accessibilityIdentifier = "backdrop"
         backdrop.backgroundColor = UIColor(white: 0.96, alpha: 1)
@@ -96,6 +101,7 @@ public final class PathsAndLayersViewController: UIViewController {
 /// as a shape sublayer; only the painted ring takes touches.
 public final class RingView: UIView {
     private let progressLayer = CAShapeLayer()
+    /// The arc's length as a fraction of the ring, 0…1 (its layer's `strokeEnd`).
     public var progress: CGFloat = 0.25 { didSet { progressLayer.strokeEnd = progress } }
 
     public override class var layerClass: AnyClass { CAShapeLayer.self }
@@ -136,6 +142,7 @@ public final class RingView: UIView {
 /// A checkbox control: a rounded, bordered layer and a checkmark shape layer shown by `strokeEnd`.
 public final class CheckboxControl: UIControl {
     private let checkmark = CAShapeLayer()
+    /// Whether the checkmark shows; a tap toggles it and sends `.valueChanged`.
     public private(set) var isChecked = false
 
     public override init(frame: CGRect) {
@@ -171,6 +178,7 @@ public final class CheckboxControl: UIControl {
 
 /// A dial drawn in `draw(_:)` with UIBezierPath: a rounded face, tick marks and a pointer.
 public final class DialView: UIView {
+    /// Where the pointer points, in radians (−π/2 is up).
     public var angle: CGFloat = -.pi / 2 { didSet { setNeedsDisplay() } }
 
     public override func draw(_ rect: CGRect) {

@@ -1,10 +1,12 @@
 import TouchKit
 
-/// The responder chain (§1.4): a view that hands double taps to its next responder (the source
-/// material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
+/// The responder chain (UIKIT-RESPONDER-FORWARDING): a view that hands double taps to its next responder (the
+/// source material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
 /// handles shake and remote-control events. Each step is written to the log label.
 public final class ResponderChainViewController: UIViewController {
+    /// Shows `entries`.
     public private(set) var logLabel: UILabel!
+    /// Each responder step, in order.
     public private(set) var entries: [String] = []
     private var status: UILabel!
     private var forwardingView: UIView!

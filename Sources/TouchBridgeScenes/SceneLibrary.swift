@@ -2,11 +2,16 @@ import TouchKit
 
 /// A scene a user can open: a named view controller factory with a one-line description.
 public struct SceneDescriptor: Sendable {
+    /// The scene's id in URLs, `hello` and the picker.
     public let name: String
+    /// For people.
     public let title: String
+    /// One sentence for the picker.
     public let summary: String
+    /// Makes a fresh controller for each session.
     public let make: @Sendable () -> UIViewController
 
+    /// A scene called `name`, built by `make`.
     public init(name: String, title: String, summary: String, make: @escaping @Sendable () -> UIViewController) {
         self.name = name
         self.title = title
@@ -17,6 +22,7 @@ public struct SceneDescriptor: Sendable {
 
 /// Every built-in Swift scene, in picker order.
 public enum SceneLibrary {
+    /// The scenes, in picker order.
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(name: "welcome", title: "Welcome",
                         summary: "What TouchBridge is, a card to tap, drag and pinch, and links to every scene.") { WelcomeViewController() },
@@ -55,6 +61,7 @@ public enum SceneLibrary {
     /// The scene a new user sees first.
     public static let defaultSceneName = "welcome"
 
+    /// The built-in scene called `name`; nil for an unknown name.
     public static func descriptor(named name: String) -> SceneDescriptor? {
         all.first { $0.name == name }
     }

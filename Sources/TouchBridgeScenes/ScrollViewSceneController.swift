@@ -1,11 +1,14 @@
 import TouchKit
 
-/// A scroll view with tall content, buttons inside and pinch zoom (§1.11); a switch turns
-/// `delaysContentTouches` off to show the classic trade-off: buttons highlight at once, but a drag
-/// that starts on a button no longer scrolls.
+/// A scroll view with tall content, buttons inside and pinch zoom (UIKIT-SCROLL-CONTENT-TOUCHES); a switch
+/// turns `delaysContentTouches` off to show the classic trade-off: buttons highlight at once, but a drag that
+/// starts on a button no longer scrolls.
 public final class ScrollViewSceneController: UIViewController, UIScrollViewDelegate {
+    /// The scroll view.
     public private(set) var scrollView: UIScrollView!
+    /// Its tall content, with the buttons.
     public private(set) var content: UIView!
+    /// The buttons tapped, in order.
     public private(set) var taps: [String] = []
     private var toggle: Toggle?
     private var status: UILabel!

@@ -8,11 +8,17 @@ import TouchKit
 /// the pane's square by 10 % and a double tap grows it by 10 %, animated (UIKit's default 0.2 s),
 /// next to the latency readout.
 public final class SingleDoubleTapViewController: UIViewController {
+    /// The left pane: recognizers with a failure requirement.
     public private(set) var recognizerPane: LiftClockView!
+    /// The right pane: `tapCount` in responder methods.
     public private(set) var tapCountPane: TapCountView!
+    /// The left pane's latency readout.
     public private(set) var recognizerLabel: UILabel!
+    /// The right pane's latency readout.
     public private(set) var tapCountLabel: UILabel!
+    /// The square the left pane's taps resize.
     public private(set) var recognizerSquare: UIView!
+    /// The square the right pane's taps resize.
     public private(set) var tapCountSquare: UIView!
 
     public override func viewDidLoad() {
@@ -106,6 +112,7 @@ public final class SingleDoubleTapViewController: UIViewController {
 /// Remembers when its last touch lifted. The recognizers cancel the pane's touches just before their
 /// action, and a cancelled touch still carries its lift time.
 public final class LiftClockView: UIView {
+    /// Engine time of the latest lift, seconds (also read from a cancellation that carries a lift).
     public private(set) var lastLiftTime: TimeInterval = 0
 
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }

@@ -3,7 +3,9 @@ import TouchKit
 /// Four swipe recognizers (one per direction) on the top half; below, the source material's view that
 /// tracks horizontal swipes by hand from `touchesMoved` (at least 12 pt across, at most 4 pt off axis).
 public final class SwipeViewController: UIViewController {
+    /// Says which swipe was recognized last.
     public private(set) var status: UILabel!
+    /// The view that detects horizontal swipes in `touchesMoved`.
     public private(set) var trackingView: HorizontalSwipeView!
 
     public override func viewDidLoad() {

@@ -3,6 +3,7 @@ import TouchKit
 /// Source material "TapRecognition": a tap anywhere moves the image's centre to the tap location.
 /// The action uses the second of the two allowed shapes, `handleTap(_ sender:)`.
 public final class TapRecognitionViewController: UIViewController {
+    /// The image a tap moves.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
     private var hasPlacedImage = false

@@ -3,6 +3,7 @@ import TouchKit
 /// Pinch, rotation and pan on one image, all simultaneous; each callback applies its change to the
 /// image's transform (or centre) incrementally and resets the recognizer's value.
 public final class TransformImageViewController: UIViewController, UIGestureRecognizerDelegate {
+    /// The image the three recognizers transform.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
     private var hasPlacedImage = false

@@ -4,6 +4,7 @@ import TouchKit
 /// button for every other scene. A button opens `touchbridge:scene/NAME` with `UIApplication.open`,
 /// which the server turns into a scene switch.
 public final class WelcomeViewController: UIViewController, UIGestureRecognizerDelegate {
+    /// The welcome card.
     public private(set) var card: UILabel!
     private var titleLabel: UILabel!
     private var sceneButtons: [UIButton] = []

@@ -11,6 +11,8 @@ public final class Hub {
     private var connections: [ConnectionID: Session] = [:]
     private var sessions: [String: SharedSession] = [:]
 
+    /// A hub serving `catalog`'s scenes within `limits`. `makeSessionID` is injectable so determinism tests
+    /// get fixed ids; the hub retries any id already live.
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random

@@ -26,9 +26,12 @@ extension SceneCatalog {
 
 /// Why a scene could not be built; becomes an `error` reply with this code.
 public struct SceneBuildError: Error, Equatable, Sendable {
+    /// The protocol error code the client receives (`unknown-scene` or `scene-failed`, docs/protocol.md §8).
     public var code: String
+    /// What went wrong, for the client's `error.message`.
     public var message: String
 
+    /// An error with the code and message the client will see.
     public init(code: String, message: String) {
         self.code = code
         self.message = message
@@ -39,9 +42,13 @@ public struct SceneBuildError: Error, Equatable, Sendable {
 public struct SceneRegistry: SceneCatalog, Sendable {
     /// One scene: how to describe it and how to build it.
     public struct Entry: Sendable {
+        /// How the scene appears in `welcome.scenes`.
         public var info: SceneInfo
+        /// Builds a fresh application for a window of the given size; a throw becomes `scene-failed` instead
+        /// of taking the server down.
         public var build: @Sendable (CGSize) throws -> UIApplication
 
+        /// An entry described by `info` and built by `build`.
         public init(_ info: SceneInfo, build: @escaping @Sendable (CGSize) throws -> UIApplication) {
             self.info = info
             self.build = build

@@ -16,6 +16,7 @@ public final class Session {
         case closed
     }
 
+    /// The connection this session answers, for routing its effects.
     public let connection: ConnectionID
     var environment: SessionEnvironment
     private(set) var state = State.awaitingHello
@@ -25,6 +26,7 @@ public final class Session {
     /// the 17 bytes of the request, so answering every one would let a client amplify its traffic.
     public static let resyncInterval = 0.25
 
+    /// A session waiting for its `hello`; a lone one (outside a `Hub`) cannot serve observers.
     public init(connection: ConnectionID = 0, environment: SessionEnvironment) {
         self.connection = connection
         self.environment = environment

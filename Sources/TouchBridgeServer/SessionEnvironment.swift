@@ -3,7 +3,9 @@ import TouchBridgeProtocol
 /// What a session needs from the world: scenes, limits, ids, and (inside a `Hub`) a way to find
 /// the session an observer asks for. Closures rather than globals keep sessions testable.
 public struct SessionEnvironment {
+    /// The scenes a `hello` or `scene` message may ask for.
     public var catalog: any SceneCatalog
+    /// The limits every message is validated against, and which `welcome` announces.
     public var limits: ProtocolLimits
     /// A fresh session id (random in production, fixed in determinism tests).
     public var makeSessionID: () -> String
@@ -14,6 +16,7 @@ public struct SessionEnvironment {
     /// Finds a live session by id; a lone session (no hub) finds none.
     var findSession: (String) -> SharedSession? = { _ in nil }
 
+    /// An environment with the production id generator unless a test passes its own.
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random

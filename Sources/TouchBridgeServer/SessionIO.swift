@@ -10,6 +10,7 @@ public struct ConnectionInfo: Equatable, Sendable {
     /// For logs only.
     public var remoteAddress: String?
 
+    /// What a connection negotiated; the defaults are a well-behaved client's.
     public init(subprotocol: String? = ProtocolVersion.subprotocol, remoteAddress: String? = nil) {
         self.subprotocol = subprotocol
         self.remoteAddress = remoteAddress
@@ -19,6 +20,7 @@ public struct ConnectionInfo: Equatable, Sendable {
 /// Everything that can happen to a connection. Time arrives as data (`receivedAt`, monotonic
 /// server seconds), never from a clock, so a session is a pure function of its inputs.
 public enum SessionInput: Equatable, Sendable {
+    /// The WebSocket opened; a session checks the subprotocol before anything else.
     case opened(ConnectionInfo)
     /// One text message, received at `receivedAt` (monotonic server seconds).
     case text(String, receivedAt: Double)
@@ -36,6 +38,7 @@ public enum SessionEffect: Equatable, Sendable {
     /// Arm (or re-arm, replacing the previous one) this connection's single timer for server time
     /// `at` (monotonic seconds, same clock as `receivedAt`); a time in the past fires at once.
     case armTimer(at: Double)
+    /// Disarm this connection's timer (the engine has no deadline left).
     case cancelTimer
     /// Close the connection with this WebSocket close code and reason.
     case close(code: UInt16, reason: String)

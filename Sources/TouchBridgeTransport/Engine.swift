@@ -86,15 +86,16 @@ final class WebSocketEngine {
     private(set) var unjoinedCount = 0
     /// Payload bytes queued for every connection together.
     private(set) var outboundBytes = 0
-    var metrics = TransportMetrics()
+    let metrics: TransportMetrics
     private(set) var stopping = false
     private var stopDeadline = 0.0
     private var serviceThread: pthread_t?
     /// Set while the context is being destroyed: callbacks still arrive but must not touch lws.
     private(set) var tearingDown = false
 
-    init(limits: EngineLimits, logger: Logger, protocolName: String) {
+    init(limits: EngineLimits, logger: Logger, protocolName: String, metrics: TransportMetrics) {
         self.limits = limits
+        self.metrics = metrics
         self.logger = logger
         protocols = .allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
@@ -194,19 +195,19 @@ final class WebSocketEngine {
         guard !tearingDown, let conn = connections[id], !conn.isClosing else { return false }
         if let superseding {
             let before = conn.outbound.bytes
-            metrics.supersededMessages += UInt64(conn.outbound.removeAll(tagged: superseding))
+            metrics.supersededMessages.increment(by: Int64(conn.outbound.removeAll(tagged: superseding)))
             outboundBytes -= before - conn.outbound.bytes
         }
         let frame = OutboundFrame(text, tag: tag)
         let size = frame.payloadCount
         if conn.outbound.count >= limits.outboundQueueLimit || conn.outbound.bytes + size > limits.outboundQueueBytes {
-            metrics.outboundOverflows["connection", default: 0] += 1
+            metrics.outboundOverflow("connection")
             requestClose(conn, code: 1008, reason: "outbound queue overflow", immediate: true)
             return false
         }
         if outboundBytes + size > limits.outboundBudgetBytes {
             // The server-wide budget: the connection backlogged the longest goes — the one not reading.
-            metrics.outboundOverflows["server", default: 0] += 1
+            metrics.outboundOverflow("server")
             let stalest = connections.values.filter { !$0.isClosing && $0.backlogSince != nil }
                 .min { $0.backlogSince! < $1.backlogSince! } ?? conn
             requestClose(stalest, code: 1008, reason: "server outbound budget exceeded", immediate: true)
@@ -219,7 +220,7 @@ final class WebSocketEngine {
             // Backpressure: what it sends would only make more output it does not read. lws keeps
             // what it already read and delivers it when reading resumes.
             conn.readPaused = true
-            metrics.readPauses += 1
+            metrics.readPauses.increment()
             lws_rx_flow_control(conn.wsi, 0)
         }
         lws_callback_on_writable(conn.wsi)
@@ -312,7 +313,7 @@ final class WebSocketEngine {
         conn.attach()
         connections[id] = conn
         if limits.joinTimeout > 0 { unjoinedCount += 1 } else { conn.joined = true }
-        metrics.connectionsAccepted += 1
+        metrics.connectionsAccepted.increment()
         scheduleWake(conn)
         host.engineOpened(conn)
         if stopping {  // the handshake raced a stop: this one goes too
@@ -356,19 +357,19 @@ final class WebSocketEngine {
         case .accept:
             break
         case .reject:
-            metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
+            metrics.rejected(RejectReason.rateLimited.rawValue)
             host?.engineRejected(conn, reason: .rateLimited)
             return 0
         case .rejectAndClose:
             // The replies to the messages already accepted and one last `rate-limited` error are
             // flushed before the close frame: a client learns why it was closed.
-            metrics.rejectedMessages[RejectReason.rateLimited.rawValue, default: 0] += 1
+            metrics.rejected(RejectReason.rateLimited.rawValue)
             host?.engineRejected(conn, reason: .rateLimited)
             requestClose(conn, code: 1008, reason: "message rate limit exceeded", immediate: false)
             return 0
         }
-        metrics.messagesIn += 1
-        metrics.bytesIn += UInt64(bytes.count)
+        metrics.messagesIn.increment()
+        metrics.bytesIn.increment(by: Int64(bytes.count))
         host?.engineReceived(String(decoding: bytes, as: UTF8.self), from: conn, at: now)
         return 0
     }
@@ -399,8 +400,8 @@ final class WebSocketEngine {
                 lws_write(wsi, $0.baseAddress! + lwsPre, count, LWS_WRITE_TEXT)
             }
             if n < count { return -1 }  // a short write means the connection is dead
-            metrics.messagesOut += 1
-            metrics.bytesOut += UInt64(count)
+            metrics.messagesOut.increment()
+            metrics.bytesOut.increment(by: Int64(count))
         }
         if !conn.outbound.isEmpty || conn.pendingClose != nil || conn.pingPending {
             lws_callback_on_writable(wsi)
@@ -415,7 +416,7 @@ final class WebSocketEngine {
         if !conn.joined { unjoinedCount -= 1 }
         conn.wakeAt = nil
         let code = conn.closeCode ?? 1006
-        metrics.closesByCode[code, default: 0] += 1
+        metrics.closed(code: code)
         host?.engineClosed(conn, code: code, reason: conn.closeReason)
     }
 
@@ -481,7 +482,7 @@ final class WebSocketEngine {
             return
         }
         if !conn.joined, now + slack >= conn.openedAt + limits.joinTimeout {
-            metrics.joinTimeouts += 1
+            metrics.joinTimeouts.increment()
             requestClose(conn, code: joinTimeoutCloseCode, reason: "join timeout: no hello within \(limits.joinTimeout) s",
                          immediate: true)
             return

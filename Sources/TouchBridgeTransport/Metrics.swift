@@ -1,52 +1,84 @@
-/// Counters of one server, kept on the service thread and rendered as Prometheus text by `/metrics`.
-struct TransportMetrics {
-    var connectionsAccepted: UInt64 = 0
-    var upgradesRefused: [String: UInt64] = [:]
-    var messagesIn: UInt64 = 0
-    var messagesOut: UInt64 = 0
-    var bytesIn: UInt64 = 0
-    var bytesOut: UInt64 = 0
-    var closesByCode: [UInt16: UInt64] = [:]
-    var rejectedMessages: [String: UInt64] = [:]
-    var httpResponses: [Int: UInt64] = [:]
-    var joinTimeouts: UInt64 = 0
-    var supersededMessages: UInt64 = 0
-    var outboundOverflows: [String: UInt64] = [:]
-    var readPauses: UInt64 = 0
+import Prometheus
 
-    func render(connectionsOpen: Int, outboundBytes: Int) -> String {
-        var out = ""
-        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: UInt64)]) {
-            out += "# HELP touchbridge_transport_\(name) \(help)\n"
-            out += "# TYPE touchbridge_transport_\(name) \(type)\n"
-            for s in samples {
-                out += "touchbridge_transport_\(name)\(s.labels) \(s.value)\n"
-            }
+/// The transport's counters in a Prometheus registry (swift-prometheus), which `/metrics` emits
+/// together with whatever else the server registered there (the sessions' metrics). Counters are
+/// created once, or once per label value, and cached: counting on the service thread is an atomic add.
+final class TransportMetrics {
+    let registry: PrometheusCollectorRegistry
+    let connectionsAccepted: Counter
+    let messagesIn: Counter
+    let messagesOut: Counter
+    let bytesIn: Counter
+    let bytesOut: Counter
+    let joinTimeouts: Counter
+    let supersededMessages: Counter
+    let readPauses: Counter
+    private let connectionsOpen: Gauge
+    private let outboundBytes: Gauge
+    private var upgradesRefused = LabelledCounters(
+        name: "upgrades_refused_total", label: "reason", help: "WebSocket upgrades refused, by reason.")
+    private var closes = LabelledCounters(
+        name: "closes_total", label: "code", help: "Closed WebSocket connections, by close code (1006: no close frame).")
+    private var rejectedMessages = LabelledCounters(
+        name: "rejected_messages_total", label: "reason", help: "Messages dropped before delivery, by reason.")
+    private var outboundOverflows = LabelledCounters(
+        name: "outbound_overflows_total", label: "bound",
+        help: "Connections closed with 1008 for queued bytes, by bound (connection, server).")
+    private var httpResponses = LabelledCounters(name: "http_responses_total", label: "status", help: "HTTP responses, by status.")
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+        func counter(_ name: String, _ help: String) -> Counter {
+            registry.makeCounter(descriptor: .transport(name, help))
         }
-        func labelled<K: Comparable>(_ d: [K: UInt64], _ label: String) -> [(labels: String, value: UInt64)] {
-            d.keys.sorted().map { (labels: "{\(label)=\"\($0)\"}", value: d[$0]!) }
-        }
-        metric("connections_open", "gauge", "Open WebSocket connections.", [("", UInt64(connectionsOpen))])
-        metric("connections_accepted_total", "counter", "WebSocket connections accepted.", [("", connectionsAccepted)])
-        metric("upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.",
-               labelled(upgradesRefused, "reason"))
-        metric("messages_received_total", "counter", "Text messages received and delivered.", [("", messagesIn)])
-        metric("messages_sent_total", "counter", "Text messages written.", [("", messagesOut)])
-        metric("bytes_received_total", "counter", "Payload bytes of messages received.", [("", bytesIn)])
-        metric("bytes_sent_total", "counter", "Payload bytes of messages written.", [("", bytesOut)])
-        metric("closes_total", "counter", "Closed WebSocket connections, by close code (1006: no close frame).",
-               labelled(closesByCode, "code"))
-        metric("rejected_messages_total", "counter", "Messages dropped before delivery, by reason.",
-               labelled(rejectedMessages, "reason"))
-        metric("join_timeouts_total", "counter", "Connections closed with 4408 for not joining in time.", [("", joinTimeouts)])
-        metric("outbound_bytes", "gauge", "Payload bytes queued for all connections.", [("", UInt64(max(0, outboundBytes)))])
-        metric("outbound_overflows_total", "counter", "Connections closed with 1008 for queued bytes, by bound (connection, server).",
-               labelled(outboundOverflows, "bound"))
-        metric("superseded_messages_total", "counter", "Queued messages replaced by a newer full state before being written.",
-               [("", supersededMessages)])
-        metric("read_pauses_total", "counter", "Times reading from a connection was paused because its queue was over the bound.",
-               [("", readPauses)])
-        metric("http_responses_total", "counter", "HTTP responses, by status.", labelled(httpResponses, "status"))
-        return out
+        connectionsAccepted = counter("connections_accepted_total", "WebSocket connections accepted.")
+        messagesIn = counter("messages_received_total", "Text messages received and delivered.")
+        messagesOut = counter("messages_sent_total", "Text messages written.")
+        bytesIn = counter("bytes_received_total", "Payload bytes of messages received.")
+        bytesOut = counter("bytes_sent_total", "Payload bytes of messages written.")
+        joinTimeouts = counter("join_timeouts_total", "Connections closed with 4408 for not joining in time.")
+        supersededMessages = counter("superseded_messages_total", "Queued messages replaced by a newer full state before being written.")
+        readPauses = counter("read_pauses_total", "Times reading from a connection was paused because its queue was over the bound.")
+        connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."))
+        outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Payload bytes queued for all connections."))
+    }
+
+    func upgradeRefused(_ reason: String) { upgradesRefused.increment(reason, in: registry) }
+    func closed(code: UInt16) { closes.increment(String(code), in: registry) }
+    func rejected(_ reason: String) { rejectedMessages.increment(reason, in: registry) }
+    func outboundOverflow(_ bound: String) { outboundOverflows.increment(bound, in: registry) }
+    func httpResponse(_ status: Int) { httpResponses.increment(String(status), in: registry) }
+
+    /// The Prometheus text of every metric in the registry, with the transport's gauges as of now.
+    func exposition(connectionsOpen open: Int, outboundBytes queued: Int) -> String {
+        connectionsOpen.set(to: Double(open))
+        outboundBytes.set(to: Double(max(0, queued)))
+        return registry.emitToString()
+    }
+}
+
+/// One counter per value of a label (`closes_total{code="1000"}`), made when the value first occurs.
+private struct LabelledCounters {
+    let descriptor: MetricNameDescriptor
+    let label: String
+    private var counters: [String: Counter] = [:]
+
+    init(name: String, label: String, help: String) {
+        descriptor = .transport(name, help)
+        self.label = label
+    }
+
+    mutating func increment(_ value: String, in registry: PrometheusCollectorRegistry) {
+        if let counter = counters[value] { return counter.increment() }
+        let counter = registry.makeCounter(descriptor: descriptor, labels: [(label, value)])
+        counters[value] = counter
+        counter.increment()
+    }
+}
+
+extension MetricNameDescriptor {
+    /// `touchbridge_transport_<name>` (the name carries its unit suffix: `_total`, `_bytes`).
+    static func transport(_ name: String, _ help: String) -> Self {
+        Self(namespace: "touchbridge", subsystem: "transport", metricName: name, unitName: "", helpText: help)
     }
 }

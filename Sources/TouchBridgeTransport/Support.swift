@@ -7,6 +7,7 @@ import Darwin
 /// The clock of every time value this module reports or accepts: `CLOCK_MONOTONIC`, in seconds.
 /// Use it for deadlines (`armTimer(for:token:after:)`) and to compare with `receiveTime`.
 public enum MonotonicClock {
+    /// Seconds on `CLOCK_MONOTONIC`, which never jumps with wall-clock changes.
     public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

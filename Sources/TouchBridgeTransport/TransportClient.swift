@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import Prometheus
 
 #if canImport(Glibc)
 import Glibc
@@ -11,13 +12,18 @@ import Darwin
 public protocol TransportClientDelegate: AnyObject {
     /// The handshake completed; `info.subprotocol` is what the server agreed to.
     func client(_ client: TransportClient, didOpen id: ConnectionID, info: ConnectionInfo)
+    /// One complete, UTF-8-valid text message from the server; `receiveTime` is `MonotonicClock.now()` at
+    /// arrival.
     func client(_ client: TransportClient, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double)
     /// The connection ended, or never opened (then `code` is 1006 and `reason` says why).
     func client(_ client: TransportClient, didClose id: ConnectionID, code: UInt16, reason: String)
+    /// A timer armed with `armTimer(for:token:after:)` fired: a client paces its own sends on the
+    /// service thread this way, without a second thread.
     func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID)
 }
 
 extension TransportClientDelegate {
+    /// Ignores timers, for delegates that arm none.
     public func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {}
 }
 
@@ -32,6 +38,7 @@ public struct TransportClientConfiguration: Sendable {
     /// How long a stop waits for servers to acknowledge the 1001 close.
     public var shutdownGracePeriod: Double
 
+    /// A configuration; the defaults suit scripted clients of a local server.
     public init(maxMessageBytes: Int = 16 * 1024 * 1024, outboundQueueLimit: Int = 1024,
                 allowInsecureTLS: Bool = false, shutdownGracePeriod: Double = 1.5) {
         self.maxMessageBytes = maxMessageBytes
@@ -46,7 +53,9 @@ public struct TransportClientConfiguration: Sendable {
 /// that thread; `requestStop` and `enqueueFromAnyThread` from any thread). `connect` may also be called before
 /// `run()` starts, from the thread that will call it.
 public final class TransportClient: @unchecked Sendable {
+    /// The settings every connection of this client uses.
     public let configuration: TransportClientConfiguration
+    /// Held weakly; keep your delegate alive while the client runs.
     public weak var delegate: (any TransportClientDelegate)?
 
     private let engine: WebSocketEngine
@@ -57,6 +66,7 @@ public final class TransportClient: @unchecked Sendable {
     private var connectingID: ConnectionID?
     private var synchronousFailure: String?
 
+    /// Creates the libwebsockets context; throws when it cannot (e.g. TLS set-up fails).
     public init(configuration: TransportClientConfiguration = TransportClientConfiguration(),
                 logger: Logger = Logger(label: "touchbridge.transport.client")) throws {
         self.configuration = configuration
@@ -65,7 +75,7 @@ public final class TransportClient: @unchecked Sendable {
                 maxMessageBytes: configuration.maxMessageBytes, maxMessagesPerSecond: 0,
                 outboundQueueLimit: configuration.outboundQueueLimit, idleTimeout: 0, keepAlivePingInterval: 0,
                 shutdownGracePeriod: configuration.shutdownGracePeriod, shutdownReason: "client shutting down"),
-            logger: logger, protocolName: "touchbridge-client")
+            logger: logger, protocolName: "touchbridge-client", metrics: TransportMetrics(registry: PrometheusCollectorRegistry()))
         engine.host = self
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
@@ -122,14 +132,20 @@ public final class TransportClient: @unchecked Sendable {
         return id
     }
 
+    /// Services connections on the calling thread until `requestStop()`; every delegate call happens inside
+    /// it.
     public func run() throws {
         try engine.run()
     }
 
+    /// Asks `run()` to close every connection (1001, waiting at most `shutdownGracePeriod`) and return.
+    /// Thread-safe and idempotent.
     public func requestStop() {
         engine.requestStop()
     }
 
+    /// Runs `work` on the service thread soon; false when the client is not running. The only way another
+    /// thread may touch connections.
     @discardableResult
     public func enqueueFromAnyThread(_ work: @escaping @Sendable (TransportClient) -> Void) -> Bool {
         engine.enqueue { [self] in work(self) }
@@ -142,27 +158,34 @@ public final class TransportClient: @unchecked Sendable {
 
     // MARK: service thread only
 
+    /// Open WebSocket connections.
     public var openConnectionCount: Int {
         engine.checkServiceThread("TransportClient", #function)
         return engine.connections.count
     }
 
+    /// Queues a text message; false if the connection is unknown or closing, or the queue overflowed
+    /// (then it is being closed with 1008).
     @discardableResult
     public func send(_ text: String, to id: ConnectionID) -> Bool {
         engine.checkServiceThread("TransportClient", #function)
         return engine.send(text, to: id)
     }
 
+    /// Closes after the messages already queued are written.
     public func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
         engine.checkServiceThread("TransportClient", #function)
         engine.close(id, code: code, reason: reason)
     }
 
+    /// Calls `client(_:timerFired:for:)` after `seconds`; arming an armed token re-arms it. Timers die with
+    /// their connection.
     public func armTimer(for id: ConnectionID, token: UInt64, after seconds: Double) {
         engine.checkServiceThread("TransportClient", #function)
         engine.armTimer(for: id, token: token, after: seconds)
     }
 
+    /// Disarms a timer; unknown tokens are ignored.
     public func cancelTimer(for id: ConnectionID, token: UInt64) {
         engine.checkServiceThread("TransportClient", #function)
         engine.cancelTimer(for: id, token: token)

@@ -1,8 +1,12 @@
 /// Settings of a `TransportServer`. Every limit has a clear failure behaviour, listed per property.
 public struct TransportConfiguration: Sendable {
+    /// The certificate and key for `wss://` and `https://`; phones give motion sensors to secure pages only.
     public struct TLS: Sendable, Equatable {
+        /// PEM certificate (chain) file.
         public var certificatePath: String
+        /// PEM private key file; keep it readable by the server only.
         public var privateKeyPath: String
+        /// A certificate and key pair, by path.
         public init(certificatePath: String, privateKeyPath: String) {
             self.certificatePath = certificatePath
             self.privateKeyPath = privateKeyPath
@@ -65,6 +69,7 @@ public struct TransportConfiguration: Sendable {
     /// clients cannot take the `maxConnections` slots of real ones.
     public var maxUnjoinedConnections: Int
 
+    /// A configuration; each default is the transport's built-in value, documented per property.
     public init(
         host: String = "0.0.0.0",
         port: Int = 8080,
@@ -108,12 +113,17 @@ public struct TransportConfiguration: Sendable {
     }
 }
 
+/// Why a transport could not start or connect; `description` says it for people.
 public enum TransportError: Error, Equatable, CustomStringConvertible {
     /// lws could not create the context: port in use, bad address, unreadable certificate…
     case cannotListen(host: String, port: Int)
+    /// `webRoot` is set but is not a readable directory.
     case webRootNotADirectory(String)
+    /// `run()` was called a second time; a transport runs once.
     case alreadyRunning
+    /// A client URL that `connect(to:)` cannot read as `ws://host:port/path` or `wss://…`.
     case invalidURL(String)
+    /// libwebsockets refused to start the connection.
     case cannotConnect(String)
 
     public var description: String {

@@ -14,6 +14,7 @@ public struct ConnectionInfo: Sendable, Equatable {
     /// The negotiated subprotocol, or nil when the client offered none.
     public var subprotocol: String?
 
+    /// What the handshake revealed about a connection.
     public init(remoteAddress: String, origin: String?, path: String, query: String?, subprotocol: String?) {
         self.remoteAddress = remoteAddress
         self.origin = origin
@@ -33,6 +34,8 @@ public enum RejectReason: String, Sendable, Equatable {
 /// (the thread inside `run()`), one at a time, so an implementation can be a plain synchronous state machine
 /// and may call `send`, `close`, `armTimer` and `cancelTimer` directly.
 public protocol TransportDelegate: AnyObject {
+    /// A WebSocket handshake completed (Origin and access token already checked); the connection is unjoined
+    /// until `markJoined`.
     func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo)
     /// One complete, UTF-8-valid text message. `receiveTime` is `MonotonicClock.now()` at arrival.
     func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double)
@@ -43,12 +46,13 @@ public protocol TransportDelegate: AnyObject {
     func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String)
     /// A timer armed with `armTimer(for:token:after:)` is due.
     func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID)
-    /// Extra Prometheus text-format lines appended to `/metrics` (end each line with "\n").
-    func transportMetrics(_ transport: TransportServer) -> String
+    /// `/metrics` is about to be emitted from `transport.metricsRegistry`: set the gauges the
+    /// delegate keeps there.
+    func transportWillReportMetrics(_ transport: TransportServer)
 }
 
 extension TransportDelegate {
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {}
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {}
-    public func transportMetrics(_ transport: TransportServer) -> String { "" }
+    public func transportWillReportMetrics(_ transport: TransportServer) {}
 }

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Logging
+import Prometheus
 
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,7 @@ import Darwin
 /// `cancelTimer`, `openConnectionCount`, `connectionInfo`) must be called on the service thread, i.e. inside a
 /// delegate callback or inside work given to `enqueueFromAnyThread`; this is checked at run time.
 public final class TransportServer: @unchecked Sendable {
+    /// The settings the server runs with; fixed once created.
     public let configuration: TransportConfiguration
     /// Held weakly; keep your delegate alive while the server runs.
     public weak var delegate: (any TransportDelegate)?
@@ -27,9 +29,16 @@ public final class TransportServer: @unchecked Sendable {
     private var nextID: ConnectionID = 1
     private var logger: Logger { engine.logger }
 
+    /// The registry `/metrics` emits: the transport's own metrics, and any the server adds.
+    public let metricsRegistry: PrometheusCollectorRegistry
+
     /// Binds the listening socket (so `boundPort` is known) but serves nothing until `run()`.
+    /// `metricsRegistry` is where the transport registers its metrics; pass the server's own to have
+    /// `/metrics` show both.
     public init(configuration: TransportConfiguration,
-                logger: Logger = Logger(label: "touchbridge.transport")) throws {
+                logger: Logger = Logger(label: "touchbridge.transport"),
+                metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
+        self.metricsRegistry = metricsRegistry
         self.configuration = configuration
         self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
         access = AccessControl(token: configuration.accessToken, allowedOrigins: configuration.allowedOrigins,
@@ -47,7 +56,7 @@ public final class TransportServer: @unchecked Sendable {
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
                 joinTimeout: configuration.joinTimeout,
                 shutdownReason: "server shutting down"),
-            logger: logger, protocolName: configuration.subprotocol)
+            logger: logger, protocolName: configuration.subprotocol, metrics: TransportMetrics(registry: metricsRegistry))
         engine.host = self
 
         let strings = engine.cStrings  // lws keeps these pointers for the context's lifetime
@@ -118,6 +127,7 @@ public final class TransportServer: @unchecked Sendable {
         return engine.connections.count
     }
 
+    /// What the handshake revealed about `id`; nil once it has closed.
     public func connectionInfo(_ id: ConnectionID) -> ConnectionInfo? {
         engine.checkServiceThread("TransportServer", #function)
         return engine.connections[id]?.info
@@ -168,6 +178,7 @@ public final class TransportServer: @unchecked Sendable {
         engine.armTimer(for: id, token: token, after: seconds)
     }
 
+    /// Disarms a timer; unknown tokens are ignored.
     public func cancelTimer(for id: ConnectionID, token: UInt64) {
         engine.checkServiceThread("TransportServer", #function)
         engine.cancelTimer(for: id, token: token)
@@ -179,7 +190,7 @@ public final class TransportServer: @unchecked Sendable {
         let path = requestHeader(wsi, WSI_TOKEN_GET_URI) ?? ""
         let origin = requestHeader(wsi, WSI_TOKEN_ORIGIN)
         func refuse(_ status: UInt32, _ why: String, _ text: String) -> Int32 {
-            engine.metrics.upgradesRefused[why, default: 0] += 1
+            engine.metrics.upgradeRefused(why)
             logger.notice("ws upgrade refused", metadata: [
                 "reason": "\(why)", "status": "\(status)", "peer": "\(peerAddress(wsi))",
                 "path": "\(path)", "origin": "\(origin ?? "-")",
@@ -232,8 +243,8 @@ public final class TransportServer: @unchecked Sendable {
                                   extraHeaders: [("www-authenticate:", "Bearer")])
                 return -1
             }
-            let text = engine.metrics.render(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
-                + (delegate?.transportMetrics(self) ?? "")
+            delegate?.transportWillReportMetrics(self)
+            let text = engine.metrics.exposition(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
             return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
         case configuration.webSocketPath:
             return respond(426, "text/plain; charset=utf-8", "WebSocket upgrade required\n")
@@ -247,7 +258,7 @@ public final class TransportServer: @unchecked Sendable {
                                     closeAfter: false, contentLength: size) else { return -1 }
                 return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
-            engine.metrics.httpResponses[200, default: 0] += 1
+            engine.metrics.httpResponse(200)
             let extraHeaders = Self.documentHeaders.map { "\($0.0) \($0.1)\r\n" }.joined()
             // lws opens the file and writes the headers during the call; it keeps none of these pointers.
             let n = file.withCString { f in
@@ -286,7 +297,7 @@ public final class TransportServer: @unchecked Sendable {
     private func writeResponse(_ wsi: OpaquePointer, status: UInt32, contentType: String, body: String,
                                closeAfter: Bool, contentLength: Int? = nil,
                                extraHeaders: [(String, String)] = []) -> Bool {
-        engine.metrics.httpResponses[Int(status), default: 0] += 1
+        engine.metrics.httpResponse(Int(status))
         let bodyBytes = Array(body.utf8)
         let headerRoom = 2048
         var buffer = [UInt8](repeating: 0, count: lwsPre + headerRoom + bodyBytes.count)
@@ -345,7 +356,7 @@ extension TransportServer: EngineHost {
         guard access.admits(token: presented) else {
             // Never reaches the delegate: no session, no message read.
             conn.refused = true
-            engine.metrics.upgradesRefused["token", default: 0] += 1
+            engine.metrics.upgradeRefused("token")
             logger.notice("ws refused: access token missing or wrong", metadata: [
                 "conn": "\(conn.id)", "peer": "\(info.remoteAddress)", "origin": "\(info.origin ?? "-")",
             ])

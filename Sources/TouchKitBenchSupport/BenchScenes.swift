@@ -9,6 +9,7 @@ public enum PeerScene {
     /// The window is wide enough for the pinch trace (around (400, 300), fingers up to 541 pt out).
     public static let windowSize = CGSize(width: 800, height: 800)
 
+    /// A fresh application showing the seven recognizers, ready for a trace.
     public static func make() -> UIApplication {
         let application = UIApplication()
         let window = UIWindow(application: application, frame: CGRect(origin: .zero, size: windowSize))
@@ -65,6 +66,7 @@ final class SimultaneousPairs: UIGestureRecognizerDelegate {
 /// chain a touch at the window's middle is hit-tested along (every one of them sees every touch of
 /// the drag), or all on other views (none sees it).
 public enum ScaleScene {
+    /// A fresh application with the grid, ready for a drag from the window's middle.
     public static func make(views: Int, recognizers: Int, onTouchedChain: Bool) -> UIApplication {
         let application = UIApplication()
         let window = UIWindow(application: application, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
@@ -103,9 +105,13 @@ public enum ScaleScene {
 /// The four 120 Hz traces of the peer comparison, exactly as shared bench/peer-traces.md defines
 /// them (frame k at round(k · 1000 / 120) ms; window points): one input frame per event.
 public enum PeerTrace: String, CaseIterable, Sendable {
+    /// A one-finger 300 pt drag over 72 frames.
     case pan
+    /// Two fingers spreading and turning 45° over 72 frames.
     case pinch
+    /// A quick tap.
     case tap
+    /// Two quick taps 2 pt apart.
     case doubleTap = "doubletap"
 
     /// What the seven recognizers must recognize, as Hammer.js does (the benchmark checks it).
@@ -130,6 +136,7 @@ public enum PeerTrace: String, CaseIterable, Sendable {
         return recognized
     }
 
+    /// The trace's input frames, one per 120 Hz event.
     public var frames: [[PointerChange]] {
         func time(_ frame: Int) -> TimeInterval { (Double(frame) * 1000 / 120).rounded() / 1000 }
         func change(_ id: Int, _ phase: PointerChange.Phase, _ x: Double, _ y: Double, _ frame: Int) -> PointerChange {
@@ -160,6 +167,7 @@ public enum PeerTrace: String, CaseIterable, Sendable {
 /// y and the next retraces it in x, so the dragged image returns after every pair of pans and the
 /// finger stays on it for the whole run.
 public enum LoadPan {
+    /// Frames in one pan, down to up.
     public static let framesPerPan = 72
 
     /// Frame `frame` of the endless gesture: its phase (`down`, `move`, `up`) and window point.

@@ -95,7 +95,18 @@ struct LoadBenchCommand: ParsableCommand {
     @Flag(help: "One session, each frame sent when the previous answer arrived (the sequential round trip).")
     var sequential = false
 
+    @Option(help: "Drive the server (or the proxy in front of several) at this WebSocket URL instead of starting one; no echo baseline and no server CPU or memory then. It must admit the load: no rate limit or engine-time share.")
+    var url: String?
+
     func run() throws {
+        let count = sequential ? 1 : sessions
+        if let url {
+            Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, against \(url)")
+            let report = try LoadGenerator(options: .init(
+                sessions: count, rate: rate, duration: duration, sequential: sequential, echo: false, url: url)).run()
+            Self.print(engine: Measurement(report: report, cpuCores: .nan, residentKiB: 0), echo: nil)
+            return
+        }
         let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
         // Loopback (no access token), and no per-connection limits that would cap the measured throughput.
         try Data(#"""
@@ -103,7 +114,6 @@ struct LoadBenchCommand: ParsableCommand {
              "maxUnjoinedConnections": 20000, "outboundQueueLimit": 100000}
             """#.utf8).write(to: settings)
         defer { try? FileManager.default.removeItem(at: settings) }
-        let count = sequential ? 1 : sessions
         Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s")
         let engine = try measure(arguments: ["--config", settings.path], echo: false, sessions: count)
         let echo = try measure(arguments: ["--config", settings.path, "--echo"], echo: true, sessions: count)
@@ -130,25 +140,27 @@ struct LoadBenchCommand: ParsableCommand {
         return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0, residentKiB: server.residentKiB)
     }
 
-    static func print(engine: Measurement, echo: Measurement) {
-        func row(_ name: String, _ value: Double, _ base: Double, _ format: String) {
-            let ratio = base > 0 ? String(format: "%.2f×", value / base) : "–"
+    /// The figures, each with the echo's and their ratio when there is an echo baseline.
+    static func print(engine: Measurement, echo: Measurement?) {
+        func row(_ name: String, _ value: Double, _ base: Double?, _ format: String) {
+            func text(_ number: Double?) -> String { number.map { $0.isNaN ? "n/a" : String(format: format, $0) } ?? "–" }
+            let ratio = base.map { $0 > 0 && !value.isNaN ? String(format: "%.2f×", value / $0) : "–" } ?? "–"
             Swift.print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                        + String(format: format, value).padding(toLength: 14, withPad: " ", startingAt: 0)
-                        + String(format: format, base).padding(toLength: 14, withPad: " ", startingAt: 0) + ratio)
+                        + text(value).padding(toLength: 14, withPad: " ", startingAt: 0)
+                        + text(base).padding(toLength: 14, withPad: " ", startingAt: 0) + ratio)
         }
-        let e = engine.report, b = echo.report
+        let e = engine.report, b = echo?.report
         Swift.print("figure".padding(toLength: 34, withPad: " ", startingAt: 0) + "server".padding(toLength: 14, withPad: " ", startingAt: 0)
                     + "echo".padding(toLength: 14, withPad: " ", startingAt: 0) + "ratio")
-        row("frames sent / s", Double(e.sent) / max(e.elapsed, 1e-9), Double(b.sent) / max(b.elapsed, 1e-9), "%.0f")
-        row("frames answered", Double(e.answered), Double(b.answered), "%.0f")
-        row("lost (no answer)", Double(e.lost), Double(b.lost), "%.0f")
-        row("errors", Double(e.errors), Double(b.errors), "%.0f")
-        row("round trip p50 (ms)", e.percentile(0.5) * 1000, b.percentile(0.5) * 1000, "%.3f")
-        row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.percentile(0.99) * 1000, "%.3f")
-        row("round trip max (ms)", e.percentile(1) * 1000, b.percentile(1) * 1000, "%.3f")
-        row("server CPU (cores)", engine.cpuCores, echo.cpuCores, "%.3f")
-        row("server RSS (MiB)", Double(engine.residentKiB) / 1024, Double(echo.residentKiB) / 1024, "%.1f")
+        row("frames sent / s", Double(e.sent) / max(e.elapsed, 1e-9), b.map { Double($0.sent) / max($0.elapsed, 1e-9) }, "%.0f")
+        row("frames answered", Double(e.answered), b.map { Double($0.answered) }, "%.0f")
+        row("lost (no answer)", Double(e.lost), b.map { Double($0.lost) }, "%.0f")
+        row("errors", Double(e.errors), b.map { Double($0.errors) }, "%.0f")
+        row("round trip p50 (ms)", e.percentile(0.5) * 1000, b.map { $0.percentile(0.5) * 1000 }, "%.3f")
+        row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.map { $0.percentile(0.99) * 1000 }, "%.3f")
+        row("round trip max (ms)", e.percentile(1) * 1000, b.map { $0.percentile(1) * 1000 }, "%.3f")
+        row("server CPU (cores)", engine.cpuCores, echo?.cpuCores, "%.3f")
+        row("server RSS (MiB)", echo == nil ? .nan : Double(engine.residentKiB) / 1024, echo.map { Double($0.residentKiB) / 1024 }, "%.1f")
         Swift.print("bytes per render message".padding(toLength: 34, withPad: " ", startingAt: 0)
                     + String(format: "%.0f", e.renderMessages > 0 ? Double(e.renderBytes) / Double(e.renderMessages) : 0)
                     + " (\(e.renderMessages) render messages)")

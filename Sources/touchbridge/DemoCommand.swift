@@ -17,8 +17,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The gesture to play: tap, double-tap, drag, long-press or pinch.")
     var gesture = "double-tap"
 
-    @Flag(help: "Also print diagnostics: hit-test paths, withheld touches, waits and resets.")
-    var diagnostics = false
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     func run() throws {
         guard let descriptor = SceneLibrary.descriptor(named: scene) else {
@@ -41,7 +40,7 @@ struct DemoCommand: ParsableCommand {
             } else {
                 try application.digitizer.process(step.changes)
             }
-            for event in application.drainTrace() where diagnostics || !event.isDiagnostic {
+            for event in application.drainTrace() where diagnostics.isOn || !event.isDiagnostic {
                 print(String(format: "%6.0f ms  ", step.time * 1000) + event.notation)
             }
         }

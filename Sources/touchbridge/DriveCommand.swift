@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
+import TouchBridge
 import TouchBridgeClient
 import TouchBridgeHost
 
 /// Runs gesture scripts (docs/scripting.md) and reports pass/fail for people and CI.
-struct DriveCommand: ParsableCommand {
+struct DriveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drive",
         abstract: "Run gesture test scripts against a server; exit 1 if any expectation fails.",
         discussion: """
             A script is a JSON file: a scene, then steps — gestures (tap, doubleTap, longPress, pan, swipe, \
-            pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, and expectations on transitions \
+            pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, app-side changes (act), and expectations on transitions \
             (with values), actions, responder calls, control events and render properties. See docs/scripting.md. \
             Without --url the scripts run against a server started inside this process (manual clock by \
             default, so results are exact). A directory argument runs every *.json file in it.
@@ -23,8 +24,7 @@ struct DriveCommand: ParsableCommand {
     @Option(help: "A running server: its WebSocket URL (ws://HOST:PORT/ws) or page address (http://HOST:PORT/). Default: start one in this process.")
     var url: String?
 
-    @Option(help: "Directory of declarative scenes for the in-process server.")
-    var scenes: String?
+    @OptionGroup var scenes: ScenesOption
 
     @Option(help: "Record the in-process server's sessions into this directory (see `touchbridge replay`).")
     var record: String?
@@ -32,21 +32,21 @@ struct DriveCommand: ParsableCommand {
     @Flag(help: "Show the event log of every gesture and the entry each expectation matched.")
     var verbose = false
 
-    func run() throws {
+    func run() async throws {
         let paths = try Self.expand(scripts, suffix: ".json")
         guard !paths.isEmpty else { throw ValidationError("no script files in \(scripts.joined(separator: ", "))") }
         var server: InProcessServer?
         var target = url.map(Self.webSocketURL)
         if target == nil {
             var settings = InProcessServer.defaultSettings()
-            if let scenes { settings.scenesDirectory = scenes }
+            if let directory = scenes.directory { settings.scenesDirectory = directory }
             let started = try InProcessServer(settings: settings, record: record)
             server = started
             target = started.url
         }
         defer { server?.stop() }
         let runner = DriveRun(paths: paths, url: target!, verbose: verbose)
-        let failed = blocking { await runner.run() }
+        let failed = await runner.run()
         print(failed == 0 ? "drive: all \(paths.count) script\(paths.count == 1 ? "" : "s") passed"
               : "drive: \(failed) of \(paths.count) script\(paths.count == 1 ? "" : "s") failed")
         if failed > 0 { throw ExitCode.failure }
@@ -105,21 +105,4 @@ private struct DriveRun: Sendable {
         }
         return failed
     }
-}
-
-/// Runs async work from a synchronous command and waits for its result.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        box.value = await work()
-        done.signal()
-    }
-    done.wait()
-    return box.value!
-}
-
-/// Carries a task's result back to the waiting thread (the semaphore orders the accesses).
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchBridge
 import TouchBridgeHost
 
 /// Re-runs recordings headlessly and prints their event log; `--check` compares with the recording.
@@ -24,21 +25,19 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Compare the replayed outbound messages with the recorded ones; exit 1 at the first difference.")
     var check = false
 
-    @Flag(help: "Also print diagnostics: hit-test paths, withheld touches, waits and resets.")
-    var diagnostics = false
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     @Flag(help: "Print only the check's verdict, not the event log.")
     var quiet = false
 
-    @Option(help: "Directory of declarative scenes (default: the one the recording names).")
-    var scenes: String?
+    @OptionGroup var scenes: ScenesOption
 
     func run() throws {
         let paths = try DriveCommand.expand(files, suffix: ".jsonl")
         guard !paths.isEmpty else { throw ValidationError("no recordings in \(files.joined(separator: ", "))") }
         for path in paths {
             let recording = try Recording.load(path: path)
-            let result = try SessionReplay.run(recording, scenesDirectory: scenes, diagnostics: diagnostics)
+            let result = try SessionReplay.run(recording, scenesDirectory: scenes.directory, diagnostics: diagnostics.isOn)
             if !quiet { print("# replay \(path)\n" + result.trace, terminator: "") }
             guard check else { continue }
             if let difference = result.difference {

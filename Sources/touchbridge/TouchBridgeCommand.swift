@@ -2,7 +2,7 @@ import ArgumentParser
 import TouchBridge
 
 @main
-struct TouchBridgeCommand: ParsableCommand {
+struct TouchBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchbridge",
         abstract: "UIKit's touch-event model, in any browser.",

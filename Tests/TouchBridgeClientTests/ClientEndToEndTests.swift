@@ -117,6 +117,23 @@ struct ClientEndToEndTests {
         await session.close()
     }
 
+    @Test func actChangesTheAppBetweenGesturesAndRejectsBadActions() async throws {
+        let session = try await TouchBridgeSession.connect(TestServer.url, sceneRequest: .inline(InlineScenes.edgeAndTwoFingerTap))
+        let disable = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"set": {"recognizer": "twoFingerTap", "property": "enabled", "value": false}}"#.utf8))
+        let entries = try await session.act([disable])
+        #expect(entries.map(\.text) == ["note: act: set twoFingerTap.enabled = false"])
+        try await session.perform(.tap(at: Point(200, 400), fingers: 2))
+        try await session.expectNo(.transition("twoFingerTap", to: .ended))
+        let ghost = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"remove": {"view": "ghost"}}"#.utf8))
+        do {
+            try await session.act([ghost])
+            Issue.record("an unknown view was accepted")
+        } catch SessionError.server(let error) {
+            #expect(error.path == "actions[0].remove.view" && error.message.contains("no view named \"ghost\""))
+        }
+        await session.close()
+    }
+
     @Test func rawSequencesAndPauses() async throws {
         let session = try await connect("tap-recognition")
         try await session.perform(.raw([

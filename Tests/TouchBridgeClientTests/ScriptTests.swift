@@ -42,6 +42,19 @@ struct ScriptTests {
         #expect(text.hasSuffix("FAIL wrong on purpose: 2 of 5 steps failed\n"))
     }
 
+    @Test func anActStepChangesTheAppBetweenGestures() async throws {
+        let script = try Script.parse(Data("""
+            {"name": "a disabled tap", "scene": "tap-recognition",
+             "steps": [
+               {"act": [{"set": {"recognizer": "tap", "property": "enabled", "value": false}}]},
+               {"gesture": "tap", "at": [200, 400]},
+               {"expect": "transition", "recognizer": "tap", "to": "ended", "not": true, "within": 500}]}
+            """.utf8))
+        let report = await ScriptRunner.run(script, url: TestServer.url, verbose: true)
+        #expect(report.passed, "\(report.text)")
+        #expect(report.text.contains("act (1 action)") && report.text.contains("note: act: set tap.enabled = false"), "\(report.text)")
+    }
+
     @Test func aServerThatCannotBeReachedAbortsTheScript() async throws {
         let script = try Script.parse(Data(#"{"steps": [{"wait": 10}]}"#.utf8))
         let report = await ScriptRunner.run(script, url: "ws://127.0.0.1:1/ws")
@@ -60,6 +73,7 @@ struct ScriptTests {
         (#"{"scene": "x", "stepz": []}"#, "steps"),
         (#"{"clock": "wall", "steps": [{"wait": 1}]}"#, "clock"),
         (#"{"steps": [{"wait": 1}], "extra": true}"#, "extra"),
+        (#"{"steps": [{"act": []}]}"#, "steps[0].act"),
     ])
     func mistakesNameTheirField(json: String, path: String) {
         #expect {

@@ -6,31 +6,78 @@ import Testing
 @Suite struct ServerSettingsTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func theShippedConfigFileStatesTheDefaults() throws {
+    @Test func theShippedConfigFileStatesTheDefaults() async throws {
         let path = Self.repository.appendingPathComponent("config/touchbridge.json").path
-        #expect(try ServerSettings.load(file: path) == ServerSettings(), "config/touchbridge.json must document the built-in defaults")
+        #expect(try await ServerSettings.read(file: path, over: Self.unlike) == ServerSettings(),
+                "config/touchbridge.json must state every built-in default")
+        let file = try String(contentsOfFile: path, encoding: .utf8)
+        for setting in ServerSettings.all {
+            #expect(file.contains("\"// \(setting.key)\": \"\(setting.help)\""), "config/touchbridge.json documents \(setting.key) as --help does")
+        }
     }
 
-    @Test func fileOverridesAndUnknownSettingsAreErrors() throws {
+    /// Settings unlike every default, so a source that fails to state one shows.
+    static var unlike: ServerSettings {
+        var settings = ServerSettings()
+        settings.host = "10.0.0.1"; settings.port = 1; settings.webRoot = "w"; settings.scenesDirectory = "s"
+        settings.tlsCertificate = "c"; settings.tlsPrivateKey = "k"; settings.maxMessageBytes = 1; settings.maxConnections = 1
+        settings.maxMessagesPerSecond = 1; settings.outboundQueueLimit = 1; settings.outboundQueueBytes = 1; settings.outboundBudgetBytes = 1
+        settings.idleTimeoutSeconds = 1; settings.joinTimeoutSeconds = 1; settings.maxUnjoinedConnections = 1; settings.keepAlivePingSeconds = 1
+        settings.allowedOrigins = ["x"]; settings.accessToken = "t"; settings.noToken = true; settings.maxObserversPerSession = 1
+        settings.maxTouches = 1; settings.maxPointersPerInput = 1; settings.engineSecondsPerSecond = 1; settings.busyEngineSecondsPerSecond = 1
+        settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 1; settings.logLevel = "error"; settings.shardName = "z"
+        return settings
+    }
+
+    @Test func everySettingIsDescribedOnce() {
+        #expect(ServerSettings.all.count == Mirror(reflecting: ServerSettings()).children.count)
+        #expect(Set(ServerSettings.all.map(\.key)) == Set(Mirror(reflecting: ServerSettings()).children.compactMap(\.label)))
+    }
+
+    @Test func namesInEverySource() {
+        let setting = ServerSettings.all.first { $0.key == "maxMessageBytes" }!
+        #expect(setting.flag == "--max-message-bytes" && setting.environmentVariable == "TOUCHBRIDGE_MAX_MESSAGE_BYTES")
+    }
+
+    @Test func fileOverridesAndUnknownSettingsAreErrors() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tb-\(UUID().uuidString).json")
-        try Data(#"{"port": 9001, "allowedOrigins": ["https://a.example"]}"#.utf8).write(to: file)
-        let settings = try ServerSettings.load(file: file.path)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"port": 9001, "allowedOrigins": ["https://a.example"], "idleTimeoutSeconds": 7, "tlsCertificate": null}"#.utf8).write(to: file)
+        let settings = try await ServerSettings.read(file: file.path)
         #expect(settings.port == 9001 && settings.allowedOrigins == ["https://a.example"] && settings.maxTouches == 10)
+        #expect(settings.idleTimeoutSeconds == 7 && settings.tlsCertificate == nil)
         try Data(#"{"prot": 9001}"#.utf8).write(to: file)
-        #expect(throws: SettingsError.self) { try ServerSettings.load(file: file.path) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(file: file.path) }
         try Data(#"{"port": "high"}"#.utf8).write(to: file)
-        #expect(throws: SettingsError.self) { try ServerSettings.load(file: file.path) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(file: file.path) }
+        try Data(#"[1]"#.utf8).write(to: file)
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(file: file.path) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(file: file.path + ".missing") }
     }
 
-    @Test func environmentVariables() throws {
-        let settings = try ServerSettings().applying(environment: [
-            "TOUCHBRIDGE_PORT": "9100", "TOUCHBRIDGE_MAX_MESSAGE_BYTES": "1000",
+    @Test func environmentVariables() async throws {
+        let settings = try await ServerSettings.read(environment: [
+            "TOUCHBRIDGE_PORT": "9100", "TOUCHBRIDGE_MAX_MESSAGE_BYTES": "1000", "TOUCHBRIDGE_TLS_CERTIFICATE": "",
             "TOUCHBRIDGE_ALLOWED_ORIGINS": "https://a, https://b", "TOUCHBRIDGE_ALLOW_INLINE_SCENES": "false", "PATH": "/bin",
         ])
-        #expect(settings.port == 9100 && settings.maxMessageBytes == 1000)
+        #expect(settings.port == 9100 && settings.maxMessageBytes == 1000 && settings.tlsCertificate == nil)
         #expect(settings.allowedOrigins == ["https://a", "https://b"] && settings.allowInlineScenes == false)
-        #expect(throws: SettingsError.self) { try ServerSettings().applying(environment: ["TOUCHBRIDGE_PORT": "x"]) }
-        #expect(throws: SettingsError.self) { try ServerSettings().applying(environment: ["TOUCHBRIDGE_NOPE": "1"]) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(environment: ["TOUCHBRIDGE_PORT": "x"]) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(environment: ["TOUCHBRIDGE_NOPE": "1"]) }
+    }
+
+    @Test func flagsOverTheEnvironmentOverTheFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tb-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"port": 1, "maxTouches": 2, "maxConnections": 3}"#.utf8).write(to: file)
+        let settings = try await ServerSettings.read(
+            file: file.path, environment: ["TOUCHBRIDGE_PORT": "4", "TOUCHBRIDGE_MAX_TOUCHES": "5"],
+            arguments: ["--port", "6", "--no-token", "--join-timeout-seconds=0.5"])
+        #expect(settings.port == 6 && settings.maxTouches == 5 && settings.maxConnections == 3)
+        #expect(settings.noToken && settings.joinTimeoutSeconds == 0.5)
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(arguments: ["--prot", "1"]) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(arguments: ["stray"]) }
+        await #expect(throws: SettingsError.self) { try await ServerSettings.read(arguments: ["--max-touches", "many"]) }
     }
 
     @Test func validation() {

@@ -70,6 +70,7 @@ import TouchKitTestSupport
     }
 
     /// The S43 file against the same configuration built in Swift: identical logs.
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func s43FileMatchesItsSwiftTwin() throws {
         func play(_ h: Harness) throws -> [String] {
             try h.tap(1, 100, 100, at: 0)
@@ -138,6 +139,7 @@ import TouchKitTestSupport
 extension DeclarativeSceneTests {
     /// S51 and S56 from one file: the button keeps its tap, the custom control's tap goes to the
     /// recognizer, and a quick drag scrolls without the button seeing anything.
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func scrollViewAndControlKinds() throws {
         let h = Harness()
         h.host(DeclarativeSceneViewController(spec: try load("scroll-over-buttons")))
@@ -160,7 +162,7 @@ extension DeclarativeSceneTests {
 
     @Test func scrollViewFieldsBelongToScrollViews() {
         let json = #"{"name": "x", "views": [{"id": "a", "frame": [0,0,1,1], "contentSize": [10, 10]}]}"#
-        #expect(throws: SceneError(path: "views[0]", message: "contentSize, delaysContentTouches, canCancelContentTouches, bounces and alwaysBounceVertical/Horizontal are for kind scrollView")) {
+        #expect(throws: SceneError(path: "views[0].contentSize", message: "contentSize is for kind scrollView")) {
             try SceneSpec.parse(Data(json.utf8))
         }
     }
@@ -210,8 +212,9 @@ extension DeclarativeSceneTests {
     }
 }
 
-/// Recognizers on the scene's root view and on its window (§1.6: they see every touch below them).
+/// Recognizers on the scene's root view and on its window (UIKIT-GESTURE-PARTICIPANTS: they see every touch below them).
 @Suite struct DeclarativeRecognizerPlacementTests {
+    /// Pins UIKIT-GESTURE-PARTICIPANTS.
     @Test func recognizersOnRootAndWindowSeeTouchesOfEveryView() throws {
         let json = #"""
         {"name": "x", "views": [{"id": "a", "frame": [0, 0, 100, 100], "responder": "log"}],
@@ -237,7 +240,7 @@ extension DeclarativeSceneTests {
     }
 }
 
-/// Hit shapes: a touch area other than the bounds, as a `point(inside:with:)` override (§1.2).
+/// Hit shapes: a touch area other than the bounds, as a `point(inside:with:)` override (UIKIT-HIT-POINT-INSIDE).
 @Suite struct DeclarativeHitShapeTests {
     private func hitPath(_ json: String, at point: CGPoint) throws -> String {
         let h = Harness()
@@ -246,6 +249,7 @@ extension DeclarativeSceneTests {
         return h.log(diagnostics: true).first { $0.hasPrefix("hit(1)") } ?? ""
     }
 
+    /// Pins UIKIT-HIT-POINT-INSIDE.
     @Test func anEnlargedButtonARoundViewAndATriangle() throws {
         let json = #"""
         {"name": "x", "views": [
@@ -263,7 +267,7 @@ extension DeclarativeSceneTests {
 
     @Test(arguments: [
         (#"{"kind": "label", "hitShape": {"circle": true}}"#, "views[0].hitShape: hitShape is for kinds view, button and control"),
-        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle or polygon"),
+        (#"{"hitShape": {"circle": true, "inset": 2}}"#, "views[0].hitShape: give one of inset, circle, oval, polygon or path"),
         (#"{"hitShape": {"polygon": [[0, 0], [1, 1]]}}"#, "views[0].hitShape.polygon: at least 3 points"),
         (#"{"hitShape": {"circle": false}}"#, "views[0].hitShape.circle: expected true"),
     ])
@@ -312,12 +316,12 @@ extension DeclarativeSceneTests {
     @Test func aRegisteredClassAndUnknownOnes() throws {
         var classes = RecognizerClasses.builtIn
         classes.register("first-finger", { FirstFingerOnly() })
-        #expect(classes.names == ["checkmark", "first-finger"])
+        #expect(classes.names == ["checkmark", "first-finger", "firstTouch", "observer"])
         let json = Self.json.replacingOccurrences(of: #""class": "checkmark""#, with: #""class": "first-finger""#)
             .replacingOccurrences(of: #""responder": "log""#, with: #""responder": "log", "multipleTouch": true"#)
             .replacingOccurrences(of: #""cancelsTouchesInView": false"#, with: #""cancelsTouchesInView": true"#)
         let spec = try SceneSpec.parse(Data(json.utf8))
-        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark)")) {
+        #expect(throws: SceneError(path: "recognizers[0].class", message: "no recognizer class 'first-finger' (classes: checkmark, firstTouch, observer)")) {
             try spec.checkRecognizerClasses(.builtIn)
         }
         try spec.checkRecognizerClasses(classes)

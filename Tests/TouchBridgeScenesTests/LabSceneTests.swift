@@ -14,6 +14,7 @@ import TouchKitTestSupport
         try h.tap(900, point.x, point.y, at: ms)
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func deliveryLabShowsTheSourceMaterialsTable() throws {
         let h = Harness()
         let scene = DeliveryLabViewController()
@@ -28,6 +29,7 @@ import TouchKitTestSupport
         #expect(scene.messagesLabel.text == "double tap → touchesBegan, touchesEnded, touchesBegan, touchesCancelled")
     }
 
+    /// Pins UIKIT-HIT-FRONT-FIRST.
     @Test func hitTestLabShowsPathsAndTheSwitchesChangeThem() throws {
         let h = Harness()
         let scene = HitTestLabViewController()
@@ -45,6 +47,7 @@ import TouchKitTestSupport
         #expect(scene.pathLabel.text == "hit path: A → C → E")
     }
 
+    /// Pins UIKIT-RESPONDER-FORWARDING.
     @Test func responderChainSceneHandlesForwardedTapsShakeAndRemote() throws {
         let h = Harness()
         let scene = ResponderChainViewController()
@@ -60,6 +63,7 @@ import TouchKitTestSupport
                                   "controller: remoteControlReceived(pause)"])
     }
 
+    /// Pins UIKIT-CONTROL-KEEPS-ITS-GESTURE.
     @Test func controlsSceneShowsTheIOS6Rule() throws {
         let h = Harness()
         let scene = ControlsViewController()
@@ -75,6 +79,7 @@ import TouchKitTestSupport
         #expect(scene.containerTaps == 1)
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func scrollViewSceneScrollsAndTapsButtons() throws {
         let h = Harness()
         let scene = ScrollViewSceneController()

@@ -6,6 +6,7 @@ import TouchKitTestSupport
 
 /// The paths-and-layers scene: a path decides hit-testing, shape layers show state.
 @Suite struct PathsAndLayersSceneTests {
+    /// Pins UIKIT-PATH-CONTAINS.
     @Test func theRingsHoleLetsTouchesThroughAndTheRingAdvancesItsProgress() throws {
         let h = Harness()
         let scene = PathsAndLayersViewController()
@@ -26,6 +27,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-SHAPE-LAYER.
     @Test func theCheckboxStrokesItsCheckmarkAndTheDialTurns() throws {
         let h = Harness()
         let scene = PathsAndLayersViewController()

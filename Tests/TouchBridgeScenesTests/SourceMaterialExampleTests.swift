@@ -131,6 +131,7 @@ import TouchKitBenchSupport
         for name in ["pinch", "rotation"] { #expect(log.contains("act(\(name),began)"), "\(name) runs simultaneously") }
     }
 
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func singleDoubleTapShowsBothLatencies() throws {
         let h = Harness()
         let scene = SingleDoubleTapViewController()
@@ -190,6 +191,7 @@ import TouchKitBenchSupport
         #expect(placard.text == "Bienvenue")
     }
 
+    /// Pins UIKIT-ANIM-INTERACTION-LOCK.
     @Test func moveMeAnimatesAsTheSourceDoesAndLocksInteractionWhileReturning() throws {
         let h = Harness()
         let scene = MoveMeViewController()

@@ -70,7 +70,7 @@ struct SceneServerTests {
             _ = try await TouchBridgeSession.connect(running.url, sceneRequest: .inline(unknown))
             Issue.record("an unknown class was accepted")
         } catch SessionError.server(let error) {
-            #expect(error.message == "inline scene: recognizers[0].class: no recognizer class 'nope' (classes: checkmark, lift)")
+            #expect(error.message == "inline scene: recognizers[0].class: no recognizer class 'nope' (classes: checkmark, firstTouch, lift, observer)")
         }
     }
 

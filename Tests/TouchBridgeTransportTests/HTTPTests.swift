@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 import Testing
 @testable import TouchBridgeTransport
 
@@ -91,7 +92,11 @@ struct HTTPTests {
 
     @Test func metricsReportTraffic() throws {
         let d = RecordingDelegate()
-        d.extraMetrics = "# TYPE touchbridge_sessions gauge\ntouchbridge_sessions 42\n"
+        d.reportMetrics = { transport in
+            transport.metricsRegistry.makeGauge(
+                descriptor: MetricNameDescriptor(namespace: "touchbridge", metricName: "sessions", unitName: "", helpText: "Sessions.")
+            ).set(to: 42)
+        }
         let s = try RunningServer({ $0.maxMessageBytes = 100 }, delegate: d)
         let c = try WSClient(port: s.port)
         try c.sendText("hello")
@@ -110,7 +115,7 @@ struct HTTPTests {
         #expect(m.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
         let lines = Set(m.text.split(separator: "\n").map(String.init))
         for expected in [
-            "touchbridge_transport_connections_open 1",
+            "touchbridge_transport_connections_open 1.0",
             "touchbridge_transport_connections_accepted_total 3",
             "touchbridge_transport_messages_received_total 1",
             "touchbridge_transport_messages_sent_total 1",
@@ -119,8 +124,8 @@ struct HTTPTests {
             "touchbridge_transport_closes_total{code=\"1000\"} 1",
             "touchbridge_transport_closes_total{code=\"1009\"} 1",
             "touchbridge_transport_upgrades_refused_total{reason=\"path\"} 1",
-            "# TYPE touchbridge_transport_rejected_messages_total counter",
-            "touchbridge_sessions 42",
+            "touchbridge_transport_join_timeouts_total 0",
+            "touchbridge_sessions 42.0",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)\n\(m.text)")
         }

@@ -161,7 +161,7 @@ struct InvariantChecker {
             if !pendingDowns.isEmpty {
                 let point = pendingDowns.removeFirst()
                 if oracleApplies, let expected = expectedHitPath(at: point), expected != path {
-                    fail("hit-testing", "touch \(touch) at (\(fmt(point.x)), \(fmt(point.y))) hit-tested to \(path), the §1.2 rules give \(expected)")
+                    fail("hit-testing", "touch \(touch) at (\(fmt(point.x)), \(fmt(point.y))) hit-tested to \(path), the hit-testing rules give \(expected)")
                 }
             }
             for name in path {
@@ -271,7 +271,7 @@ struct InvariantChecker {
         }
         checkAllTouches(call.all, delivered: call.touches, to: "\(name).\(call.method)")
         guard call.method == .touchesBegan, let spec = viewSpecs[name] else { return }
-        // §1.3: isMultipleTouchEnabled and isExclusiveTouch, judged against touches still down.
+        // UIKIT-VIEW-MULTIPLE-TOUCH, UIKIT-VIEW-EXCLUSIVE-TOUCH: judged against touches still down.
         let direct = call.touches.filter { $0.view == name && !withheldBegan.contains($0.id) }
         let downNow = Set((call.all ?? []).filter { $0.phase != .ended && $0.phase != .cancelled }.map(\.id))
         if !spec.isMultipleTouchEnabled, direct.count > 1 {
@@ -374,7 +374,7 @@ struct InvariantChecker {
             pendingActions[id, default: []].append(to)
         }
         guard from == .possible, to == .began || to == .ended else { return }
-        // A recognizer holding a failure requirement never acts before the other fails (§1.7, §2.5).
+        // A recognizer holding a failure requirement never acts before the other fails (UIKIT-RELATION-REQUIRE-FAILURE).
         for other in requirements[id, default: []].sorted() where enabled[other] == true && other != id {
             let otherName = "r\(other)"
             let otherState = states[otherName] ?? .possible
@@ -391,7 +391,7 @@ struct InvariantChecker {
         }
     }
 
-    /// Exclusivity (§1.7, §2.6): once the arena has reacted to a recognizer beginning or recognizing,
+    /// Exclusivity (UIKIT-RELATION-EXCLUSIVE): once the arena has reacted to a recognizer beginning or recognizing,
     /// no other recording recognizer sharing a touch with it is active, unless a delegate allows the
     /// two to recognize simultaneously. (A touch landing later on two gestures already active is
     /// not re-arbitrated, in UIKit either.)
@@ -426,11 +426,11 @@ struct InvariantChecker {
         }
     }
 
-    // MARK: Hit-testing oracle (§1.2), written from the rules, not from the engine
+    // MARK: Hit-testing oracle (UIKIT-HIT-SKIPPED-VIEWS, UIKIT-HIT-FRONT-FIRST), written from the rules, not from the engine
 
     static let windowID = -1
 
-    /// The path from the window to the view that §1.2 says is hit, or nil when the point is too
+    /// The path from the window to the view that the hit-testing rules say is hit, or nil when the point is too
     /// close to an edge for floating-point rounding to be irrelevant.
     private func expectedHitPath(at point: CGPoint) -> [String]? {
         var ambiguous = false

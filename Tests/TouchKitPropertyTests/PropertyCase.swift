@@ -56,7 +56,7 @@ struct PropertyCase: CustomStringConvertible {
             /// A subclass that moves through random legal states (and, rarely, asks for an illegal one).
             case custom(continuous: Bool, seed: UInt64)
 
-            /// Discrete recognizers never pass through began/changed (§1.7).
+            /// Discrete recognizers never pass through began/changed (UIKIT-STATE-TRANSITIONS).
             var isDiscrete: Bool {
                 switch self {
                 case .tap, .swipe: true

@@ -2,7 +2,7 @@ import Foundation
 import TouchKit
 
 /// Drives one application through its digitizer with explicit timestamps (milliseconds from the
-/// first input, as in the behaviour reference's scenarios) and reads the event log in §3 notation.
+/// first input) and reads the event log in its compact notation (docs/protocol.md §7).
 public final class Harness {
     public let app = UIApplication()
     public let window: UIWindow

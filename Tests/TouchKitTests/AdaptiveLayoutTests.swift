@@ -3,10 +3,11 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §7.1–7.2 and scenarios S62–S65: autoresizing, size classes, safe area, and the order of the
+/// Layout (docs/uikit-rules.md, "Layout"): autoresizing, size classes, safe area, and the order of the
 /// callbacks on a size change.
 @Suite struct AdaptiveLayoutTests {
     /// S62: flexible margins.
+    /// Pins UIKIT-LAYOUT-AUTORESIZING.
     @Test func s62_autoresizingDistributesTheSizeDifference() {
         let h = Harness(width: 400, height: 800)
         let root = h.add(UIView(0, 0, 400, 800), "R")
@@ -30,6 +31,7 @@ import TouchKitTestSupport
         #expect(c.frame == CGRect(x: 100, y: 200, width: 100, height: 40))
     }
 
+    /// Pins UIKIT-LAYOUT-AUTORESIZING.
     @Test func autoresizingChoices() {
         let parent = UIView(0, 0, 100, 100)
         let zeroMargins = UIView(0, 0, 100, 10)
@@ -53,6 +55,7 @@ import TouchKitTestSupport
     }
 
     /// S64: size classes by window size.
+    /// Pins UIKIT-LAYOUT-SIZE-CLASSES.
     @Test(arguments: [
         (375.0, 667.0, "wC hR"), (667, 375, "wC hC"), (390, 844, "wC hR"), (844, 390, "wC hC"), (414, 736, "wC hR"),
         (736, 414, "wR hC"), (430, 932, "wC hR"), (932, 430, "wR hC"), (820, 1180, "wR hR"), (1180, 820, "wR hR"),
@@ -66,6 +69,7 @@ import TouchKitTestSupport
     final class InsetsController: UIViewController {}
 
     /// S65: safe area.
+    /// Pins UIKIT-LAYOUT-SAFE-AREA.
     @Test func s65_safeAreaInsets() {
         let h = Harness(width: 390, height: 844)
         let controller = InsetsController()
@@ -118,6 +122,7 @@ import TouchKitTestSupport
         override func layoutSubviews() { controller.log.append("R.layoutSubviews") }
     }
 
+    /// Pins UIKIT-LAYOUT-SIZE-CHANGE-ORDER.
     @Test func s63_sizeChangeOrder() {
         let h = Harness(width: 390, height: 844)
         let controller = LoggingController()
@@ -148,6 +153,7 @@ import TouchKitTestSupport
 
     /// A rotation in the middle of a two-finger pinch, and a burst of resizes: the touches and the
     /// recognizer carry on in the new geometry.
+    /// Pins UIKIT-LAYOUT-SIZE-CHANGE-ORDER.
     @Test func rotatingDuringALivePinchKeepsTouchesAndRecognizerState() throws {
         let h = Harness(width: 390, height: 844)
         let pinch = UIPinchGestureRecognizer()

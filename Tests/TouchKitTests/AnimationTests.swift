@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// S66–S69 (§7.3): model vs presentation, the interaction lock, completion timing and
+/// Block animations (docs/uikit-rules.md, "Animation"): model vs presentation, the interaction lock, completion timing and
 /// overlapping animations, on the manual clock with the exact ordered log.
 @Suite struct AnimationTests {
     /// R (a touch-handling root) holding V(0,100,100,100) with tap T, and an unanimated sibling S.
@@ -33,6 +33,7 @@ import TouchKitTestSupport
         func presented(_ keyPath: KeyPath<CALayer, CGFloat>) -> CGFloat? { v.layer.presentation()?[keyPath: keyPath] }
     }
 
+    /// Pins UIKIT-ANIM-MODEL-VALUES.
     @Test func s66ModelValuesChangeAtOnceThePresentationMoves() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -56,6 +57,7 @@ import TouchKitTestSupport
         #expect(v.layer.animationKeys() == nil && scene.presented(\.position.x) == 350)
     }
 
+    /// Pins UIKIT-ANIM-INTERACTION-LOCK.
     @Test func s67WithoutAllowUserInteractionTheViewIsLockedUntilTheEnd() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -73,6 +75,7 @@ import TouchKitTestSupport
         #expect(scene.actions.entries == ["T:ended"])
     }
 
+    /// Pins UIKIT-ANIM-COMPLETION.
     @Test func s68CompletionRunsOnTheEngineClockBeforeTheDispatchInput() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -90,6 +93,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["anim: animation 1 ended (finished true)", "V.tb(1)", "T:possible→ended", "V.tc(1)", "act(T,ended)"])
     }
 
+    /// Pins UIKIT-ANIM-COMPLETION.
     @Test func s68DurationZeroCompletesInTheNextDispatch() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -101,6 +105,7 @@ import TouchKitTestSupport
         #expect(scene.done == ["done(true) at 100"])
     }
 
+    /// Pins UIKIT-ANIM-COMPLETION.
     @Test func s68RemovingTheAnimationsCompletesUnfinishedAtOnce() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -118,6 +123,7 @@ import TouchKitTestSupport
         #expect(scene.actions.entries == ["T:ended"], "the lock went with the animation")
     }
 
+    /// Pins UIKIT-ANIM-COMPLETION.
     @Test func aViewLeavingItsWindowEndsItsAnimationUnfinished() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -128,6 +134,7 @@ import TouchKitTestSupport
         #expect(h.log().last == "anim: animation 1 interrupted: V left the window (finished false)")
     }
 
+    /// Pins UIKIT-ANIM-ADDITIVE.
     @Test(arguments: [false, true])
     func s69OverlappingAnimationsAddUp(beginFromCurrentState: Bool) throws {
         let scene = Scene()
@@ -147,6 +154,7 @@ import TouchKitTestSupport
         #expect(scene.done == ["first(true) at 1000", "second(true) at 1500"])
     }
 
+    /// Pins UIKIT-ANIM-OPTIONS.
     @Test func curvesRepeatAndAutoreverseShapeThePresentation() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -170,6 +178,7 @@ import TouchKitTestSupport
         #expect(scene.done == ["done(false) at 60000"])
     }
 
+    /// Pins UIKIT-ANIM-OPTIONS.
     @Test func theSpringFormSettlesAtTheEnd() throws {
         let scene = Scene()
         let (h, v) = (scene.h, scene.v)
@@ -185,6 +194,7 @@ import TouchKitTestSupport
         #expect(scene.done == ["done(true) at 1000"] && scene.presented(\.position.x) == 250)
     }
 
+    /// Pins UIKIT-ANIM-COMPLETION.
     @Test func withoutAWindowChangesApplyAndCompletionRunsAtOnce() {
         let loose = UIView(frame: .zero)
         var finished: Bool?

@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.5: when the app resigns active the system cancels every touch.
+/// UIKIT-CANCEL-RESIGN-ACTIVE: when the app resigns active the system cancels every touch.
 @Suite struct AppLifecycleTests {
     final class Delegate: UIApplicationLifecycleDelegate {
         var calls: [String] = []
@@ -11,6 +11,7 @@ import TouchKitTestSupport
         func applicationDidBecomeActive(_ application: UIApplication) { calls.append("didBecomeActive") }
     }
 
+    /// Pins UIKIT-CANCEL-RESIGN-ACTIVE.
     @Test func resigningActiveCancelsEveryTouchAndRecognizer() throws {
         let h = Harness()
         let delegate = Delegate()

@@ -3,13 +3,15 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.9 and the long press, swipe, pinch, rotation and edge scenarios S29–S42.
+/// The built-in recognizers: long press, swipe, pinch, rotation, pan and screen-edge pan
+/// (docs/uikit-rules.md).
 @Suite struct BuiltInRecognizerTests {
     private func setUp(_ recognizer: UIGestureRecognizer, _ name: String, multi: Bool = false) -> (Harness, TouchView) {
         let h = Harness()
         return (h, h.viewWith(recognizer, named: name, multipleTouch: multi))
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test func s29_longPress() throws {
         let (h, v) = setUp(UILongPressGestureRecognizer(), "LP")
         try h.down(1, 100, 100, at: 0)
@@ -21,6 +23,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tc(1)"])
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test func s30_longPressFailsByMovement() throws {
         let (h, v) = setUp(UILongPressGestureRecognizer(), "LP")
         try h.down(1, 100, 100, at: 0)
@@ -31,12 +34,14 @@ import TouchKitTestSupport
         #expect(h.app.nextDeadline == nil, "the press timer died with the reset")
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test func longPressLiftedEarlyFails() throws {
         let (h, _) = setUp(UILongPressGestureRecognizer(), "LP")
         try h.tap(1, 100, 100, at: 0, duration: 300)
         #expect(h.log().contains("LP:possible→failed [lifted before minimumPressDuration 500 ms]"))
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test func s32_longPressEndsWhenAnyFingerLifts() throws {
         let lp = UILongPressGestureRecognizer()
         lp.numberOfTouchesRequired = 2
@@ -51,6 +56,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["LP:began→ended", "act(LP,ended)"])
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func s33_swipeRecognizesMidDrag() throws {
         let (h, v) = setUp(UISwipeGestureRecognizer(), "SW")
         try h.down(1, 100, 300, at: 0)
@@ -64,6 +70,7 @@ import TouchKitTestSupport
         #expect(v.received.last == "tc(1)")
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func s34_swipeTooSlowFails() throws {
         let (h, v) = setUp(UISwipeGestureRecognizer(), "SW")
         try h.down(1, 100, 300, at: 0)
@@ -73,6 +80,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func s35_swipeDiesOnTheSlightestReversal() throws {
         let (h, _) = setUp(UISwipeGestureRecognizer(), "SW")
         try h.down(1, 100, 300, at: 0)
@@ -80,6 +88,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SW") == ["SW:possible→failed [moved 0.1 pt against right]"])
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func swipeFailsOnTooMuchCrossAxisDrift() throws {
         let (h, _) = setUp(UISwipeGestureRecognizer(), "SW")
         try h.down(1, 100, 300, at: 0)
@@ -87,6 +96,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SW").first?.hasPrefix("SW:possible→failed [drifted 60.0 pt off the right axis") == true)
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func s37_twoFingerSwipeNeedsBothFingers() throws {
         let sw = UISwipeGestureRecognizer()
         sw.numberOfTouchesRequired = 2
@@ -101,6 +111,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SW:") == ["SW:possible→ended"])
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test func swipeReportsTheDirectionItRecognized() throws {
         let sw = UISwipeGestureRecognizer()
         sw.direction = [.up, .left]
@@ -113,6 +124,7 @@ import TouchKitTestSupport
         })
     }
 
+    /// Pins UIKIT-PINCH.
     @Test func s38_pinchScaleFollowsTheDistance() throws {
         let pinch = UIPinchGestureRecognizer()
         let (h, _) = setUp(pinch, "PI", multi: true)
@@ -135,6 +147,7 @@ import TouchKitTestSupport
         #expect(abs(scales[scales.count - 2] - 2.0) < 1e-9)
     }
 
+    /// Pins UIKIT-RELATION-EXCLUSIVE.
     @Test func s39_pinchAndRotationExcludeEachOther() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -158,6 +171,7 @@ import TouchKitTestSupport
         #expect(!log.contains { $0.hasPrefix("act(\(loser)") })
     }
 
+    /// Pins UIKIT-ROTATION.
     @Test func rotationMeasuresTheTurn() throws {
         let rotation = UIRotationGestureRecognizer()
         let (h, _) = setUp(rotation, "RO", multi: true)
@@ -169,6 +183,7 @@ import TouchKitTestSupport
         #expect(abs(rotation.rotation - .pi / 2) < 1e-9)
     }
 
+    /// Pins UIKIT-PAN.
     @Test func s41_panMinimumTouchesNeverBeginsWithOneFinger() throws {
         let pan = UIPanGestureRecognizer()
         pan.minimumNumberOfTouches = 2
@@ -180,6 +195,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-PAN.
     @Test func panTranslationAndVelocity() throws {
         let pan = UIPanGestureRecognizer()
         let (h, v) = setUp(pan, "P")
@@ -194,6 +210,7 @@ import TouchKitTestSupport
         #expect(pan.translation(in: v) == CGPoint(x: 10, y: 0))
     }
 
+    /// Pins UIKIT-SCREEN-EDGE-PAN.
     @Test func s42_screenEdgePan() throws {
         let edge = UIScreenEdgePanGestureRecognizer()
         edge.edges = .left

@@ -6,6 +6,7 @@ import TouchKitTestSupport
 /// `LogDetail.complete`: what a recognizer itself received, and `event.allTouches` with each
 /// touch's phase — `stationary` included — as every callee saw it.
 @Suite struct CompleteLogTests {
+    /// Pins UIKIT-TOUCH-PHASES.
     @Test func recognizerCallsAndAllTouchesWithTheirPhases() throws {
         let h = Harness()
         let pan = UIPanGestureRecognizer()

@@ -3,13 +3,14 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.10 and scenarios S51, S54.
+/// Controls: tracking, control events, and the standard controls' exemption (docs/uikit-rules.md).
 @Suite struct ControlTests {
     final class Target {
         var events: [String] = []
         func tapped(_ sender: UIButton) { events.append("tapped") }
     }
 
+    /// Pins UIKIT-CONTROL-TRACKING.
     @Test func s54_buttonTracksWithTheExpandedInsideRegion() throws {
         let h = Harness()
         let b = h.add(UIButton(frame: CGRect(x: 100, y: 100, width: 100, height: 44)), "B")
@@ -28,6 +29,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "B:") == ["B:touchDown", "B:touchDragExit", "B:touchDragOutside", "B:touchDragOutside", "B:touchUpOutside"])
     }
 
+    /// Pins UIKIT-CONTROL-TRACKING.
     @Test func touchDownRepeatOnASecondTap() throws {
         let h = Harness()
         h.add(UIButton(frame: CGRect(x: 100, y: 100, width: 100, height: 44)), "B")
@@ -36,6 +38,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "B:touchDown") == ["B:touchDown", "B:touchDown", "B:touchDownRepeat"])
     }
 
+    /// Pins UIKIT-CONTROL-TRACKING.
     @Test func targetActionAndUIAction() throws {
         let h = Harness()
         let b = h.add(UIButton(type: .system), "B")
@@ -52,6 +55,7 @@ import TouchKitTestSupport
         #expect(target.events == ["tapped"])
     }
 
+    /// Pins UIKIT-CONTROL-KEEPS-ITS-GESTURE.
     @Test func s51_superviewTapDoesNotStealAButtonsTap() throws {
         let h = Harness()
         let container = h.add(UIView(0, 0, 400, 800), "Container")
@@ -65,6 +69,7 @@ import TouchKitTestSupport
         #expect(log.contains("T:possible→failed [B is a UIButton and keeps its single tap (iOS 6 rule)]"))
     }
 
+    /// Pins UIKIT-CONTROL-KEEPS-ITS-GESTURE.
     @Test func s51_customControlGetsNoExemption() throws {
         final class Checkbox: UIControl {}
         let h = Harness()
@@ -76,6 +81,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "C:", "act") == ["C:touchDown", "C:touchCancel", "act(T,ended)"])
     }
 
+    /// Pins UIKIT-CONTROL-KEEPS-ITS-GESTURE.
     @Test func recognizerOnTheButtonItselfHasPriority() throws {
         let h = Harness()
         let b = h.add(UIButton(frame: CGRect(x: 100, y: 100, width: 100, height: 44)), "B")
@@ -85,6 +91,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "B:", "act") == ["B:touchDown", "B:touchCancel", "act(T,ended)"])
     }
 
+    /// Pins UIKIT-CONTROL-KEEPS-ITS-GESTURE.
     @Test func sliderDragsFromItsThumbAndKeepsParallelSwipes() throws {
         let h = Harness()
         let container = h.add(UIView(0, 0, 400, 800), "Container")
@@ -106,6 +113,7 @@ import TouchKitTestSupport
         #expect(slider.value == 1.0, "a drag that does not start on the thumb does nothing")
     }
 
+    /// Pins UIKIT-CONTROL-TRACKING.
     @Test func switchToggles() throws {
         let h = Harness()
         let s = h.add(UISwitch(frame: CGRect(x: 10, y: 10, width: 0, height: 0)), "SW")

@@ -46,6 +46,7 @@ import TouchKitTestSupport
         #expect(throws: InputError.timeWentBackwards(previous: 0.1, got: 0.05)) { try h.advance(to: 50) }
     }
 
+    /// Pins UIKIT-TOUCH-PHASES.
     @Test func coalescedMovesMergeAndDownUpInOneFrameSplits() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -53,6 +54,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "te(1)"], "down | move+move (coalesced) | up")
     }
 
+    /// Pins UIKIT-EVENT-SEQUENCE.
     @Test func sequenceEndsWithTheLastFinger() throws {
         final class Events: TouchView {
             var events: [ObjectIdentifier] = []
@@ -69,6 +71,7 @@ import TouchKitTestSupport
         #expect(Set(v.events).count == 1, "one UIEvent object represents the touch sequence")
     }
 
+    /// Pins UIKIT-CANCEL-SYSTEM.
     @Test func cancelAllTouchesEndsEveryLiveTouch() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")

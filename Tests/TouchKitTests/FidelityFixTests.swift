@@ -6,6 +6,7 @@ import TouchKitTestSupport
 /// UIKit rules that independent checks found TouchKit breaking: pinch's neutral scale, tapCount per
 /// view, a custom recognizer failing after it began, and manual forwarding in the log.
 @Suite struct FidelityFixTests {
+    /// Pins UIKIT-PINCH.
     @Test func pinchScaleIsOneUntilAPinchMovesIt() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -29,6 +30,7 @@ import TouchKitTestSupport
     }
 
     /// Event Handling Guide: a multiple tap only when the touches are associated with the same view.
+    /// Pins UIKIT-TOUCH-TAP-COUNT.
     @Test func tapCountCountsOnlyTapsOnTheSameView() throws {
         let h = Harness()
         _ = h.add(TouchView(100, 100, 100, 100), "A")
@@ -39,6 +41,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["A.tb(1)", "A.te(1)", "B.tb(2)", "B.te(2)", "B.tb(3×2)", "B.te(3×2)"])
     }
 
+    /// Pins UIKIT-TOUCH-TAP-COUNT.
     @Test func tapCountStillCountsOnTheSameView() throws {
         let h = Harness()
         _ = h.add(TouchView(100, 100, 200, 100), "A")
@@ -57,6 +60,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-STATE-TRANSITIONS.
     @Test func failedAfterBeganStopsTheGestureAndTellsTheTarget() throws {
         let h = Harness()
         let box = h.add(TouchView(100, 100, 50, 50), "Box")
@@ -108,6 +112,7 @@ import TouchKitTestSupport
         return (h, controller.traceName)
     }
 
+    /// Pins UIKIT-RESPONDER-FORWARDING.
     @Test func manualForwardingLogsEveryHopLikeAutomaticForwarding() throws {
         let (manual, name) = try forwardingScene(ManualForwarder(0, 0, 100, 100))
         let (automatic, _) = try forwardingScene(UIView(0, 0, 100, 100))

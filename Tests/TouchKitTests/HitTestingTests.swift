@@ -3,8 +3,9 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.2 and the hit-testing scenarios S01–S06 of §3.
+/// Hit-testing (docs/uikit-rules.md, "Hit-testing").
 @Suite struct HitTestingTests {
+    /// Pins UIKIT-HIT-FRONT-FIRST.
     @Test func s01_laterSiblingIsHitFirst() throws {
         let h = Harness()
         let a = h.add(TouchView(0, 0, 200, 200), "A")
@@ -15,6 +16,7 @@ import TouchKitTestSupport
         #expect(a.received.isEmpty)
     }
 
+    /// Pins UIKIT-HIT-SKIPPED-VIEWS.
     @Test func s02_hiddenFrontViewIsSkipped() throws {
         let h = Harness()
         h.add(TouchView(0, 0, 200, 200), "A")
@@ -23,6 +25,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["A.tb(1)", "A.te(1)"])
     }
 
+    /// Pins UIKIT-HIT-SKIPPED-VIEWS.
     @Test func alphaBelowOneHundredthIsSkippedButExactlyOneHundredthIsHit() throws {
         let h = Harness()
         h.add(TouchView(0, 0, 200, 200), "A")
@@ -35,6 +38,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["B.tb(2)", "B.te(2)"])
     }
 
+    /// Pins UIKIT-HIT-SKIPPED-VIEWS.
     @Test func s04_interactionDisabledAncestorHidesItsSubtree() throws {
         let h = Harness()
         let root = h.add(TouchView(0, 0, 400, 800), "Root")
@@ -45,6 +49,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["Root.tb(1)", "Root.te(1)"])
     }
 
+    /// Pins UIKIT-HIT-POINT-INSIDE.
     @Test func s05_pointOutsideParentNeverReachesChild() throws {
         let h = Harness()
         let root = h.add(TouchView(0, 0, 400, 800), "Root")
@@ -62,6 +67,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-HIT-POINT-INSIDE.
     @Test func s06_pointInsideOverrideEnlargesTheTarget() throws {
         let h = Harness()
         h.add(EnlargedView(100, 100, 20, 20), "V")
@@ -69,6 +75,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["V.tb(1)", "V.te(1)"])
     }
 
+    /// Pins UIKIT-HIT-FRONT-FIRST.
     @Test func hitTestingFollowsTransforms() throws {
         let h = Harness()
         let v = h.add(TouchView(100, 100, 100, 100), "V")
@@ -84,6 +91,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["V.tb(3)", "V.te(3)"])
     }
 
+    /// Pins UIKIT-HIT-ONCE.
     @Test func hitPathIsLogged() throws {
         let h = Harness()
         let a = h.add(TouchView(0, 0, 300, 300), "A")

@@ -3,7 +3,8 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.1, §1.3, §1.5: sequences, phases, multiple and exclusive touch, tapCount, cancellation.
+/// Events and touches, which views get which touches, and cancellation (docs/uikit-rules.md):
+/// sequences, phases, multiple and exclusive touch, tapCount, cancellation.
 @Suite struct MultiTouchTests {
     /// An observer recognizer that never changes state and hides nothing from the view (S09).
     final class Observer: UIGestureRecognizer {
@@ -18,6 +19,7 @@ import TouchKitTestSupport
         private func ids(_ touches: Set<UITouch>) -> String { touches.map(\.identifier).sorted().map(String.init).joined(separator: ",") }
     }
 
+    /// Pins UIKIT-VIEW-MULTIPLE-TOUCH.
     @Test func s09_singleTouchViewGetsOnlyTheFirstTouchButRecognizersGetAll() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -32,6 +34,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "2@") == ["2@V: not delivered: isMultipleTouchEnabled is false and the view already has a touch"])
     }
 
+    /// Pins UIKIT-VIEW-MULTIPLE-TOUCH.
     @Test func multipleTouchEnabledViewGetsBothTouches() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -42,6 +45,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1,2)", "tm(1)", "te(1,2)"])
     }
 
+    /// Pins UIKIT-VIEW-EXCLUSIVE-TOUCH.
     @Test func s11_exclusiveTouchBlocksOtherViewsBothWays() throws {
         let h = Harness()
         let a = h.add(TouchView(0, 0, 200, 800), "A")
@@ -60,6 +64,7 @@ import TouchKitTestSupport
         #expect(a.received == ["tb(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-TOUCH-PHASES.
     @Test func stationaryTouchesAreInAllTouchesButNotDelivered() throws {
         final class Inspector: TouchView {
             var phases: [String] = []
@@ -78,6 +83,7 @@ import TouchKitTestSupport
         #expect(v.phases == ["1:stationary 2:moved"])
     }
 
+    /// Pins UIKIT-TOUCH-IDENTITY.
     @Test func touchObjectIsStableForTheWholeSequence() throws {
         final class Keeper: TouchView {
             var touches: [UITouch] = []
@@ -96,6 +102,7 @@ import TouchKitTestSupport
         #expect(v.touches[0].phase == .ended)
     }
 
+    /// Pins UIKIT-TOUCH-TAP-COUNT.
     @Test func s13_s14_tapCountCountsQuickNearbyTaps() throws {
         final class TapCounter: TouchView {
             var counts: [Int] = []
@@ -116,6 +123,7 @@ import TouchKitTestSupport
         #expect(v.counts.suffix(4) == [2, 2, 3, 3])
     }
 
+    /// Pins UIKIT-CANCEL-SYSTEM.
     @Test func s16_cancelledInputCancelsTheViewsTouches() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -125,6 +133,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "tc(1)"])
     }
 
+    /// Pins UIKIT-CANCEL-VIEW-REMOVED.
     @Test func s17_viewRemovedFromWindowMidTouchIsCancelled() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -137,6 +146,7 @@ import TouchKitTestSupport
     }
 
     /// Source material: "the last finger lifted" via touches(for:).
+    /// Pins UIKIT-EVENT-SEQUENCE.
     @Test func lastFingerLiftedViaTouchesForView() throws {
         final class LastFinger: TouchView {
             var lastLifted = 0
@@ -154,6 +164,7 @@ import TouchKitTestSupport
         #expect(v.lastLifted == 1)
     }
 
+    /// Pins UIKIT-EVENT-SEQUENCE.
     @Test func eventTouchesForWindowAndView() throws {
         final class Inspector: TouchView {
             var counts: [Int] = []
@@ -169,6 +180,7 @@ import TouchKitTestSupport
         #expect(v.counts == [2, 1, 2])
     }
 
+    /// Pins UIKIT-TOUCH-IDENTITY.
     @Test func forceAndRadiusComeFromPressureAndContactSize() throws {
         let h = Harness()
         final class Sensor: TouchView {

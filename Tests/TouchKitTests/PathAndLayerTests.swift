@@ -3,8 +3,9 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// S70 and §7.4: UIBezierPath containment, CAShapeLayer stroking, layer geometry.
+/// Paths and layers (docs/uikit-rules.md): UIBezierPath containment, CAShapeLayer stroking, layer geometry.
 @Suite struct PathAndLayerTests {
+    /// Pins UIKIT-PATH-CONTAINS.
     @Test func s70NonZeroAndEvenOddFillRules() {
         let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         path.append(UIBezierPath(rect: CGRect(x: 25, y: 25, width: 50, height: 50)))
@@ -21,6 +22,7 @@ import TouchKitTestSupport
         #expect(cut.contains(CGPoint(x: 10, y: 10)))
     }
 
+    /// Pins UIKIT-PATH-CONTAINS.
     @Test func s70OpenSubpathsAreNotContainedUntilClosed() {
         let path = UIBezierPath()
         path.move(to: CGPoint(x: 0, y: 0))
@@ -32,6 +34,7 @@ import TouchKitTestSupport
         #expect(path.contains(CGPoint(x: 90, y: 10)))
     }
 
+    /// Pins UIKIT-PATH-CONTAINS.
     @Test func edgesFollowTheCGRectRule() {
         let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(path.contains(CGPoint(x: 0, y: 50)) && path.contains(CGPoint(x: 50, y: 0)) && path.contains(.zero))
@@ -61,6 +64,7 @@ import TouchKitTestSupport
         #expect(abs(curve.bounds.minY + 75) < 0.01, "this cubic peaks at 3/4 of its control points' height")
     }
 
+    /// Pins UIKIT-LAYER-GEOMETRY.
     @Test func s70LayerFrameFollowsBoundsPositionAndAnchorPoint() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
@@ -72,6 +76,7 @@ import TouchKitTestSupport
         #expect(layer.position == CGPoint(x: 10, y: 20) && layer.bounds.size == CGSize(width: 30, height: 40))
     }
 
+    /// Pins UIKIT-LAYER-GEOMETRY.
     @Test func aViewsLayerIsTheViewsGeometryAndColours() {
         let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
         #expect(view.layer.position == view.center && view.layer.bounds == view.bounds && view.layer.frame == view.frame)
@@ -91,6 +96,7 @@ import TouchKitTestSupport
         #expect(view.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
     }
 
+    /// Pins UIKIT-SHAPE-LAYER.
     @Test func s70StrokeEndTrimsAlongThePathsLength() throws {
         let h = Harness()
         let view = h.add(UIView(0, 0, 200, 200), "V")
@@ -114,6 +120,7 @@ import TouchKitTestSupport
         #expect(h.app.renderTree().node(named: "V")?.displayList == nil, "strokeStart past strokeEnd strokes nothing")
     }
 
+    /// Pins UIKIT-SHAPE-LAYER.
     @Test func shapeSublayersAreDrawnInTheirSuperlayersCoordinates() throws {
         let h = Harness()
         let view = h.add(UIView(0, 0, 200, 200), "V")
@@ -140,6 +147,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-HIT-POINT-INSIDE.
     @Test func s70AnOvalPathDecidesHitTesting() throws {
         let h = Harness()
         let root = h.add(UIView(0, 0, 400, 800), "R")

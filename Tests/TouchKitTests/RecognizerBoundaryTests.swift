@@ -17,6 +17,7 @@ import TouchKitTestSupport
 
     // MARK: Durations (issue item 6)
 
+    /// Pins UIKIT-TIME-LIMITS-INCLUSIVE.
     @Test(arguments: [(499.0, true), (500.0, true), (501.0, false)])
     func swipeMaximumDuration(at ms: Double, recognized: Bool) throws {
         let (h, _) = attach(UISwipeGestureRecognizer())
@@ -25,6 +26,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == [recognized ? "R:possible→ended" : "R:possible→failed [took longer than maximumDuration 500 ms]"])
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test(arguments: [(130.0, 629.0, true), (130.0, 630.0, true), (130.0, 631.0, false), (70.0, 570.0, true)])
     func swipeMaximumDurationFromAnyStart(start: Double, move: Double, recognized: Bool) throws {
         let (h, _) = attach(UISwipeGestureRecognizer())
@@ -34,6 +36,7 @@ import TouchKitTestSupport
         #expect(transitions(h).first == (recognized ? "R:possible→ended" : "R:possible→failed [took longer than maximumDuration 500 ms]"))
     }
 
+    /// Pins UIKIT-TIME-LIMITS-INCLUSIVE, UIKIT-TAP.
     @Test(arguments: [(749.0, true), (750.0, true), (751.0, false)])
     func tapMaximumDuration(heldFor ms: Double, recognized: Bool) throws {
         let (h, _) = attach(UITapGestureRecognizer())
@@ -41,6 +44,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == [recognized ? "R:possible→ended" : "R:possible→failed [held longer than maximumTapDuration 750 ms]"])
     }
 
+    /// Pins UIKIT-TIME-LIMITS-INCLUSIVE, UIKIT-TAP.
     @Test(arguments: [(349.0, true), (350.0, true), (351.0, false)])
     func multiTapInterval(gap: Double, recognized: Bool) throws {
         let double = UITapGestureRecognizer()
@@ -53,6 +57,7 @@ import TouchKitTestSupport
         #expect(log.contains(recognized ? "V.tb(2×2)" : "V.tb(2)"), "tapCount agrees with the recognizer")
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test(arguments: [(499.0, false), (500.0, true), (501.0, true)])
     func longPressMinimumDurationAtTheLift(heldFor ms: Double, recognized: Bool) throws {
         let (h, _) = attach(UILongPressGestureRecognizer())
@@ -62,6 +67,7 @@ import TouchKitTestSupport
             : ["R:possible→failed [lifted before minimumPressDuration 500 ms]"]))
     }
 
+    /// Pins UIKIT-TIME-LIMITS-INCLUSIVE.
     @Test(arguments: [(499.0, false), (500.0, true)])
     func longPressMinimumDurationByTheClock(advanceTo ms: Double, began: Bool) throws {
         let (h, _) = attach(UILongPressGestureRecognizer())
@@ -70,6 +76,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == (began ? ["R:possible→began"] : []))
     }
 
+    /// Pins UIKIT-TIME-LIMITS-INCLUSIVE.
     @Test func longPressMovingAtTheInstantItIsDueBeginsFirst() throws {
         let (h, _) = attach(UILongPressGestureRecognizer())
         try h.down(1, 100, 100, at: 0)
@@ -79,6 +86,7 @@ import TouchKitTestSupport
 
     // MARK: Tap
 
+    /// Pins UIKIT-TAP.
     @Test(arguments: [(1, false), (2, true), (3, false)])
     func tapNumberOfTouchesRequired(fingers: Int, recognized: Bool) throws {
         let tap = UITapGestureRecognizer()
@@ -92,6 +100,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == [expected])
     }
 
+    /// Pins UIKIT-TAP.
     @Test(arguments: [1, 2, 3])
     func tapNumberOfTapsRequired(taps: Int) throws {
         let tap = UITapGestureRecognizer()
@@ -107,6 +116,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == expected, "a third tap starts a new attempt")
     }
 
+    /// Pins UIKIT-TAP.
     @Test(arguments: [(45.0, true), (45.5, false)])
     func tapAllowableMovement(moved: Double, recognized: Bool) throws {
         let (h, _) = attach(UITapGestureRecognizer())
@@ -118,6 +128,7 @@ import TouchKitTestSupport
 
     // MARK: Long press
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test(arguments: [(1, false), (2, true), (3, false)])
     func longPressNumberOfTouchesRequired(fingers: Int, began: Bool) throws {
         let press = UILongPressGestureRecognizer()
@@ -129,6 +140,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == expected)
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test(arguments: [(10.0, true), (10.5, false)])
     func longPressAllowableMovement(moved: Double, began: Bool) throws {
         let (h, _) = attach(UILongPressGestureRecognizer())
@@ -138,6 +150,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == [began ? "R:possible→began" : "R:possible→failed [moved 10.5 pt > allowableMovement 10.0 pt]"])
     }
 
+    /// Pins UIKIT-LONG-PRESS.
     @Test(arguments: [(0, false), (1, true)])
     func longPressNumberOfTapsRequired(precedingTaps: Int, began: Bool) throws {
         let press = UILongPressGestureRecognizer()
@@ -151,6 +164,7 @@ import TouchKitTestSupport
 
     // MARK: Pan
 
+    /// Pins UIKIT-PAN.
     @Test(arguments: [(1, false), (2, true)])
     func panMinimumNumberOfTouches(fingers: Int, began: Bool) throws {
         let pan = UIPanGestureRecognizer()
@@ -164,6 +178,7 @@ import TouchKitTestSupport
             : ["R:possible→failed [1 touch(es) < minimumNumberOfTouches 2]"]))
     }
 
+    /// Pins UIKIT-PAN.
     @Test(arguments: [(2, true), (3, false)])
     func panMaximumNumberOfTouches(fingers: Int, began: Bool) throws {
         let pan = UIPanGestureRecognizer()
@@ -174,6 +189,7 @@ import TouchKitTestSupport
         #expect(transitions(h) == [began ? "R:possible→began" : "R:possible→failed [3 touches > maximumNumberOfTouches 2]"])
     }
 
+    /// Pins UIKIT-PAN.
     @Test func aFingerJoiningAnActivePanBeyondTheMaximumIsIgnored() throws {
         let pan = UIPanGestureRecognizer()
         pan.maximumNumberOfTouches = 1
@@ -188,6 +204,7 @@ import TouchKitTestSupport
 
     // MARK: Swipe
 
+    /// Pins UIKIT-SWIPE.
     @Test(arguments: [(1, false), (2, true), (3, false)])
     func swipeNumberOfTouchesRequired(fingers: Int, recognized: Bool) throws {
         let swipe = UISwipeGestureRecognizer()
@@ -204,6 +221,7 @@ import TouchKitTestSupport
 
     private static let directions: [(UISwipeGestureRecognizer.Direction, Bool)] = [(.right, true), (.left, false), (.up, false), ([.left, .right], true)]
 
+    /// Pins UIKIT-SWIPE.
     @Test(arguments: directions)
     func swipeDirection(direction: UISwipeGestureRecognizer.Direction, recognized: Bool) throws {
         let swipe = UISwipeGestureRecognizer()
@@ -215,6 +233,7 @@ import TouchKitTestSupport
         #expect(transitions(h).first?.hasPrefix(recognized ? "R:possible→ended" : "R:possible→failed") == true)
     }
 
+    /// Pins UIKIT-SWIPE.
     @Test(arguments: [(0.0, true), (0.5, false)])
     func swipeOppositeAllowance(retreat: Double, recognized: Bool) throws {
         let (h, _) = attach(UISwipeGestureRecognizer())
@@ -226,6 +245,7 @@ import TouchKitTestSupport
 
     // MARK: Screen edge
 
+    /// Pins UIKIT-SCREEN-EDGE-PAN.
     @Test(arguments: [(20.0, true), (20.5, false)])
     func screenEdgeBand(x: Double, began: Bool) throws {
         let edge = UIScreenEdgePanGestureRecognizer()
@@ -238,6 +258,7 @@ import TouchKitTestSupport
 
     private static let edgeSets: [(UIRectEdge, Bool)] = [(.left, false), (.right, true), ([.left, .right], true)]
 
+    /// Pins UIKIT-SCREEN-EDGE-PAN.
     @Test(arguments: edgeSets)
     func screenEdgeEdges(edges: UIRectEdge, began: Bool) throws {
         let edge = UIScreenEdgePanGestureRecognizer()

@@ -3,12 +3,14 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.8, §2.2–§2.4 and the recognizer ⇄ view delivery scenarios S18–S28.
+/// Recognizers and views (docs/uikit-rules.md): the order of one dispatch, cancelled, delayed and
+/// ignored touches, reset, disabling, and the state machine's illegal requests.
 @Suite struct RecognizerDeliveryTests {
     private func viewWith(_ recognizer: UIGestureRecognizer, name: String, in h: Harness, multi: Bool = false) -> TouchView {
         h.viewWith(recognizer, named: name, multipleTouch: multi)
     }
 
+    /// Pins UIKIT-DELIVERY-CANCELS-TOUCHES.
     @Test func s18_tapWithDefaultsCancelsTheViewsTouchBeforeTheAction() throws {
         let h = Harness()
         let v = viewWith(UITapGestureRecognizer(), name: "T", in: h)
@@ -18,6 +20,7 @@ import TouchKitTestSupport
         #expect(h.log(diagnostics: true).isEmpty)
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func withheldEndedIsExplained() throws {
         let h = Harness()
         let d = UITapGestureRecognizer()
@@ -27,6 +30,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "1@") == ["1@V: touchesEnded withheld: delaysTouchesEnded of DT"])
     }
 
+    /// Pins UIKIT-DELIVERY-CANCELS-TOUCHES.
     @Test func s19_tapWithoutCancelsTouchesInView() throws {
         let h = Harness()
         let t = UITapGestureRecognizer()
@@ -37,6 +41,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-DISPATCH-ORDER, UIKIT-DELIVERY-CANCELS-TOUCHES.
     @Test func s20_panWithDefaults() throws {
         let h = Harness()
         _ = viewWith(UIPanGestureRecognizer(), name: "P", in: h)
@@ -54,7 +59,8 @@ import TouchKitTestSupport
         ])
     }
 
-    /// §2.4, cancelsTouchesInView false: the view and the pan interleave and the touch ends normally.
+    /// cancelsTouchesInView false: the view and the pan interleave and the touch ends normally.
+    /// Pins UIKIT-DISPATCH-ORDER, UIKIT-DELIVERY-CANCELS-TOUCHES.
     @Test func panWithoutCancelsInterleavesWithTheView() throws {
         let h = Harness()
         let p = UIPanGestureRecognizer()
@@ -70,6 +76,7 @@ import TouchKitTestSupport
         ])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func s22_delaysTouchesBeganHidesARecognizedTapEntirely() throws {
         let h = Harness()
         let t = UITapGestureRecognizer()
@@ -80,6 +87,7 @@ import TouchKitTestSupport
         #expect(v.received.isEmpty)
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func delaysTouchesBeganReleasesTheTouchWhenTheRecognizerFails() throws {
         let h = Harness()
         let t = UITapGestureRecognizer()
@@ -93,6 +101,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func s24_doubleTapWithDelaysTouchesEnded() throws {
         let h = Harness()
         let dt = UITapGestureRecognizer()
@@ -104,6 +113,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["V.tb(1)", "V.tb(2×2)", "DT:possible→ended", "V.tc(1)", "V.tc(2×2)", "act(DT,ended)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func s25_doubleTapWithoutDelaysTouchesEnded() throws {
         let h = Harness()
         let dt = UITapGestureRecognizer()
@@ -116,6 +126,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["V.tb(1)", "V.te(1)", "V.tb(2×2)", "DT:possible→ended", "V.tc(2×2)", "act(DT,ended)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func doubleTapFailsAfterTheIntervalAndReleasesTheWithheldEnd() throws {
         let h = Harness()
         let dt = UITapGestureRecognizer()
@@ -129,6 +140,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["V.tb(1)", "DT:possible→failed [multi-tap interval 350 ms elapsed after tap 1 of 2]", "V.te(1)"])
     }
 
+    /// Pins UIKIT-DELIVERY-CANCELS-TOUCHES.
     @Test func s26_twoFingerTapWalkthrough() throws {
         let h = Harness()
         let tap2 = UITapGestureRecognizer()
@@ -144,6 +156,7 @@ import TouchKitTestSupport
         #expect(h.log().suffix(3) == ["Tap2:possible→ended", "V.tc(1,2)", "act(Tap2,ended)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func twoFingerTapFailureVariantDeliversBothEnds() throws {
         let h = Harness()
         let tap2 = UITapGestureRecognizer()
@@ -171,6 +184,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-DELIVERY-IGNORE.
     @Test func s28_ignoredTouchIsNeverCancelledInTheView() throws {
         let h = Harness()
         let g = IgnoringRecognizer()
@@ -185,6 +199,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tb(2)", "tm(2)", "tc(1)", "te(2)"])
     }
 
+    /// Pins UIKIT-CANCEL-SYSTEM, UIKIT-STATE-ACTIONS.
     @Test func s16_systemCancelDuringPanCancelsTheRecognizer() throws {
         let h = Harness()
         let v = viewWith(UIPanGestureRecognizer(), name: "P", in: h)
@@ -195,6 +210,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tc(1)"])
     }
 
+    /// Pins UIKIT-STATE-ACTIONS, UIKIT-STATE-DISABLE.
     @Test func disablingMidGestureCancelsWithAnAction() throws {
         let h = Harness()
         let log = ActionLog()
@@ -210,6 +226,7 @@ import TouchKitTestSupport
         #expect(log.entries.count == 2)
     }
 
+    /// Pins UIKIT-STATE-RESET.
     @Test func recognizerResetIgnoresTheRestOfTheSequence() throws {
         final class Counting: UIGestureRecognizer {
             var moves = 0
@@ -232,6 +249,7 @@ import TouchKitTestSupport
         #expect(g.moves == 2, "a new touch starts a new attempt")
     }
 
+    /// Pins UIKIT-STATE-TRANSITIONS.
     @Test func illegalTransitionsAreIgnoredAndNoted() throws {
         final class Bad: UIGestureRecognizer {
             override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) { state = .changed }
@@ -260,6 +278,7 @@ import TouchKitTestSupport
     /// One dispatch with several touches in several phases: each recognizer gets exactly the touches
     /// it received, per phase — a recognizer on the common superview gets both fingers, each child's
     /// recognizer only its own, whatever order they are fed in.
+    /// Pins UIKIT-DISPATCH-ORDER.
     @Test func eachRecognizerGetsItsOwnTouchesPerPhaseInOneDispatch() throws {
         let h = Harness()
         let parent = h.add(TouchView(0, 0, 400, 800), "P")

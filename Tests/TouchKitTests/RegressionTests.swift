@@ -6,7 +6,7 @@ import TouchKitTestSupport
 /// Example-based regressions for engine bugs the property tests (Tests/TouchKitPropertyTests) found.
 /// Each test names the invariant that broke and the shrunk case it came from.
 @Suite struct RegressionTests {
-    /// Invariant "allTouches": a touch a view receives belongs to the event it comes with (§1.1).
+    /// Invariant "allTouches": a touch a view receives belongs to the event it comes with (UIKIT-EVENT-SEQUENCE).
     /// A `touchesEnded` withheld by a double tap and released in a later dispatch (here: when a second
     /// finger lands far away and fails the double tap) came with an event that no longer held the
     /// touch, so `touches(for: self)`-style "last finger lifted" checks went wrong.
@@ -38,6 +38,7 @@ import TouchKitTestSupport
     /// that got the touch through the responder chain never got `touchesCancelled`, and the view's
     /// recognizers were failed outside any application — not logged, never reset, and dead for good
     /// (still `.failed`) once the view came back.
+    /// Pins UIKIT-CANCEL-VIEW-REMOVED.
     @Test func removedViewCancelsThroughTheChainAndResetsItsRecognizers() throws {
         let h = Harness()
         let parent = h.add(TouchView(0, 0, 400, 800), "P")
@@ -68,7 +69,7 @@ import TouchKitTestSupport
     }
 
     /// Invariant "exclusivity": two recognizers sharing a touch are never both active unless a delegate
-    /// allows it (§1.7, §2.6). A new touch used to join each recognizer only just before that
+    /// allows it (UIKIT-RELATION-EXCLUSIVE). A new touch used to join each recognizer only just before that
     /// recognizer's own `touchesBegan`, so a recognizer fed first could begin with the touch while an
     /// active pan, not yet holding it, neither prevented it nor was cancelled by it: both ended up
     /// active on the same touch. (Shrunk from property case 0xF9902A22734728E2.)

@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.7, §2.5, §2.6 and the relationship and delegate scenarios S43–S53.
+/// Which recognizers see a touch, and their relationships and delegates (docs/uikit-rules.md).
 @Suite struct RelationshipTests {
     final class Delegate: UIGestureRecognizerDelegate {
         var shouldBegin = true
@@ -30,6 +30,7 @@ import TouchKitTestSupport
         return (h, v, single, double)
     }
 
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func s43_singleWaitsForDoubleToFail() throws {
         let (h, v, single, _) = singleAndDouble(require: true)
         try h.tap(1, 100, 100, at: 0)
@@ -43,6 +44,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tc(1)"])
     }
 
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func s43_doubleTapInputFailsTheSingle() throws {
         let (h, _, _, _) = singleAndDouble(require: true)
         try h.tap(1, 100, 100, at: 0)
@@ -53,6 +55,7 @@ import TouchKitTestSupport
         #expect(log.contains { $0.hasPrefix("S:possible→failed") })
     }
 
+    /// Pins UIKIT-RELATION-CAN-PREVENT.
     @Test func s45_withoutRequirementSingleFiresFirstThenDouble() throws {
         let (h, _, _, _) = singleAndDouble(require: false)
         try h.tap(1, 100, 100, at: 0)
@@ -63,6 +66,7 @@ import TouchKitTestSupport
         #expect(log.firstIndex(of: "act(S,ended)")! < log.firstIndex(of: "act(D,ended)")!, "deterministic: S is attached first")
     }
 
+    /// Pins UIKIT-STATE-SHOULD-BEGIN.
     @Test func s47_shouldBeginFalseFailsThePanAndTheViewKeepsItsTouch() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -77,6 +81,7 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "tm(1)", "tm(1)", "tm(1)", "tm(1)", "te(1)"])
     }
 
+    /// Pins UIKIT-STATE-SHOULD-BEGIN.
     @Test func viewGestureRecognizerShouldBeginCanRefuse() throws {
         final class Refusing: TouchView {
             override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { false }
@@ -89,6 +94,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "T:") == ["T:possible→failed [V.gestureRecognizerShouldBegin returned false]"])
     }
 
+    /// Pins UIKIT-GESTURE-SHOULD-RECEIVE.
     @Test func s48_shouldReceiveFalseHidesTheTouch() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -107,6 +113,7 @@ import TouchKitTestSupport
         #expect(actions == 1)
     }
 
+    /// Pins UIKIT-GESTURE-PARTICIPANTS.
     @Test func s50_recognizerOnAnAncestorSeesTheChildsTouch() throws {
         let h = Harness()
         let sv = h.add(TouchView(0, 0, 400, 800), "SV")
@@ -118,6 +125,7 @@ import TouchKitTestSupport
         #expect(c.received == ["tb(1)", "tc(1)"])
     }
 
+    /// Pins UIKIT-GESTURE-PARTICIPANTS.
     @Test func windowRecognizersParticipate() throws {
         let h = Harness()
         let tap = UITapGestureRecognizer(); tap.name = "W"; tap.addHandler { _ in }
@@ -127,6 +135,7 @@ import TouchKitTestSupport
         #expect(h.log().contains("act(W,ended)"))
     }
 
+    /// Pins UIKIT-GESTURE-ONE-VIEW.
     @Test func s53_recognizerMovedToASecondView() throws {
         let h = Harness()
         let a = h.add(TouchView(0, 0, 200, 800), "A")
@@ -145,6 +154,7 @@ import TouchKitTestSupport
         #expect(fired == 1)
     }
 
+    /// Pins UIKIT-RELATION-EXCLUSIVE.
     @Test func simultaneousRecognitionThroughEitherDelegate() throws {
         for side in [0, 1] {
             let h = Harness()
@@ -167,6 +177,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func delegateShouldRequireFailureOfMakesADynamicRequirement() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -185,6 +196,7 @@ import TouchKitTestSupport
         #expect(log.contains("P:possible→began"), "the pan begins as soon as the swipe fails")
     }
 
+    /// Pins UIKIT-RELATION-REQUIRE-FAILURE.
     @Test func swipeRecognizingFailsAWaitingPan() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -199,7 +211,8 @@ import TouchKitTestSupport
         #expect(h.log(only: "P:", "SW:") == ["SW:possible→ended", "P:possible→failed [required SW to fail, but it recognized]"])
     }
 
-    /// Subclass hooks canPrevent / canBePrevented make one-way relations (§1.7).
+    /// Subclass hooks canPrevent / canBePrevented make one-way relations.
+    /// Pins UIKIT-RELATION-CAN-PREVENT.
     @Test func canBePreventedMakesOneWayRelations() throws {
         final class Unpreventable: UIPinchGestureRecognizer {
             override func canBePrevented(by g: UIGestureRecognizer) -> Bool { false }
@@ -219,6 +232,7 @@ import TouchKitTestSupport
         #expect(log.contains("PI:possible→began"), "rotation cannot prevent this pinch")
     }
 
+    /// Pins UIKIT-STATE-ACTIONS.
     @Test func targetActionShapesAndRemoval() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")
@@ -239,6 +253,7 @@ import TouchKitTestSupport
         #expect(closureCalls == 1)
     }
 
+    /// Pins UIKIT-STATE-ACTIONS.
     @Test func targetsAreHeldWeakly() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 400, 800), "V")

@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.4 and the responder-chain, binding and first-responder scenarios of §3.
+/// The responder chain, touch binding and the first responder (docs/uikit-rules.md).
 @Suite struct ResponderChainTests {
     final class LoggingController: UIViewController {
         var received: [String] = []
@@ -22,6 +22,7 @@ import TouchKitTestSupport
         override func viewDidAppear(_ animated: Bool) { becomeFirstResponder() }
     }
 
+    /// Pins UIKIT-RESPONDER-NEXT.
     @Test func nextFollowsUIKitRules() {
         let app = UIApplication()
         let window = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
@@ -39,6 +40,7 @@ import TouchKitTestSupport
 
     final class DelegateResponder: UIResponder, UIApplicationDelegate {}
 
+    /// Pins UIKIT-RESPONDER-NEXT.
     @Test func applicationForwardsToAResponderDelegateOnly() {
         let responderDelegate = DelegateResponder()
         #expect(UIApplication(delegate: responderDelegate).next === responderDelegate)
@@ -46,6 +48,7 @@ import TouchKitTestSupport
         #expect(UIApplication(delegate: PlainDelegate()).next == nil)
     }
 
+    /// Pins UIKIT-RESPONDER-FORWARDING.
     @Test func s07_unhandledTouchesBubbleToTheController() throws {
         let h = Harness()
         let controller = LoggingController()
@@ -68,6 +71,7 @@ import TouchKitTestSupport
                             "S.te(2)", "Root.te(2) via S", "\(name).te(2) via Root", "Window.te(2) via \(name)", "UIApplication#1.te(2) via Window"])
     }
 
+    /// Pins UIKIT-HIT-ONCE.
     @Test func s08_touchStaysBoundToItsView() throws {
         let h = Harness()
         let v = h.add(TouchView(0, 0, 100, 100), "V")
@@ -86,6 +90,7 @@ import TouchKitTestSupport
         #expect(locations == [CGPoint(x: 300, y: 300)])
     }
 
+    /// Pins UIKIT-RESPONDER-FIRST.
     @Test func s60_shakeGoesToTheFirstResponder() throws {
         let h = Harness()
         let controller = LoggingController()
@@ -101,6 +106,7 @@ import TouchKitTestSupport
         #expect(h.log() == ["\(name).motionBegan(motionShake)", "\(name).motionEnded(motionShake)"])
     }
 
+    /// Pins UIKIT-RESPONDER-FIRST.
     @Test func unhandledShakeWalksTheChainToTheApplication() throws {
         let h = Harness()
         let view = FirstResponderView(0, 0, 10, 10)
@@ -116,6 +122,7 @@ import TouchKitTestSupport
         override var canBecomeFirstResponder: Bool { true }
     }
 
+    /// Pins UIKIT-RESPONDER-FIRST.
     @Test func becomeFirstResponderNeedsCanBecomeAndAWindow() {
         let h = Harness()
         let plain = h.add(UIView(0, 0, 10, 10), "P")
@@ -129,6 +136,7 @@ import TouchKitTestSupport
         #expect(!inWindow.isFirstResponder)
     }
 
+    /// Pins UIKIT-RESPONDER-REMOTE.
     @Test func remoteControlNeedsBeginReceiving() throws {
         let h = Harness()
         let controller = LoggingController()
@@ -145,6 +153,7 @@ import TouchKitTestSupport
         #expect(controller.received == ["remote(103)", "remote(109)"])
     }
 
+    /// Pins UIKIT-RESPONDER-REMOTE.
     @Test func subtypeRawValuesMatchUIKit() {
         #expect(UIEvent.EventSubtype.motionShake.rawValue == 1)
         #expect(UIEvent.EventSubtype.remoteControlPlay.rawValue == 100)
@@ -163,6 +172,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-RESPONDER-FORWARDING.
     @Test func viewForwardsDoubleTapsToItsNextResponder() throws {
         let h = Harness()
         let parent = h.add(TouchView(0, 0, 300, 300), "Parent")

@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §7.5 and scenario S71: a scroll view drags only along an axis with something to scroll, or
+/// UIKIT-SCROLL-DRAGGABLE-AXES: a scroll view drags only along an axis with something to scroll, or
 /// with `alwaysBounce…` (and `bounces`).
 @Suite struct ScrollViewBounceTests {
     private func s71(alwaysBounceVertical: Bool, bounces: Bool = true) -> (Harness, UIScrollView, TouchView) {
@@ -32,6 +32,7 @@ import TouchKitTestSupport
         return offsets
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func withoutAlwaysBounceNothingToScrollLeavesTheTouchToTheContent() throws {
         let (h, sv, c) = s71(alwaysBounceVertical: false)
         let offsets = try dragDown(h)
@@ -42,6 +43,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SV.pan") == ["SV.pan:possible→failed [nothing to scroll vertically: content 400×600 in bounds 400×800, alwaysBounceVertical false, bounces true]"])
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func alwaysBounceVerticalDragsAndBouncesBack() throws {
         let (h, sv, c) = s71(alwaysBounceVertical: true)
         let offsets = try dragDown(h)
@@ -51,6 +53,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SV.pan").first == "SV.pan:possible→began")
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func alwaysBounceWithoutBouncesIsNotDraggable() throws {
         let (h, sv, c) = s71(alwaysBounceVertical: true, bounces: false)
         let offsets = try dragDown(h)
@@ -59,6 +62,7 @@ import TouchKitTestSupport
         #expect(!c.received.contains("tc(1)"))
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func aHorizontalDragNeverMovesANonDraggableAxis() throws {
         let (h, sv, _) = s71(alwaysBounceVertical: true)
         try h.down(1, 100, 300, at: 0)
@@ -67,6 +71,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SV.pan") == ["SV.pan:possible→failed [nothing to scroll horizontally: content 400×600 in bounds 400×800, alwaysBounceHorizontal false, bounces true]"])
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func contentInsetCountsAsScrollableContent() throws {
         let (h, sv, _) = s71(alwaysBounceVertical: false)
         sv.contentInset = UIEdgeInsets(top: 0, left: 0, bottom: 250, right: 0)
@@ -77,6 +82,7 @@ import TouchKitTestSupport
         #expect(sv.contentOffset.y == 50, "600 + 250 − 800 = 50 pt to scroll")
     }
 
+    /// Pins UIKIT-SCROLL-DRAGGABLE-AXES.
     @Test func indicatorsAndBounceFlagsHaveUIKitsDefaults() {
         let sv = UIScrollView(frame: .zero)
         #expect(!sv.alwaysBounceVertical && !sv.alwaysBounceHorizontal)

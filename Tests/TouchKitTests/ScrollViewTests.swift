@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// §1.11 and scenarios S56–S59.
+/// Scroll views: their own recognizers and their content's touches (docs/uikit-rules.md).
 @Suite struct ScrollViewTests {
     private func scene(delays: Bool = true) -> (Harness, UIScrollView, UIButton) {
         let h = Harness()
@@ -14,6 +14,7 @@ import TouchKitTestSupport
         return (h, sv, b)
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func s56_quickDragOverAButtonScrollsAndTheButtonSeesNothing() throws {
         let (h, sv, _) = scene()
         try h.down(1, 200, 300, at: 0)
@@ -25,12 +26,14 @@ import TouchKitTestSupport
         #expect(sv.contentOffset == CGPoint(x: 0, y: 100))
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func buttonTapInsideAScrollViewStillWorks() throws {
         let (h, _, _) = scene()
         try h.tap(1, 200, 130, at: 0)
         #expect(h.log(only: "B:") == ["B:touchDown", "B:touchUpInside", "B:primaryActionTriggered"])
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func s57_pressHoldThenDragKeepsTheButton() throws {
         let (h, sv, _) = scene()
         try h.down(1, 200, 130, at: 0)
@@ -44,6 +47,7 @@ import TouchKitTestSupport
         #expect(h.log(only: "SV.pan").contains("SV.pan:possible→failed [SV.gestureRecognizerShouldBegin returned false]"))
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func s59_withoutDelayTheButtonGetsTheTouchAtOnceAndKeepsIt() throws {
         let (h, sv, _) = scene(delays: false)
         try h.down(1, 200, 130, at: 0)
@@ -57,6 +61,7 @@ import TouchKitTestSupport
         override func touchesShouldCancel(in view: UIView) -> Bool { true }
     }
 
+    /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.
     @Test func s59_overridingTouchesShouldCancelLetsTheScrollWin() throws {
         let h = Harness()
         let sv = h.add(Cancelling(frame: CGRect(x: 0, y: 0, width: 400, height: 800)), "SV")
@@ -70,6 +75,7 @@ import TouchKitTestSupport
         #expect(sv.contentOffset == CGPoint(x: 0, y: 100))
     }
 
+    /// Pins UIKIT-SCROLL-OWN-RECOGNIZERS.
     @Test func offsetIsClampedAfterBouncing() throws {
         let (h, sv, _) = scene()
         try h.down(1, 200, 300, at: 0)
@@ -85,6 +91,7 @@ import TouchKitTestSupport
         func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }
     }
 
+    /// Pins UIKIT-SCROLL-OWN-RECOGNIZERS.
     @Test func pinchZoomsTheViewForZooming() throws {
         let h = Harness()
         let sv = h.add(UIScrollView(frame: CGRect(x: 0, y: 0, width: 400, height: 800)), "SV")

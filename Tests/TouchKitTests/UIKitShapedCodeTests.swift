@@ -5,7 +5,7 @@ import TouchKitTestSupport
 
 /// UIKit's declarations, checked through key-path types: what UIKit declares `{ get set }` is
 /// writable here with the same type and optionality, and what it declares `{ get }` is not
-/// (§7.6 of the behaviour reference). This file is also a compile test of UIKit-shaped code.
+/// (UIKIT-API-SETTABILITY). This file is also a compile test of UIKit-shaped code.
 @Suite struct UIKitShapedCodeTests {
     /// Compile test: each line compiles only if TouchKit declares the property settable from outside
     /// the module, with UIKit's type and optionality.
@@ -100,6 +100,7 @@ import TouchKitTestSupport
         \UIResponder.isFirstResponder as KeyPath<UIResponder, Bool>,
     ] }
 
+    /// Pins UIKIT-API-SETTABILITY.
     @Test func computedGetOnlyPropertiesHaveNoSetter() {
         let computed: [AnyKeyPath] = [
             \UIView.window, \UIScrollView.isDecelerating, \UIScrollView.pinchGestureRecognizer, \UITouch.gestureRecognizers,
@@ -132,6 +133,7 @@ import TouchKitTestSupport
         }
     }
 
+    /// Pins UIKIT-API-SETTABILITY.
     @Test func uiKitShapedCodeRunsAsInUIKit() {
         let controller = SettingsController()
         _ = controller.view

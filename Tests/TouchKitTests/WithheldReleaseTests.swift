@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchKitTestSupport
 
-/// Released withheld phases (§1.8): `delaysTouchesBegan` releasing after the finger moved, and
+/// Released withheld phases (UIKIT-DELIVERY-DELAYS-BEGAN, UIKIT-DELIVERY-DELAYS-ENDED): `delaysTouchesBegan` releasing after the finger moved, and
 /// withheld phases reaching the view in the order they happened.
 @Suite struct WithheldReleaseTests {
     /// Records every call with the touch's location and previous location, as drawing code reads them.
@@ -32,6 +32,7 @@ import TouchKitTestSupport
     }
 
     /// Issue: press at (10,10), move to (60,60), the tap fails: the line must start at (10,10).
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func aFailedDelayingRecognizerReleasesTheStartThenCatchesUp() throws {
         let h = Harness()
         let v = delayedTap(h)
@@ -54,6 +55,7 @@ import TouchKitTestSupport
         #expect(v.calls.suffix(2) == ["tm (60,60)→(70,70)", "te (70,70)→(70,70)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func theEventLogCarriesTheReleasedLocations() throws {
         let h = Harness()
         _ = delayedTap(h)
@@ -67,6 +69,7 @@ import TouchKitTestSupport
         #expect(calls.map(\.1) == [CGPoint(x: 10, y: 10), CGPoint(x: 60, y: 60)])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func aHolderFailingByTimerReleasesTheStartAndTheCurrentPosition() throws {
         let h = Harness()
         let v = h.add(PathView(0, 0, 400, 800), "V")
@@ -83,6 +86,7 @@ import TouchKitTestSupport
         #expect(v.calls == ["tb (10,10)→(10,10)", "tm (10,10)→(40,10)", "te (40,10)→(40,10)"])
     }
 
+    /// Pins UIKIT-DELIVERY-DELAYS-BEGAN.
     @Test func aTouchThatDidNotMoveGetsNoCatchUpMove() throws {
         let h = Harness()
         let v = delayedTap(h)
@@ -93,6 +97,7 @@ import TouchKitTestSupport
 
     /// Issue: a double tap with `cancelsTouchesInView = false` released finger 2's end before finger
     /// 1's, although finger 1 lifted 200 ms earlier.
+    /// Pins UIKIT-DELIVERY-DELAYS-ENDED.
     @Test func withheldEndsAreReleasedInTheOrderTheyHappened() throws {
         let h = Harness()
         let double = UITapGestureRecognizer()

@@ -8,7 +8,7 @@
 Environment: ``E2E_SERVER_BIN`` overrides the server binary, ``E2E_CHROMIUM`` the browser; the
 server is started without any ``TOUCHBRIDGE_*`` variables (its settings), so tests see its defaults.
 Build the server with ``swift build --product touchbridge``; install the browser with
-``scripts/deps.sh --browser``.
+``scripts/deps.sh --tests``.
 """
 
 from __future__ import annotations
@@ -167,9 +167,9 @@ def playwright_driver():
 
 @pytest.fixture(scope="module")
 def browser(playwright_driver):
-    """Headless Chromium from Debian (scripts/deps.sh --browser), one per test module."""
+    """Headless Chromium from Debian (scripts/deps.sh --tests), one per test module."""
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `scripts/deps.sh --browser`")
+        pytest.fail(f"{CHROMIUM} is missing: run `scripts/deps.sh --tests`")
     instance = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
     yield instance
     instance.close()

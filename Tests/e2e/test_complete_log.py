@@ -46,10 +46,11 @@ def entries(raw: list[str]) -> list[dict]:
     return [e for text in raw for m in [json.loads(text)] if m["type"] == "events" for e in m["log"]]
 
 
+# Pins UIKIT-GESTURE-PARTICIPANTS.
 def test_the_complete_log_shows_recognizer_calls_and_all_touches(server_process):
     log = entries(asyncio.run(run(server_process.ws_url, "complete")))
     recognizer_calls = [e["text"] for e in log if e["kind"] == "recognizerTouches"]
-    # Deepest view first: the root's pan, then the window's long press (§1.6).
+    # Deepest view first: the root's pan, then the window's long press (UIKIT-GESTURE-PARTICIPANTS).
     assert recognizer_calls[:4] == ["pan got tb(1) [all 1:began]", "press got tb(1) [all 1:began]",
                                     "pan got tb(2) [all 1:stationary 2:began]", "press got tb(2) [all 1:stationary 2:began]"]
     began_2 = next(e for e in log if e["kind"] == "responder" and e["responder"] == "v" and e["touches"][0]["id"] == 2)

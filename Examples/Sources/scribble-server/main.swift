@@ -6,4 +6,4 @@ var server = SceneServer()
 server.register("scribble", title: "Scribble", description: "Swipe right to count, scribble to erase.") {
     ScribbleViewController()
 }
-server.main()
+await server.main()

@@ -1,16 +1,25 @@
 import TouchKit
 
 /// Builds a `SceneSpec` into a running view hierarchy with its recognizers, relationships and
-/// behaviours. Recognizers get the spec's ids as names, views their ids as accessibility identifiers,
-/// so the event log reads like the JSON.
+/// behaviours, and applies the app-side changes of its `timeline` and of `act` messages. Recognizers
+/// get the spec's ids as names, views their ids as accessibility identifiers, so the event log reads
+/// like the JSON; the controller itself is `controller` in the log.
 public final class DeclarativeSceneViewController: UIViewController {
+    /// The scene being shown.
     public let spec: SceneSpec
     /// The classes `custom` recognizers name.
     public let recognizerClasses: RecognizerClasses
+    /// Every view and recognizer the scene declared or added, by id — removed ones too, so an action
+    /// can put them back.
     private(set) var views: [String: UIView] = [:]
+    private(set) var viewSpecs: [String: ViewSpec] = [:]
     private(set) var recognizers: [String: UIGestureRecognizer] = [:]
+    private(set) var recognizerSpecs: [String: RecognizerSpec] = [:]
+    private var behaviours: [String: SceneBehaviour] = [:]
     private var delegates: [SceneRecognizerDelegate] = []
     private var windowRecognizers: [UIGestureRecognizer] = []
+    /// Views with an autoresizing mask already placed from their spec (UIKit resizes them since).
+    private var autoresized: Set<ObjectIdentifier> = []
 
     /// `recognizerClasses` must have every class the spec's `custom` recognizers name
     /// (`SceneSpec.checkRecognizerClasses`); one it lacks is left out.
@@ -24,18 +33,26 @@ public final class DeclarativeSceneViewController: UIViewController {
         return nil
     }
 
+    public override var traceName: String { "controller" }
+
     public override func viewDidLoad() {
         view.accessibilityIdentifier = "root"
         view.backgroundColor = spec.background.flatMap { UIColor(hex: $0.hex) } ?? .white
         for child in spec.views { view.addSubview(build(child)) }
         for recognizerSpec in spec.recognizers { install(recognizerSpec) }
-        for relationship in spec.relationships {
-            switch relationship {
-            case .requireToFail(let waiting, let other):
-                recognizers[waiting]?.require(toFail: recognizers[other]!)
-            case .simultaneous(let first, let second):
-                delegate(for: first).simultaneous.insert(second)
-                delegate(for: second).simultaneous.insert(first)
+        for relationship in spec.relationships { relate(relationship) }
+    }
+
+    /// Recognizers on the window join it once the scene is in one, and the timeline starts: each
+    /// entry is an engine timer, so an input at its instant is handled first (`UIApplication.advance`).
+    public override func viewDidAppear(_ animated: Bool) {
+        for recognizer in windowRecognizers { view.window?.addGestureRecognizer(recognizer) }
+        windowRecognizers.removeAll()
+        guard let application = view.window?.application else { return }
+        for entry in spec.timeline {
+            application.schedule(after: entry.t / 1000) { [weak self, weak application] in
+                guard let self, let application else { return }
+                SceneActionPerformer(application: application, controller: self).perform(entry.actions, prefix: "timeline")
             }
         }
     }
@@ -43,160 +60,156 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// The size image placeholders are measured against (the portrait design the examples use).
     static let designSize = CGSize(width: 400, height: 800)
 
-    /// Every view's frame from its spec against its superview's bounds, top-down, so relative
-    /// frames follow rotations and resizes; scroll views without a `contentSize` get their
+    /// Every scene view's frame from its spec against its superview's bounds, top-down, so relative
+    /// frames follow rotations, resizes and moves; scroll views without a `contentSize` get their
     /// children's extent.
+    public override func loadView() {
+        view = spec.controller.logsLayout ? LayoutLoggingRootView(frame: .zero) : UIView(frame: .zero)
+    }
+
+    public override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+        layoutNote("willTransition(to: \(newCollection))")
+        super.willTransition(to: newCollection, with: coordinator)
+    }
+
+    public override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        layoutNote("viewWillTransition(to: \(SceneReport.number(size.width))×\(SceneReport.number(size.height))) bounds \(SceneReport.text(view.bounds))")
+        super.viewWillTransition(to: size, with: coordinator)
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        layoutNote("traitCollectionDidChange(previous: \(previousTraitCollection.map(\.description) ?? "nil"))")
+    }
+
+    public override func viewWillLayoutSubviews() {
+        layoutNote("viewWillLayoutSubviews")
+    }
+
     public override func viewDidLayoutSubviews() {
-        func apply(_ specs: [ViewSpec], in parent: UIView) {
-            for spec in specs {
-                guard let view = views[spec.id] else { continue }
-                var frame = spec.frame.resolve(in: parent.bounds.size)
-                if view is UISwitch { frame.size = view.bounds.size }
-                view.frame = frame
-                apply(spec.children, in: view)
-                if let scrollView = view as? UIScrollView {
-                    scrollView.contentSize = spec.contentSize ?? spec.children.compactMap { views[$0.id]?.frame }.reduce(CGRect.zero) { $0.union($1) }.size
-                }
+        layout(view)
+        layoutNote("viewDidLayoutSubviews bounds \(SceneReport.text(view.bounds))")
+    }
+
+    private func layout(_ parent: UIView) {
+        for child in parent.subviews {
+            let spec = child.accessibilityIdentifier.flatMap { views[$0] === child ? viewSpecs[$0] : nil }
+            if let spec, spec.autoresizing == nil || autoresized.insert(ObjectIdentifier(child)).inserted { Self.place(child, spec) }
+            layout(child)
+            if let spec, spec.contentSize == nil, let scrollView = child as? UIScrollView {
+                scrollView.contentSize = scrollView.subviews.filter { $0.accessibilityIdentifier.flatMap { views[$0] } === $0 }
+                    .map(\.frame).reduce(CGRect.zero) { $0.union($1) }.size
             }
         }
-        apply(spec.views, in: view)
     }
+
+    /// Gives `spec`'s frame (and content size) to `view`, against its superview's bounds.
+    static func place(_ view: UIView, _ spec: ViewSpec) {
+        var frame = spec.frame.resolve(in: view.superview?.bounds.size ?? .zero)
+        if view is UISwitch { frame.size = view.bounds.size }
+        view.frame = frame
+        if let contentSize = spec.contentSize { (view as? UIScrollView)?.contentSize = contentSize }
+    }
+
+    // MARK: Views
 
     private func build(_ spec: ViewSpec) -> UIView {
         let view: UIView
         switch spec.kind {
-        case .view:
-            let sceneView = SceneView(frame: .zero)
-            sceneView.handlesTouches = spec.responder == .log
-            sceneView.hitShape = spec.hitShape
-            view = sceneView
+        case .view: view = SceneView(frame: .zero)
         case .label:
             let label = UILabel(frame: .zero)
-            label.text = spec.text
             label.numberOfLines = 0
             view = label
-        case .image:
-            view = UIImageView(image: UIImage(named: spec.image ?? spec.id, size: spec.frame.resolve(in: Self.designSize).size))
-        case .drawing:
-            view = DrawLinesView(frame: .zero)
-        case .button:
-            let button = SceneButton(type: .system)
-            button.hitShape = spec.hitShape
-            button.setTitle(spec.text, for: .normal)
-            view = button
-        case .switch:
-            view = UISwitch(frame: .zero)
-        case .slider:
-            view = UISlider(frame: .zero)
-        case .control:
-            let control = SceneControl(frame: .zero)
-            control.hitShape = spec.hitShape
-            view = control
+        case .image: view = UIImageView(image: nil)
+        case .drawing: view = DrawLinesView(frame: .zero)
+        case .button: view = SceneButton(type: .system)
+        case .switch: view = UISwitch(frame: .zero)
+        case .slider: view = UISlider(frame: .zero)
+        case .control: view = SceneControl(frame: .zero)
         case .scrollView:
-            let scrollView = UIScrollView(frame: .zero)
-            if let value = spec.delaysContentTouches { scrollView.delaysContentTouches = value }
-            if let value = spec.canCancelContentTouches { scrollView.canCancelContentTouches = value }
-            if let value = spec.bounces { scrollView.bounces = value }
-            if let value = spec.alwaysBounceVertical { scrollView.alwaysBounceVertical = value }
-            if let value = spec.alwaysBounceHorizontal { scrollView.alwaysBounceHorizontal = value }
-            view = scrollView
+            // Only a scroll view that overrides touchesShouldCancel(in:) is a subclass (the render names the class).
+            view = spec.cancelsControlTouches == nil ? UIScrollView(frame: .zero) : SceneScrollView(frame: .zero)
         }
         view.accessibilityIdentifier = spec.id
-        if let color = spec.color { view.backgroundColor = UIColor(hex: color.hex) }
-        view.layer.cornerRadius = spec.cornerRadius
-        if let enabled = spec.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
-        if spec.kind == .label && spec.isUserInteractionEnabled == nil { view.isUserInteractionEnabled = false }
-        view.isHidden = spec.isHidden
-        view.alpha = spec.alpha
-        if spec.kind != .drawing { view.isMultipleTouchEnabled = spec.isMultipleTouchEnabled }
-        view.isExclusiveTouch = spec.isExclusiveTouch
+        for (_, property) in ViewSpec.properties.sorted(by: { $0.key < $1.key }) { property.apply(spec, view) }
         views[spec.id] = view
+        viewSpecs[spec.id] = spec
         for child in spec.children { view.addSubview(build(child)) }
         return view
     }
 
-    private func install(_ spec: RecognizerSpec) {
-        guard let recognizer = makeRecognizer(spec) else { return }
-        recognizer.name = spec.id
-        if let value = spec.flags["cancelsTouchesInView"] { recognizer.cancelsTouchesInView = value }
-        if let value = spec.flags["delaysTouchesBegan"] { recognizer.delaysTouchesBegan = value }
-        if let value = spec.flags["delaysTouchesEnded"] { recognizer.delaysTouchesEnded = value }
-        if let value = spec.flags["enabled"] { recognizer.isEnabled = value }
-        let target = spec.target.flatMap { views[$0] } ?? views[spec.view] ?? view
-        let behaviour = SceneBehaviour(kind: spec.behaviour, target: target, coordinateSpace: view)
-        recognizer.addHandler { behaviour.perform($0) }
-        recognizers[spec.id] = recognizer
-        if let delegateSpec = spec.delegate {
-            let delegate = delegate(for: spec.id)
-            delegate.shouldBegin = delegateSpec.shouldBegin ?? true
-            delegate.receiveInside = delegateSpec.receiveInside
-            delegate.receiveOutside = delegateSpec.receiveOutside
+    /// Adds a view built from `spec` (with its children) under `parent`, laid out at once.
+    func add(_ spec: ViewSpec, to parent: UIView) {
+        let child = build(spec)
+        parent.addSubview(child)
+        Self.place(child, spec)
+        layout(child)
+    }
+
+    /// Changes one property of a scene view (`ViewSpec.properties`), keeping its spec for layout.
+    func set(_ key: String, of view: UIView, to spec: ViewSpec) {
+        if views[spec.id] === view { viewSpecs[spec.id] = spec }
+        if key == "frame" || key == "contentSize" {
+            Self.place(view, spec)
+            layout(view)
+        } else {
+            ViewSpec.properties[key]?.apply(spec, view)
         }
+    }
+
+    // MARK: Recognizers
+
+    /// Creates, configures and attaches a recognizer (to the window once the scene is in one).
+    func install(_ spec: RecognizerSpec) {
+        guard let recognizer = spec.makeRecognizer(classes: recognizerClasses) else { return }
+        recognizer.name = spec.id
+        for key in RecognizerSpec.propertyNames(for: spec.kind).sorted() { spec.apply(key, to: recognizer) }
+        let behaviour = SceneBehaviour(kind: spec.behaviour, target: behaviourTarget(spec), coordinateSpace: view)
+        recognizer.addHandler { behaviour.perform($0) }
+        behaviours[spec.id] = behaviour
+        recognizers[spec.id] = recognizer
+        recognizerSpecs[spec.id] = spec
+        if let delegateSpec = spec.delegate { configureDelegate(spec.id, delegateSpec) }
         if spec.view == "window" {
-            windowRecognizers.append(recognizer)
+            if let window = view.window { window.addGestureRecognizer(recognizer) } else { windowRecognizers.append(recognizer) }
         } else {
             (spec.view == "root" ? view : views[spec.view])?.addGestureRecognizer(recognizer)
         }
     }
 
-    /// Recognizers on the window join it once the scene is in one.
-    public override func viewDidAppear(_ animated: Bool) {
-        for recognizer in windowRecognizers { view.window?.addGestureRecognizer(recognizer) }
-        windowRecognizers.removeAll()
+    /// Changes one property of a scene recognizer, its behaviour or its delegate's answers.
+    func set(_ key: String, of recognizer: UIGestureRecognizer, to spec: RecognizerSpec) {
+        recognizerSpecs[spec.id] = spec
+        switch key {
+        case "behaviour", "target":
+            behaviours[spec.id]?.kind = spec.behaviour
+            behaviours[spec.id]?.target = behaviourTarget(spec)
+        case "delegate":
+            if let delegateSpec = spec.delegate { configureDelegate(spec.id, delegateSpec) }
+        default:
+            spec.apply(key, to: recognizer)
+        }
     }
 
-    private func makeRecognizer(_ spec: RecognizerSpec) -> UIGestureRecognizer? {
-        func int(_ key: String) -> Int? { spec.properties[key].map { Int($0) } }
-        func value(_ key: String) -> CGFloat? { spec.properties[key].map { CGFloat($0) } }
-        switch spec.kind {
-        case .tap:
-            let tap = UITapGestureRecognizer()
-            if let v = int("numberOfTapsRequired") { tap.numberOfTapsRequired = v }
-            if let v = int("numberOfTouchesRequired") { tap.numberOfTouchesRequired = v }
-            if let v = value("allowableMovement") { tap.allowableMovement = v }
-            if let v = spec.properties["maximumTapDuration"] { tap.maximumTapDuration = v }
-            if let v = spec.properties["maximumIntervalBetweenSuccessiveTaps"] { tap.maximumIntervalBetweenSuccessiveTaps = v }
-            return tap
-        case .longPress:
-            let press = UILongPressGestureRecognizer()
-            if let v = spec.properties["minimumPressDuration"] { press.minimumPressDuration = v }
-            if let v = value("allowableMovement") { press.allowableMovement = v }
-            if let v = int("numberOfTouchesRequired") { press.numberOfTouchesRequired = v }
-            if let v = int("numberOfTapsRequired") { press.numberOfTapsRequired = v }
-            return press
-        case .pan, .screenEdgePan:
-            let pan = spec.kind == .pan ? UIPanGestureRecognizer() : UIScreenEdgePanGestureRecognizer()
-            if let v = int("minimumNumberOfTouches") { pan.minimumNumberOfTouches = v }
-            if let v = int("maximumNumberOfTouches") { pan.maximumNumberOfTouches = v }
-            if let v = value("hysteresis") { pan.hysteresis = v }
-            if let edge = pan as? UIScreenEdgePanGestureRecognizer {
-                if let v = value("edgeBandWidth") { edge.edgeBandWidth = v }
-                let names: [String: UIRectEdge] = ["top": .top, "left": .left, "bottom": .bottom, "right": .right]
-                edge.edges = UIRectEdge(spec.edges.compactMap { names[$0] })
-            }
-            return pan
-        case .swipe:
-            let swipe = UISwipeGestureRecognizer()
-            if let v = int("numberOfTouchesRequired") { swipe.numberOfTouchesRequired = v }
-            if let v = spec.properties["maximumDuration"] { swipe.maximumDuration = v }
-            if let v = value("minimumPrimaryMovement") { swipe.minimumPrimaryMovement = v }
-            if let v = value("maximumSecondaryMovement") { swipe.maximumSecondaryMovement = v }
-            if !spec.direction.isEmpty {
-                let names: [String: UISwipeGestureRecognizer.Direction] = ["right": .right, "left": .left, "up": .up, "down": .down]
-                swipe.direction = UISwipeGestureRecognizer.Direction(spec.direction.compactMap { names[$0] })
-            }
-            return swipe
-        case .pinch:
-            let pinch = UIPinchGestureRecognizer()
-            if let v = value("hysteresis") { pinch.hysteresis = v }
-            return pinch
-        case .rotation:
-            let rotation = UIRotationGestureRecognizer()
-            if let v = value("hysteresis") { rotation.hysteresis = v }
-            return rotation
-        case .custom:
-            return spec.className.flatMap(recognizerClasses.make)
+    func relate(_ relationship: RelationshipSpec) {
+        switch relationship {
+        case .requireToFail(let waiting, let other):
+            if let other = recognizers[other] { recognizers[waiting]?.require(toFail: other) }
+        case .simultaneous(let first, let second):
+            delegate(for: first).simultaneous.insert(second)
+            delegate(for: second).simultaneous.insert(first)
         }
+    }
+
+    private func behaviourTarget(_ spec: RecognizerSpec) -> UIView? {
+        spec.target.flatMap { views[$0] } ?? views[spec.view] ?? view
+    }
+
+    private func configureDelegate(_ id: String, _ spec: DelegateSpec) {
+        let delegate = delegate(for: id)
+        delegate.shouldBegin = spec.shouldBegin ?? true
+        delegate.receiveInside = spec.receiveInside
+        delegate.receiveOutside = spec.receiveOutside
     }
 
     private func delegate(for id: String) -> SceneRecognizerDelegate {
@@ -206,72 +219,45 @@ public final class DeclarativeSceneViewController: UIViewController {
         recognizers[id]?.delegate = delegate
         return delegate
     }
-}
 
-/// The delegate answers a declarative scene asks for.
-final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
-    let id: String
-    var shouldBegin = true
-    var receiveInside: FrameSpec?
-    var receiveOutside: FrameSpec?
-    var simultaneous: Set<String> = []
+    // MARK: The controller as a responder (`controller.responder`)
 
-    init(id: String) { self.id = id }
+    /// A controller that logs overrides every touch, motion and remote-control method without
+    /// calling super, so events that bubble to it (UIKIT-RESPONDER-NEXT: a root view's next responder is its
+    /// controller) stop there.
+    private var handlesEvents: Bool { spec.controller.responder == .log }
 
-    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { shouldBegin }
+    public override var canBecomeFirstResponder: Bool { spec.controller.canBecomeFirstResponder }
 
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
-        let point = touch.location(in: gestureRecognizer.view)
-        let bounds = gestureRecognizer.view?.bounds.size ?? .zero
-        if let receiveInside, !receiveInside.resolve(in: bounds).contains(point) { return false }
-        if let receiveOutside, receiveOutside.resolve(in: bounds).contains(point) { return false }
-        return true
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !handlesEvents { super.touchesBegan(touches, with: event) }
     }
 
-    func gestureRecognizer(
-        _ gestureRecognizer: UIGestureRecognizer,
-        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-    ) -> Bool {
-        otherGestureRecognizer.name.map(simultaneous.contains) ?? false
-    }
-}
-
-/// What a declarative recognizer does when it acts.
-struct SceneBehaviour {
-    let kind: RecognizerSpec.Behaviour
-    weak var target: UIView?
-    weak var coordinateSpace: UIView?
-
-    init(kind: RecognizerSpec.Behaviour, target: UIView?, coordinateSpace: UIView?) {
-        self.kind = kind
-        self.target = target
-        self.coordinateSpace = coordinateSpace
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !handlesEvents { super.touchesMoved(touches, with: event) }
     }
 
-    func perform(_ recognizer: UIGestureRecognizer) {
-        guard let target else { return }
-        switch kind {
-        case .none:
-            break
-        case .translate:
-            guard let pan = recognizer as? UIPanGestureRecognizer else { return }
-            let translation = pan.translation(in: target.superview)
-            target.center = CGPoint(x: target.center.x + translation.x, y: target.center.y + translation.y)
-            pan.setTranslation(.zero, in: target.superview)
-        case .scale:
-            guard let pinch = recognizer as? UIPinchGestureRecognizer else { return }
-            target.transform = target.transform.scaledBy(x: pinch.scale, y: pinch.scale)
-            pinch.scale = 1
-        case .rotate:
-            guard let rotation = recognizer as? UIRotationGestureRecognizer else { return }
-            target.transform = target.transform.rotated(by: rotation.rotation)
-            rotation.rotation = 0
-        case .moveTo:
-            target.center = recognizer.location(in: target.superview)
-        case .alphaWhileActive:
-            target.alpha = recognizer.state == .began || recognizer.state == .changed ? 0.5 : 1
-        case .clearDrawing:
-            (target as? DrawLinesView)?.clearAll()
-        }
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !handlesEvents { super.touchesEnded(touches, with: event) }
+    }
+
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !handlesEvents { super.touchesCancelled(touches, with: event) }
+    }
+
+    public override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        if !handlesEvents { super.motionBegan(motion, with: event) }
+    }
+
+    public override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        if !handlesEvents { super.motionEnded(motion, with: event) }
+    }
+
+    public override func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+        if !handlesEvents { super.motionCancelled(motion, with: event) }
+    }
+
+    public override func remoteControlReceived(with event: UIEvent?) {
+        if !handlesEvents { super.remoteControlReceived(with: event) }
     }
 }

@@ -2,9 +2,12 @@ import Foundation
 
 /// Why a declarative scene was rejected: the path to the bad field and what is wrong with it.
 public struct SceneError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The JSON path of the bad field, e.g. `views[2].frame`.
     public let path: String
+    /// What is wrong with it.
     public let message: String
 
+    /// An error at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -28,6 +31,21 @@ struct JSONWalker {
     }
 
     func error(_ message: String) -> SceneError { SceneError(path: path, message: message) }
+
+    /// Compact JSON text of a parsed value, for log notes (`[0,0,10,10]`, `true`, `{"circle":true}`).
+    static func text(_ value: Any) -> String {
+        switch value {
+        case let number as NSNumber where number.isJSONBoolean: return number.boolValue ? "true" : "false"
+        case let number as NSNumber:
+            let double = number.doubleValue
+            return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
+        case let string as String: return "\"\(string)\""
+        case let array as [Any]: return "[" + array.map(text).joined(separator: ",") + "]"
+        case let object as [String: Any]:
+            return "{" + object.keys.sorted().map { "\"\($0)\":\(text(object[$0]!))" }.joined(separator: ",") + "}"
+        default: return "null"
+        }
+    }
 
     private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 

@@ -5,13 +5,21 @@ import TouchKit
 /// program built on the `TouchBridge` library registers (`SceneServer.registerRecognizer`). A custom
 /// recognizer is an ordinary `UIGestureRecognizer` subclass, so it may `ignore(_:for:)` touches.
 public struct RecognizerClasses: Sendable {
+    /// Makes a fresh recognizer for each scene that names the class.
     public typealias Factory = @Sendable () -> UIGestureRecognizer
 
     private var factories: [String: Factory]
 
-    /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer.
-    public static let builtIn = RecognizerClasses(["checkmark": { CheckmarkGestureRecognizer() }])
+    /// TouchBridge's own: `checkmark`, the source material's ✓ recognizer; `observer`, which never
+    /// changes state (it only sees touches); `firstTouch`, which ignores every touch after its first
+    /// and recognizes when the first lifts (`ignore(_:for:)`).
+    public static let builtIn = RecognizerClasses([
+        "checkmark": { CheckmarkGestureRecognizer() },
+        "observer": { ObserverGestureRecognizer() },
+        "firstTouch": { FirstTouchGestureRecognizer() },
+    ])
 
+    /// Classes by name.
     public init(_ factories: [String: Factory] = [:]) {
         self.factories = factories
     }
@@ -29,13 +37,25 @@ public struct RecognizerClasses: Sendable {
     func contains(_ name: String) -> Bool { factories[name] != nil }
 }
 
+extension RecognizerClasses {
+    func unknownClassMessage(_ name: String) -> String {
+        "no recognizer class '\(name)' (\(names.isEmpty ? "none registered" : "classes: " + names.joined(separator: ", ")))"
+    }
+}
+
 extension SceneSpec {
-    /// The first custom recognizer whose class `classes` does not have, as an error with its path.
+    /// The first custom recognizer — declared, or added by the timeline — whose class `classes` does
+    /// not have, as an error with its path.
     public func checkRecognizerClasses(_ classes: RecognizerClasses) throws(SceneError) {
         for (index, recognizer) in recognizers.enumerated() {
             guard recognizer.kind == .custom, let name = recognizer.className, !classes.contains(name) else { continue }
-            let known = classes.names.isEmpty ? "none registered" : "classes: " + classes.names.joined(separator: ", ")
-            throw SceneError(path: "recognizers[\(index)].class", message: "no recognizer class '\(name)' (\(known))")
+            throw SceneError(path: "recognizers[\(index)].class", message: classes.unknownClassMessage(name))
+        }
+        for (entryIndex, entry) in timeline.enumerated() {
+            for (index, named) in entry.actions.enumerated() {
+                guard case .addRecognizer(let recognizer) = named.action, let name = recognizer.className, !classes.contains(name) else { continue }
+                throw SceneError(path: "timeline[\(entryIndex)].actions[\(index)].add.recognizer.class", message: classes.unknownClassMessage(name))
+            }
         }
     }
 }

@@ -4,19 +4,30 @@ import Foundation
 /// (`config/scenes/*.json`, or inline in `hello`/`scene`). The format is described by
 /// `docs/scene.schema.json` and `docs/scenes.md`.
 public struct SceneSpec: Equatable, Sendable {
+    /// What `hello.scene` and `scene.scene` take.
     public var name: String
+    /// For the picker.
     public var title: String
+    /// One sentence for the picker.
     public var summary: String
     var background: UIColorValue?
     var views: [ViewSpec]
     var recognizers: [RecognizerSpec]
     var relationships: [RelationshipSpec]
+    /// App-side changes at engine times after the scene starts (`SceneTimeline`).
+    var timeline: [TimelineEntry]
+    /// How the scene's view controller handles the events that reach it.
+    var controller: ControllerSpec
 
     /// Bounds that keep an inline scene cheap to build and run.
     public struct Limits: Sendable {
+        /// Most views a scene may declare.
         public var maximumViews = 500
+        /// Most recognizers a scene may declare.
         public var maximumRecognizers = 200
+        /// Deepest view nesting a scene may declare.
         public var maximumDepth = 32
+        /// The default bounds.
         public init() {}
     }
 }
@@ -40,14 +51,24 @@ struct ViewSpec: Equatable, Sendable {
     var alpha: Double
     var isMultipleTouchEnabled: Bool
     var isExclusiveTouch: Bool
+    var clipsToBounds: Bool
+    /// UIKit's autoresizing mask (`flexibleWidth` …): when given, `frame` is placed once and the
+    /// superview's size changes then move and resize the view by the mask (UIKIT-LAYOUT-AUTORESIZING), not by its spec.
+    var autoresizing: [String]?
     var responder: Responder
+    /// Plain views: whether `becomeFirstResponder()` may succeed (UIView's default is false).
+    var canBecomeFirstResponder: Bool
     var children: [ViewSpec]
     /// Scroll views: the scrollable size (default: the children's extent), content-touch and bounce flags.
     var contentSize: CGSize?
     var delaysContentTouches: Bool?
     var canCancelContentTouches: Bool?
+    /// Scroll views: `touchesShouldCancel(in:)` answers true for controls too.
+    var cancelsControlTouches: Bool?
     /// Views, buttons and plain controls: a touch area other than the bounds.
     var hitShape: HitShape?
+    /// Plain views: a `CAShapeLayer` sublayer.
+    var shape: ShapeSpec?
     var bounces: Bool?
     var alwaysBounceVertical: Bool?
     var alwaysBounceHorizontal: Bool?
@@ -75,6 +96,17 @@ struct DelegateSpec: Equatable, Sendable {
     var shouldBegin: Bool?
     var receiveInside: FrameSpec?
     var receiveOutside: FrameSpec?
+}
+
+/// The scene's view controller: `responder` `forward` (UIResponder's defaults: touches, motion and
+/// remote-control events go on to the window and the application) or `log` (it overrides them, so
+/// the chain ends at the controller — UIKIT-RESPONDER-NEXT); `canBecomeFirstResponder` (false by default, as in
+/// UIKit), which a controller receiving shakes or remote-control events needs.
+struct ControllerSpec: Equatable, Sendable {
+    var responder: ViewSpec.Responder = .forward
+    var canBecomeFirstResponder = false
+    /// Notes every size-change and layout callback of the controller and its root view (UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
+    var logsLayout = false
 }
 
 enum RelationshipSpec: Equatable, Sendable {

@@ -2,8 +2,8 @@ import Foundation
 
 extension CALayer {
     /// A copy of this layer with the values on screen now: the model plus every running
-    /// animation's remaining offset (§7.3 #7, #11). nil when the layer backs no view in an
-    /// application (UIKit: nil before the layer was committed).
+    /// animation's remaining offset (UIKIT-ANIM-MODEL-VALUES, UIKIT-ANIM-ADDITIVE). nil when the layer backs no
+    /// view in an application (UIKit: nil before the layer was committed).
     public func presentation() -> Self? {
         guard let view = owner, let application = view.window?.application else { return nil }
         let copy = Self()
@@ -24,7 +24,7 @@ extension CALayer {
     }
 
     /// Ends every animation involving this layer's view at once: the presentation jumps to the
-    /// model and each completion runs with `false` (§7.3 #10).
+    /// model and each completion runs with `false` (UIKIT-ANIM-COMPLETION).
     public func removeAllAnimations() {
         guard let view = owner else { return }
         view.window?.application?.animator.removeAnimations(of: view)
@@ -69,16 +69,26 @@ extension UIView {
 /// One running property animation in the render tree: the page draws
 /// model + (from − to)·(1 − curve(progress)) for it.
 public struct RenderAnimation: Equatable, Sendable {
+    /// The `animate` call this belongs to; several properties and views can share it.
     public var id: Int
+    /// `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.
     public var property: String
+    /// The value before the change, in the property's components.
     public var from: [CGFloat]
+    /// The model value after the change.
     public var to: [CGFloat]
     /// Engine time (seconds) the movement starts, after the delay.
     public var begin: TimeInterval
+    /// Seconds of one pass.
     public var duration: TimeInterval
+    /// `linear`, `easeIn`, `easeOut`, `easeInOut` or `spring`.
     public var curve: String
+    /// Spring curves: the damping ratio.
     public var damping: Double?
+    /// Spring curves: the initial velocity.
     public var velocity: Double?
+    /// Each pass runs forward then back (`.autoreverse`).
     public var autoreverses: Bool
+    /// It runs until removed (`.repeat`).
     public var repeats: Bool
 }

@@ -1,42 +1,61 @@
 import Foundation
 
-/// UIView's block animations on the engine's virtual clock (`../shared/uikit-behaviour.md` §7.3).
+/// UIView's block animations on the engine's virtual clock (UIKIT-ANIM-MODEL-VALUES).
 ///
 /// As in UIKit, properties set inside `animations` take their new (model) value at once —
 /// getters, `frame`, hit-testing and `convert` see it — while the presentation (`layer.presentation()`,
 /// what the page draws) moves from the old value over the duration. Animations are additive
-/// (§7.3 #11): presentation = model + Σ (from − to)·(1 − curve(progress)), so a second animation
+/// (UIKIT-ANIM-ADDITIVE): presentation = model + Σ (from − to)·(1 − curve(progress)), so a second animation
 /// of a moving property never jumps. Animatable: `center` (and `frame`), `bounds`, `transform`,
 /// `alpha`, `backgroundColor`.
 ///
-/// Choices where UIKit is silent (§7.7): the views "involved" are the views whose animatable
-/// properties the block changed (not their subviews); without `.allowUserInteraction` they are
-/// locked for hit-testing from the call, delay included, to the end; a touch already on such a
-/// view is kept. A nested `animate` starts its own animation (no inherited duration or curve).
-/// Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
-/// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0
-/// or nothing animatable changed, `true` in the next dispatch; `false` at once when the animation
-/// is removed (`layer.removeAllAnimations()` on any involved view, or a view leaving its window).
-/// With `.repeat` it never ends by itself. When no changed view is in an application the changes
-/// apply without animation and `completion(true)` runs at once (there is no clock to wait on).
+/// Choices where UIKit is silent (UIKIT-ANIM-INTERACTION-LOCK, UIKIT-ANIM-OPTIONS, UIKIT-ANIM-COMPLETION): the
+/// views "involved" are the views whose animatable properties the block changed (not their subviews); without
+/// `.allowUserInteraction` they are locked for hit-testing from the call, delay included, to the end; a touch
+/// already on such a view is kept. A nested `animate` starts its own animation (no inherited duration or
+/// curve). Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
+/// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0 or nothing
+/// animatable changed, `true` in the next dispatch; `false` at once when the animation is removed
+/// (`layer.removeAllAnimations()` on any involved view, or a view leaving its window). With `.repeat` it never
+/// ends by itself. When no changed view is in an application the changes apply without animation and
+/// `completion(true)` runs at once (there is no clock to wait on).
 extension UIView {
+    /// Options of `animate(withDuration:delay:options:animations:completion:)`, with UIKit's raw values.
+    /// TouchKit acts on `allowUserInteraction`, `repeat`, `autoreverse` and the curves; the others are
+    /// accepted and change nothing (animations are additive, so `beginFromCurrentState` is how they always
+    /// behave).
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Accepted; no effect in TouchKit.
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        /// The involved views keep receiving touches while they animate (without it hit-testing skips them,
+        /// UIKIT-ANIM-INTERACTION-LOCK).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Accepted; TouchKit's animations always start from the current presentation (they are additive).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeats until removed; the completion never runs by itself.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Each pass runs forward then back, so the animation takes twice the duration.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// Accepted; no effect in TouchKit.
         public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// Accepted; no effect in TouchKit.
         public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        /// Accepted; no effect (nested animations never inherit in TouchKit).
         public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        /// Slow start and end (the default curve).
         public static let curveEaseInOut = AnimationOptions([])
+        /// Slow start.
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        /// Slow end.
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        /// Constant speed.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         var curve: AnimationCurve {
@@ -49,6 +68,8 @@ extension UIView {
         }
     }
 
+    /// Animates the animatable properties `animations` changes, after `delay` seconds on the engine clock;
+    /// `completion` gets true when it ran to the end, false when it was removed.
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
@@ -57,10 +78,12 @@ extension UIView {
                          animations: animations, completion: completion)
     }
 
+    /// Animates with no delay and the default curve.
     public class func animate(withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// Animates with no delay, the default curve and no completion.
     public class func animate(withDuration duration: TimeInterval, animations: () -> Void) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }
@@ -87,7 +110,7 @@ extension UIView {
         AnimationTransaction.current?.note(self, property, from: old)
     }
 
-    /// Logs why a touch inside this view did not reach it: an animation locks it (§7.3 #9).
+    /// Logs why a touch inside this view did not reach it: an animation locks it (UIKIT-ANIM-INTERACTION-LOCK).
     func refuseTouchWhileAnimating(at point: CGPoint, with event: UIEvent?) {
         guard self.point(inside: point, with: event), let application = window?.application,
               let animation = application.animator.lockingAnimation(of: self) else { return }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `animate` call in flight: what it changed, when, and how (§7.3).
+/// One `animate` call in flight: what it changed, when, and how (UIKIT-ANIM-MODEL-VALUES).
 final class ViewAnimation {
     struct Part {
         weak var view: UIView?

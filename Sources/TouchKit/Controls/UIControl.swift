@@ -2,11 +2,13 @@ import Foundation
 
 /// An action for controls (UIKit's `UIAction`, reduced to its handler).
 public final class UIAction {
+    /// A name for the action (UIKit shows it in menus; TouchKit keeps it for code that sets it).
     public let title: String
     let handler: (UIAction) -> Void
     /// The control that sent the action, while the handler runs.
     public internal(set) weak var sender: UIControl?
 
+    /// An action that calls `handler` with itself (its `sender` set) when the control sends it.
     public init(title: String = "", handler: @escaping (UIAction) -> Void) {
         self.title = title
         self.handler = handler
@@ -15,27 +17,40 @@ public final class UIAction {
 
 /// The base of buttons, sliders and switches: it tracks one touch and turns it into control events.
 ///
-/// UIKit rules (§1.10): `beginTracking` on touch-down, `continueTracking` per move, `endTracking` on
-/// lift, `cancelTracking` on cancel; highlight follows "inside", which is the bounds expanded by
-/// `touchInsideSlop` (UIKit's region is undocumented, developers measure about 70 pt); touchUpOutside
-/// only for a touch that began inside. A control's touch methods do not forward to `next`.
+/// UIKit rules (UIKIT-CONTROL-TRACKING): `beginTracking` on touch-down, `continueTracking` per move,
+/// `endTracking` on lift, `cancelTracking` on cancel; highlight follows "inside", which is the bounds expanded
+/// by `touchInsideSlop` (UIKit's region is undocumented, developers measure about 70 pt); touchUpOutside only
+/// for a touch that began inside. A control's touch methods do not forward to `next`.
 open class UIControl: UIView {
     /// Control events, with UIKit's raw values.
     public struct Event: OptionSet, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A touch landed in the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A touch landed in the control with `tapCount` above 1 (sent together with `touchDown`).
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// The tracked touch moved and is inside (bounds plus `touchInsideSlop`).
         public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// The tracked touch moved and is outside.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// The tracked touch came back inside.
         public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// The tracked touch left the inside region.
         public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// The touch lifted inside: what a button's action usually listens for.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// The touch lifted outside, having begun inside.
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The tracked touch was cancelled (a recognizer took it, the view left the window…).
         public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The control's value changed (sliders, switches).
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's main action: a button's touch-up inside.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Every touch event (UIKit's mask `0x0FFF`).
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        /// Every event, for `removeTarget(_:for:)`.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         static let named: [(Event, String)] = [
@@ -50,12 +65,19 @@ open class UIControl: UIView {
         }
     }
 
+    /// A disabled control ignores touches (they are not forwarded either) and is drawn dimmed.
     public var isEnabled = true
+    /// Whether the control is selected; the app decides what that means.
     public var isSelected = false
+    /// True while the tracked touch is down inside; the control is drawn pressed.
     public var isHighlighted = false
+    /// True between `beginTracking` returning true and the end of the touch, unless `continueTracking`
+    /// returned false.
     public private(set) var isTracking = false
+    /// Whether the tracked touch is inside (bounds plus `touchInsideSlop`) as of its latest move.
     public private(set) var isTouchInside = false
-    /// How far outside its bounds a touch still counts as inside (not UIKit API; §1.13: ~70 pt).
+    /// How far outside its bounds a touch still counts as inside (not UIKit API; about 70 pt,
+    /// UIKIT-CONTROL-TRACKING).
     public var touchInsideSlop: CGFloat = 70
 
     private var actions: [(events: Event, target: WeakObject?, invoke: (AnyObject?, UIControl, UIEvent?) -> Void)] = []
@@ -63,6 +85,8 @@ open class UIControl: UIView {
 
     // MARK: Targets
 
+    /// Calls `target.action()` on `controlEvents`. Linux adaptation of `addTarget(_:action:for:)`: a method
+    /// reference instead of a selector; the target is held weakly, as in UIKit.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for controlEvents: Event) {
         actions.append((controlEvents, WeakObject(target), { object, _, _ in
             guard let object = object as? Target else { return }
@@ -70,6 +94,8 @@ open class UIControl: UIView {
         }))
     }
 
+    /// Calls `target.action(sender)` on `controlEvents`, with the control as the sender (the `@objc func
+    /// tapped(_ sender: UIButton)` form).
     public func addTarget<Target: AnyObject, Sender: UIControl>(
         _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for controlEvents: Event
     ) {
@@ -112,9 +138,15 @@ open class UIControl: UIView {
 
     // MARK: Tracking
 
+    /// Called on touch-down; return false to stop receiving `continueTracking` for this touch
+    /// (UIKIT-CONTROL-TRACKING).
+    /// Default true.
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Called on each move of the tracked touch; return false to stop tracking it. Default true.
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Called when the tracked touch lifts, while tracking.
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// Called when the tracked touch is cancelled, while tracking.
     open func cancelTracking(with event: UIEvent?) {}
 
     /// Whether `point` (own coordinates) counts as inside for tracking.
@@ -125,6 +157,8 @@ open class UIControl: UIView {
     /// Sent on touch-up inside after `.touchUpInside`; buttons add `.primaryActionTriggered`.
     func touchUpInsideEvents() -> Event { .touchUpInside }
 
+    /// Starts tracking the first touch (the control tracks one at a time): highlight, `beginTracking`,
+    /// `touchDown`. Not forwarded to `next`.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, trackedTouch == nil, let touch = touches.inTouchOrder.first else { return }
         trackedTouch = touch
@@ -134,6 +168,7 @@ open class UIControl: UIView {
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
     }
 
+    /// Updates inside/outside and the highlight, calls `continueTracking`, and sends the drag events.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let inside = isInsideForTracking(touch.location(in: self))
@@ -145,6 +180,7 @@ open class UIControl: UIView {
         sendActions(for: inside ? .touchDragInside : .touchDragOutside, with: event)
     }
 
+    /// Ends tracking and sends `touchUpInside` (and a subclass's extra events) or `touchUpOutside`.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let inside = isInsideForTracking(touch.location(in: self))
@@ -154,6 +190,7 @@ open class UIControl: UIView {
         sendActions(for: inside ? touchUpInsideEvents() : .touchUpOutside, with: event)
     }
 
+    /// Ends tracking with `cancelTracking` and sends `touchCancel`.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         if isTracking { cancelTracking(with: event) }

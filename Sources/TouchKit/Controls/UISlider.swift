@@ -2,7 +2,9 @@ import Foundation
 
 /// A horizontal slider. A drag must start on the thumb, as in UIKit.
 open class UISlider: UIControl {
+    /// The value at the track's left end (default 0).
     public var minimumValue: Float = 0
+    /// The value at the track's right end (default 1).
     public var maximumValue: Float = 1
     /// The slider's value, clamped to `minimumValue…maximumValue` when set (settable, as in UIKit).
     public var value: Float {
@@ -15,6 +17,7 @@ open class UISlider: UIControl {
     /// Half the width of the thumb's touch area.
     public var thumbRadius: CGFloat = 22
 
+    /// Sets `value` (clamped); `animated` is ignored. Sends no `.valueChanged`, as in UIKit.
     public func setValue(_ value: Float, animated: Bool) {
         self.value = value
     }
@@ -25,10 +28,12 @@ open class UISlider: UIControl {
         return bounds.minX + thumbRadius + fraction * max(bounds.width - 2 * thumbRadius, 0)
     }
 
+    /// Tracks the touch only if it lands on the thumb (within `thumbRadius`).
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         abs(touch.location(in: self).x - thumbX) <= thumbRadius
     }
 
+    /// Moves the value with the finger and sends `.valueChanged` when `isContinuous`.
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let usable = max(bounds.width - 2 * thumbRadius, 1)
         let fraction = Float(min(max((touch.location(in: self).x - bounds.minX - thumbRadius) / usable, 0), 1))
@@ -40,6 +45,7 @@ open class UISlider: UIControl {
         return true
     }
 
+    /// Sends the one `.valueChanged` of a non-continuous slider.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         if !isContinuous { sendActions(for: .valueChanged, with: event) }
     }

@@ -10,14 +10,17 @@ open class UISwitch: UIControl {
         return nil
     }
 
+    /// A switch of UIKit's fixed size, 51 × 31 pt, at `frame`'s origin.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
     }
 
+    /// Sets `isOn`; `animated` is ignored and no `.valueChanged` is sent, as in UIKit.
     public func setOn(_ on: Bool, animated: Bool) {
         isOn = on
     }
 
+    /// A touch lifting inside toggles the switch and sends `.valueChanged`.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         guard let touch, isInsideForTracking(touch.location(in: self)) else { return }
         setOn(!isOn, animated: true)

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Core Animation's layer, as far as touch code and the page need it (`../shared/uikit-behaviour.md` §7.4).
+/// Core Animation's layer, as far as touch code and the page need it (UIKIT-LAYER-GEOMETRY).
 ///
 /// A view's own layer (`view.layer`, get-only as in UIKit) is another face of the view: its
 /// `position` is the view's `center`, `bounds`, `frame`, `opacity` (alpha), `isHidden`,
 /// `masksToBounds` (clipsToBounds), `backgroundColor` and the affine part of `transform` are the
 /// view's. Its `anchorPoint` stays (0.5, 0.5) [choose: TouchKit views transform about their
 /// centre]. A standalone layer (`CALayer()`, `CAShapeLayer()`) keeps its own values: `frame` is
-/// computed from `bounds`, `anchorPoint` and `position` (§7.4 #14). Sublayers of a view's layer are
+/// computed from `bounds`, `anchorPoint` and `position` (UIKIT-LAYER-GEOMETRY). Sublayers of a view's layer are
 /// drawn by the page above what `draw(_:)` drew, below the view's subviews, clipped to the view's
 /// bounds [choose]; layers never receive touches.
 open class CALayer {
@@ -23,46 +23,63 @@ open class CALayer {
     private var ownBackgroundColor: CGColor?
     private var ownTransform = CATransform3DIdentity
 
+    /// Rounds the background, border and clip (a view's layer: drawn by the page).
     public var cornerRadius: CGFloat = 0
+    /// Border width in points, drawn inside the bounds above the content.
     public var borderWidth: CGFloat = 0
+    /// Border colour; nil draws no border.
     public var borderColor: CGColor?
     /// A view's layer shadow is drawn by the page around the view's background shape; standalone
     /// sublayers keep these values without drawing a shadow [choose].
     public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// 0 (default) draws no shadow, as in Core Animation.
     public var shadowOpacity: Float = 0
+    /// Core Animation's default (0, −3): a shadow above the layer.
     public var shadowOffset = CGSize(width: 0, height: -3)
+    /// Blur radius in points; Core Animation's default 3.
     public var shadowRadius: CGFloat = 3
+    /// Kept for code that sets it; the page shadows the background shape, not this path [choose].
     public var shadowPath: CGPath?
+    /// A name for code that finds layers by it; not drawn.
     public var name: String?
+    /// Kept for code that sets it; the page draws at the device's own pixel ratio.
     public var contentsScale: CGFloat = 1
 
+    /// The layer's sublayers, back to front; nil when it has none, as in Core Animation.
     public private(set) var sublayers: [CALayer]?
     /// Running block animations of the owning view's properties (`UIView.animate`).
     var propertyAnimations: [PropertyAnimation] = []
+    /// The layer this one is a sublayer of; nil for a view's own layer and a detached one.
     public private(set) weak var superlayer: CALayer?
 
+    /// A standalone layer with Core Animation's defaults; `required` so `UIView.layerClass` can make any
+    /// subclass.
     public required init() {}
 
     /// UIKit copies a layer's properties for presentation layers; TouchKit starts a fresh one.
     public convenience init(layer: Any) { self.init() }
 
+    /// The layer's own coordinate space; a view's layer answers (and sets) the view's `bounds`.
     public var bounds: CGRect {
         get { owner?.bounds ?? ownBounds }
         set { if let owner { owner.bounds = newValue } else { ownBounds = newValue } }
     }
 
+    /// Where the anchor point sits in the superlayer; a view's layer answers the view's `center`.
     public var position: CGPoint {
         get { owner?.center ?? ownPosition }
         set { if let owner { owner.center = newValue } else { ownPosition = newValue } }
     }
 
+    /// The point of the bounds `position` refers to, in unit coordinates; always (0.5, 0.5) for a view's
+    /// layer.
     public var anchorPoint: CGPoint {
         get { owner == nil ? ownAnchorPoint : CGPoint(x: 0.5, y: 0.5) }
         set { ownAnchorPoint = newValue }
     }
 
     /// Computed from `bounds`, `anchorPoint` and `position`; setting it sets `position` and
-    /// `bounds.size` (§7.4 #14). A view's layer answers the view's `frame`.
+    /// `bounds.size` (UIKIT-LAYER-GEOMETRY). A view's layer answers the view's `frame`.
     public var frame: CGRect {
         get {
             if let owner { return owner.frame }
@@ -77,21 +94,25 @@ open class CALayer {
         }
     }
 
+    /// Opacity, 0…1; a view's layer answers the view's `alpha`.
     public var opacity: Float {
         get { owner.map { Float($0.alpha) } ?? ownOpacity }
         set { if let owner { owner.alpha = CGFloat(newValue) } else { ownOpacity = newValue } }
     }
 
+    /// A view's layer answers the view's `isHidden`.
     public var isHidden: Bool {
         get { owner?.isHidden ?? ownHidden }
         set { if let owner { owner.isHidden = newValue } else { ownHidden = newValue } }
     }
 
+    /// Clip sublayers to the bounds; a view's layer answers the view's `clipsToBounds`.
     public var masksToBounds: Bool {
         get { owner?.clipsToBounds ?? ownMasksToBounds }
         set { if let owner { owner.clipsToBounds = newValue } else { ownMasksToBounds = newValue } }
     }
 
+    /// A view's layer answers the view's `backgroundColor`.
     public var backgroundColor: CGColor? {
         get { owner.map { $0.backgroundColor?.cgColor } ?? ownBackgroundColor }
         set { if let owner { owner.backgroundColor = newValue.map(UIColor.init(cgColor:)) } else { ownBackgroundColor = newValue } }
@@ -104,11 +125,15 @@ open class CALayer {
         set { if let owner { owner.transform = CATransform3DGetAffineTransform(newValue) } else { ownTransform = newValue } }
     }
 
+    /// The affine part of `transform` (Core Animation's `affineTransform()`).
     public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// Sets `transform` from an affine transform.
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
+    /// Adds `layer` on top of the other sublayers, taking it from its previous superlayer.
     public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
 
+    /// Inserts `layer` at `index` (clamped), taking it from its previous superlayer.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayer()
@@ -118,16 +143,19 @@ open class CALayer {
         layer.superlayer = self
     }
 
+    /// Inserts `layer` just above `sibling` (on top when `sibling` is not a sublayer).
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let index = sublayers?.firstIndex { $0 === sibling }.map { $0 + 1 } ?? sublayers?.count ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Inserts `layer` just below `sibling` (at the back when `sibling` is not a sublayer).
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let index = sublayers?.firstIndex { $0 === sibling } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.sublayers?.removeAll { $0 === self }

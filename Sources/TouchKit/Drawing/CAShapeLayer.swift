@@ -1,19 +1,29 @@
 import Foundation
 
-/// A layer that draws a path: fill, then stroke, with UIKit's defaults (§7.4 #15): fill opaque
+/// A layer that draws a path: fill, then stroke, with UIKit's defaults (UIKIT-SHAPE-LAYER): fill opaque
 /// black, no stroke, line width 1, non-zero rule, `strokeStart` 0 and `strokeEnd` 1 (fractions of
 /// the path's length; `strokeStart >= strokeEnd` strokes nothing).
 open class CAShapeLayer: CALayer {
+    /// The shape; nil draws nothing.
     public var path: CGPath?
+    /// Fill colour (default opaque black, as in Core Animation); nil fills nothing.
     public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Stroke colour; nil (default) strokes nothing.
     public var strokeColor: CGColor?
+    /// Stroke width in points, scaled by the layer's transform.
     public var lineWidth: CGFloat = 1
+    /// Line ends of the stroke.
     public var lineCap: CAShapeLayerLineCap = .butt
+    /// Line joins of the stroke.
     public var lineJoin: CAShapeLayerLineJoin = .miter
+    /// How overlapping subpaths fill.
     public var fillRule: CAShapeLayerFillRule = .nonZero
+    /// Where the stroke starts, as a fraction of the path's length (animate it to draw a path on).
     public var strokeStart: CGFloat = 0
+    /// Where the stroke ends, as a fraction of the path's length.
     public var strokeEnd: CGFloat = 1
 
+    /// A shape layer with Core Animation's defaults.
     public required init() { super.init() }
 
     override func drawContent(into context: CGContext, transform: CGAffineTransform, opacity: CGFloat) {
@@ -42,28 +52,42 @@ open class CAShapeLayer: CALayer {
 
 /// `CAShapeLayer.lineCap` values.
 public struct CAShapeLayerLineCap: Hashable, Sendable {
+    /// The value's name, as Core Animation spells it.
     public let rawValue: String
+    /// A value by name; prefer the named constants.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Flat at the end point (default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    /// A semicircle around the end point.
     public static let round = CAShapeLayerLineCap(rawValue: "round")
+    /// A half-square past the end point.
     public static let square = CAShapeLayerLineCap(rawValue: "square")
     var cgLineCap: CGLineCap { self == .round ? .round : self == .square ? .square : .butt }
 }
 
 /// `CAShapeLayer.lineJoin` values.
 public struct CAShapeLayerLineJoin: Hashable, Sendable {
+    /// The value's name, as Core Animation spells it.
     public let rawValue: String
+    /// A value by name; prefer the named constants.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Sharp corners (default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    /// Rounded corners.
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    /// Cut-off corners.
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
     var cgLineJoin: CGLineJoin { self == .round ? .round : self == .bevel ? .bevel : .miter }
 }
 
 /// `CAShapeLayer.fillRule` values.
 public struct CAShapeLayerFillRule: Hashable, Sendable {
+    /// The value's name, as Core Animation spells it.
     public let rawValue: String
+    /// A value by name; prefer the named constants.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Non-zero winding (default).
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    /// Even–odd: overlaps alternate between filled and empty.
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }

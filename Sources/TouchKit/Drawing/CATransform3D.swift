@@ -3,11 +3,16 @@ import Foundation
 /// Core Animation's 4×4 transform (row vectors, as Core Animation). TouchKit draws in 2D: a view's
 /// layer uses the affine part (`CATransform3DGetAffineTransform`).
 public struct CATransform3D: Equatable, Sendable {
+    /// Row 1: the x axis's image (scale, rotation); `m14` is perspective.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the y axis's image.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the z axis's image; `m34` is the perspective term code often sets to −1/distance.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (`m41`, `m42`, `m43`).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
+    /// A transform from its sixteen entries, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat, m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
         (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
@@ -16,6 +21,7 @@ public struct CATransform3D: Equatable, Sendable {
         (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
     }
 
+    /// The identity.
     public init() { self = CATransform3DIdentity }
 
     var rows: [[CGFloat]] {
@@ -28,9 +34,11 @@ public struct CATransform3D: Equatable, Sendable {
     }
 }
 
+/// The transform that changes nothing.
 public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
                                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
+/// Whether `t` is exactly the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
 
 /// `a` then `b`.
@@ -39,12 +47,14 @@ public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATra
     return CATransform3D(rows: (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + x[i][$1] * y[$1][j] } } })
 }
 
+/// A translation by (`tx`, `ty`, `tz`).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     (t.m41, t.m42, t.m43) = (tx, ty, tz)
     return t
 }
 
+/// A scale by (`sx`, `sy`, `sz`).
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     (t.m11, t.m22, t.m33) = (sx, sy, sz)
@@ -65,18 +75,22 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
         m41: 0, m42: 0, m43: 0, m44: 1)
 }
 
+/// `t` preceded by a translation (Core Animation's order).
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
 }
 
+/// `t` preceded by a scale.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeScale(sx, sy, sz), t)
 }
 
+/// `t` preceded by a rotation by `angle` radians about (`x`, `y`, `z`).
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
 
+/// The 3D form of an affine transform (z untouched).
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
     CATransform3D(m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
                   m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)

@@ -2,22 +2,31 @@ import Foundation
 
 /// Line ends, as CoreGraphics' `CGLineCap`.
 public enum CGLineCap: Int32, Sendable {
+    /// Flat at the end point, a semicircle around it, or a half-square past it.
     case butt, round, square
 }
 
 /// One element of a path in a display list.
 public enum PathElement: Equatable, Sendable {
+    /// Starts a subpath.
     case move(CGPoint)
+    /// A straight line from the current point.
     case line(CGPoint)
+    /// A closed rectangle subpath.
     case rect(CGRect)
+    /// A closed ellipse subpath inscribed in the rectangle.
     case ellipse(CGRect)
+    /// Closes the current subpath.
     case close
 }
 
 /// One command of a view's display list, recorded by `draw(_:)` and painted by the page.
 public enum DrawCommand: Equatable, Sendable {
+    /// A stroked path with the context's colour and line style at the time.
     case stroke(path: [PathElement], color: CGColor, lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin = .miter)
+    /// A filled path; `evenOdd` false is the non-zero winding rule.
     case fill(path: [PathElement], color: CGColor, evenOdd: Bool = false)
+    /// Text with its top-left corner at `at`.
     case text(String, at: CGPoint, fontSize: CGFloat, color: CGColor)
 }
 
@@ -35,8 +44,11 @@ public final class CGContext {
 
     init() {}
 
+    /// Line width for later strokes, in points (default 1).
     public func setLineWidth(_ width: CGFloat) { lineWidth = width }
+    /// Line ends for later strokes (default `.butt`).
     public func setLineCap(_ cap: CGLineCap) { lineCap = cap }
+    /// Line joins for later strokes (default `.miter`).
     public func setLineJoin(_ join: CGLineJoin) { lineJoin = join }
 
     /// Pushes the colours and line style (CoreGraphics' graphics state stack).
@@ -59,14 +71,22 @@ public final class CGContext {
             if polygon.closed { self.path.append(.close) }
         }
     }
+    /// Colour for later strokes (default black).
     public func setStrokeColor(_ color: CGColor) { strokeColor = color }
+    /// Colour for later fills and text (default black).
     public func setFillColor(_ color: CGColor) { fillColor = color }
 
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { path.append(.move(point)) }
+    /// Adds a line from the current point to `point`.
     public func addLine(to point: CGPoint) { path.append(.line(point)) }
+    /// Adds a rectangle subpath.
     public func addRect(_ rect: CGRect) { path.append(.rect(rect)) }
+    /// Adds an ellipse subpath inscribed in `rect`.
     public func addEllipse(in rect: CGRect) { path.append(.ellipse(rect)) }
+    /// Closes the current subpath.
     public func closePath() { path.append(.close) }
+    /// Discards the current path.
     public func beginPath() { path.removeAll() }
 
     /// Strokes the current path and starts a new one, as CoreGraphics does.
@@ -83,14 +103,18 @@ public final class CGContext {
         path.removeAll()
     }
 
+    /// Strokes a rectangle with the current stroke style, leaving the current path alone.
     public func stroke(_ rect: CGRect) {
         commands.append(.stroke(path: [.rect(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
     }
 
+    /// Fills a rectangle with the fill colour, leaving the current path alone.
     public func fill(_ rect: CGRect) { commands.append(.fill(path: [.rect(rect)], color: fillColor)) }
+    /// Strokes the ellipse inscribed in `rect`, leaving the current path alone.
     public func strokeEllipse(in rect: CGRect) {
         commands.append(.stroke(path: [.ellipse(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
     }
+    /// Fills the ellipse inscribed in `rect`, leaving the current path alone.
     public func fillEllipse(in rect: CGRect) { commands.append(.fill(path: [.ellipse(rect)], color: fillColor)) }
 
     /// Draws text with its top-left corner at `point` (Linux adaptation of `NSString.draw(at:withAttributes:)`).

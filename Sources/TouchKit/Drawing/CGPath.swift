@@ -2,11 +2,13 @@ import Foundation
 
 /// Line joins, as CoreGraphics' `CGLineJoin`.
 public enum CGLineJoin: Int32, Sendable {
+    /// Sharp, rounded or cut-off corners where segments meet.
     case miter, round, bevel
 }
 
 /// Fill rules, as CoreGraphics' `CGPathFillRule`.
 public enum CGPathFillRule: Int, Sendable {
+    /// Non-zero winding, or even–odd (overlaps alternate between filled and empty).
     case winding, evenOdd
 }
 
@@ -19,19 +21,26 @@ public enum CGPathFillRule: Int, Sendable {
 public class CGPath: Equatable {
     /// One element: absolute points, as `CGPathElement`.
     public enum Element: Equatable, Sendable {
+        /// Starts a subpath at the point.
         case move(CGPoint)
+        /// A straight line to the point.
         case line(CGPoint)
+        /// A quadratic Bézier to the point.
         case quad(CGPoint, control: CGPoint)
+        /// A cubic Bézier to the point.
         case cubic(CGPoint, control1: CGPoint, control2: CGPoint)
+        /// Closes the subpath with a line back to its start.
         case close
     }
 
+    /// The path's elements in order, as CoreGraphics' `applyWithBlock` would list them.
     public internal(set) var elements: [Element]
 
     init(elements: [Element]) { self.elements = elements }
 
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs.elements == rhs.elements }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The point a new element starts from: the last element's end (the subpath's start after a close).
@@ -72,6 +81,7 @@ public class CGPath: Equatable {
         return CGPath(elements: elements.map { $0.applying(transform) })
     }
 
+    /// A mutable copy to extend.
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(elements: elements) }
 
     /// The path as polylines, one per subpath.
@@ -80,31 +90,41 @@ public class CGPath: Equatable {
 
 /// A path being built, as CoreGraphics' `CGMutablePath`.
 public final class CGMutablePath: CGPath {
+    /// An empty path.
     public convenience init() { self.init(elements: []) }
 
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { elements.append(.move(point)) }
+    /// Adds a line to `point` (starting the path there when it is empty).
     public func addLine(to point: CGPoint) { startIfNeeded(at: point); elements.append(.line(point)) }
+    /// Starts a subpath at the first point and adds lines through the rest.
     public func addLines(between points: [CGPoint]) {
         guard let first = points.first else { return }
         move(to: first)
         for point in points.dropFirst() { addLine(to: point) }
     }
+    /// Adds a quadratic Bézier to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         startIfNeeded(at: control)
         elements.append(.quad(end, control: control))
     }
+    /// Adds a cubic Bézier to `end`.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         startIfNeeded(at: control1)
         elements.append(.cubic(end, control1: control1, control2: control2))
     }
+    /// Adds a closed rectangle subpath.
     public func addRect(_ rect: CGRect) { elements += PathShapes.rect(rect) }
+    /// Adds a closed ellipse subpath inscribed in `rect`.
     public func addEllipse(in rect: CGRect) { elements += PathShapes.oval(in: rect) }
     /// An arc in CoreGraphics' coordinates as UIKit uses them (y down): `clockwise` as on screen.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         elements += PathShapes.arc(center: center, radius: radius, from: startAngle, to: endAngle, clockwise: clockwise,
                                    continuing: !elements.isEmpty)
     }
+    /// Appends `path`'s elements.
     public func addPath(_ path: CGPath) { elements += path.elements }
+    /// Closes the current subpath (nothing for an empty path).
     public func closeSubpath() { if !elements.isEmpty { elements.append(.close) } }
 
     /// CoreGraphics starts a subpath at the first point when a path has none.

@@ -155,9 +155,9 @@ enum PathFlattening {
     }
 }
 
-/// Point-in-path by winding number over the flattened subpaths (`../shared/uikit-behaviour.md`
-/// §7.4 #13). Edges are half-open, so on axis-aligned edges the CGRect rule holds: min edges
-/// inside, max edges outside [choose: Apple does not document points on the edge].
+/// Point-in-path by winding number over the flattened subpaths (UIKIT-PATH-CONTAINS). Edges are half-open, so
+/// on axis-aligned edges the CGRect rule holds: min edges inside, max edges outside [choose: Apple does not
+/// document points on the edge].
 enum PathContainment {
     static func contains(_ point: CGPoint, in polygons: [PathPolygon], evenOdd: Bool, closedOnly: Bool) -> Bool {
         var winding = 0

@@ -2,38 +2,47 @@ import Foundation
 
 /// UIKit's path object: lines, curves, arcs and shapes, with stroke style, drawn into the current
 /// context by `stroke()` and `fill()`, and hit-tested by `contains(_:)`
-/// (`../shared/uikit-behaviour.md` §7.4).
+/// (UIKIT-PATH-CONTAINS).
 open class UIBezierPath {
     private let path = CGMutablePath()
 
+    /// Stroke width in points (default 1).
     public var lineWidth: CGFloat = 1
+    /// Line ends of the stroke (default `.butt`).
     public var lineCapStyle: CGLineCap = .butt
+    /// Line joins of the stroke (default `.miter`).
     public var lineJoinStyle: CGLineJoin = .miter
     /// false (UIKit's default): non-zero winding; true: even-odd, for fills and `contains(_:)`.
     public var usesEvenOddFillRule = false
 
+    /// An empty path.
     public init() {}
 
+    /// A closed rectangle.
     public convenience init(rect: CGRect) {
         self.init()
         path.addRect(rect)
     }
 
+    /// A closed ellipse inscribed in `rect`.
     public convenience init(ovalIn rect: CGRect) {
         self.init()
         path.addEllipse(in: rect)
     }
 
+    /// A rectangle with corners rounded by `cornerRadius`.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
         path.elements += PathShapes.roundedRect(rect, radius: cornerRadius)
     }
 
+    /// An arc around `center`; angles in radians from the positive x axis, `clockwise` as on screen (y down).
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         self.init()
         path.elements += PathShapes.arc(center: center, radius: radius, from: startAngle, to: endAngle, clockwise: clockwise, continuing: false)
     }
 
+    /// A path with `cgPath`'s elements.
     public convenience init(cgPath: CGPath) {
         self.init()
         path.elements = cgPath.elements
@@ -42,15 +51,21 @@ open class UIBezierPath {
     /// An immutable copy of the path, for `CAShapeLayer.path` and CoreGraphics calls.
     public var cgPath: CGPath { CGPath(elements: path.elements) }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { path.isEmpty }
+    /// Where the next element starts.
     public var currentPoint: CGPoint { path.currentPoint }
     /// The rectangle enclosing the drawn path (control points of curves off the curve excluded:
     /// CoreGraphics' `boundingBoxOfPath`) [choose: UIKit's includes them].
     public var bounds: CGRect { path.boundingBoxOfPath }
 
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { path.move(to: point) }
+    /// Adds a line to `point`.
     public func addLine(to point: CGPoint) { path.addLine(to: point) }
+    /// Adds a quadratic Bézier to `endPoint`.
     public func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) { path.addQuadCurve(to: endPoint, control: controlPoint) }
+    /// Adds a cubic Bézier to `endPoint`.
     public func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         path.addCurve(to: endPoint, control1: controlPoint1, control2: controlPoint2)
     }
@@ -58,9 +73,13 @@ open class UIBezierPath {
     public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
+    /// Closes the current subpath with a line to its start.
     public func close() { path.closeSubpath() }
+    /// Empties the path, keeping the stroke style.
     public func removeAllPoints() { path.elements.removeAll() }
+    /// Adds `bezierPath`'s subpaths.
     public func append(_ bezierPath: UIBezierPath) { path.addPath(bezierPath.path) }
+    /// Maps every point of the path through `transform`.
     public func apply(_ transform: CGAffineTransform) { path.elements = path.elements.map { $0.applying(transform) } }
 
     /// The same shape traced backwards (each subpath reversed), e.g. to cut a hole with the
@@ -78,7 +97,7 @@ open class UIBezierPath {
     }
 
     /// Whether a fill would paint `point`: only closed subpaths count (an open one must be closed
-    /// first), with `usesEvenOddFillRule`; the line width is ignored (§7.4 #13).
+    /// first), with `usesEvenOddFillRule`; the line width is ignored (UIKIT-PATH-CONTAINS).
     public func contains(_ point: CGPoint) -> Bool {
         PathContainment.contains(point, in: path.polygons(), evenOdd: usesEvenOddFillRule, closedOnly: true)
     }

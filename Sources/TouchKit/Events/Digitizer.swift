@@ -2,9 +2,16 @@ import Foundation
 
 /// One change of one pointer, as a browser reports it.
 public struct PointerChange: Equatable, Sendable {
-    public enum Phase: String, Sendable { case down, move, up, cancel }
+    /// Pointer Events' phases.
+    public enum Phase: String, Sendable {
+        /// `pointerdown`, `pointermove`, `pointerup` and `pointercancel`: a new touch, a move, a
+        /// lift, and a cancellation by the browser (the touch becomes `.cancelled`).
+        case down, move, up, cancel
+    }
 
+    /// The client's pointer id; a pointer keeps one `UITouch` while it is down.
     public var pointerID: Int
+    /// What happened to the pointer.
     public var phase: Phase
     /// Location in window points.
     public var location: CGPoint
@@ -14,8 +21,10 @@ public struct PointerChange: Equatable, Sendable {
     public var pressure: CGFloat?
     /// Contact width and height in points; nil when unknown.
     public var contactSize: CGSize?
+    /// What produced the pointer (`.direct` for a finger).
     public var type: UITouch.TouchType
 
+    /// A change of `pointerID`; a finger without pressure or contact size by default.
     public init(
         pointerID: Int, phase: Phase, location: CGPoint, timestamp: TimeInterval,
         pressure: CGFloat? = nil, contactSize: CGSize? = nil, type: UITouch.TouchType = .direct
@@ -33,14 +42,15 @@ public struct PointerChange: Equatable, Sendable {
 /// Turns raw pointer input into `UITouch` updates and `UIEvent` dispatches — the one TouchKit entry
 /// point that is not UIKit API (on iOS the hardware digitizer does this).
 ///
-/// Rules (§1.1): a pointer keeps one `UITouch` for its whole life; touches that did not change in a
-/// dispatch are `stationary`; a multitouch sequence begins with the first finger down and ends when
-/// the last one lifts. All changes of one frame become one dispatch, except that a pointer changing
-/// twice in a frame in a way that cannot be merged (down then move, move then up) splits the frame
-/// into consecutive dispatches; consecutive moves of one pointer merge into one (coalesced samples).
-/// A frame is validated as a whole before anything is applied, so a rejected frame changes nothing.
+/// Rules (UIKIT-TOUCH-IDENTITY, UIKIT-TOUCH-PHASES, UIKIT-EVENT-SEQUENCE, UIKIT-CANCEL-SYSTEM): a pointer keeps
+/// one `UITouch` for its whole life; touches that did not change in a dispatch are `stationary`; a multitouch
+/// sequence begins with the first finger down and ends when the last one lifts. All changes of one frame become
+/// one dispatch, except that a pointer changing twice in a frame in a way that cannot be merged (down then
+/// move, move then up) splits the frame into consecutive dispatches; consecutive moves of one pointer merge
+/// into one (coalesced samples). A frame is validated as a whole before anything is applied, so a rejected
+/// frame changes nothing.
 public final class Digitizer {
-    /// The digitizer's thresholds. tapCount rules are not documented by Apple (§1.13, §6.1); these
+    /// The digitizer's thresholds. tapCount rules are not documented by Apple (UIKIT-TOUCH-TAP-COUNT); these
     /// follow the candidate tap constants so a double tap means the same to `tapCount` and to
     /// `UITapGestureRecognizer`.
     public struct Configuration: Equatable, Sendable {
@@ -59,9 +69,11 @@ public final class Digitizer {
         /// "average touch".
         public var maximumPossibleForce: CGFloat = 20.0 / 3.0
 
+        /// The defaults listed per property.
         public init() {}
     }
 
+    /// The thresholds in force; change them before input arrives.
     public var configuration = Configuration()
     private unowned let application: UIApplication
     private var liveTouches: [UITouch] = []

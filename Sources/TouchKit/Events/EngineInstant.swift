@@ -6,7 +6,7 @@ import Foundation
 /// sums of such times and durations, so two instants that should be equal can differ in the last
 /// bits of a `Double`. Engine times closer than `sameInstantTolerance` are the same instant.
 ///
-/// Documented choice (§1.9 measurement, §6): every duration limit of the built-in recognizers is
+/// Documented choice (UIKIT-TIME-LIMITS-INCLUSIVE): every duration limit of the built-in recognizers is
 /// inclusive — a swipe whose qualifying move arrives exactly `maximumDuration` after it began
 /// succeeds (iOS 26.1: 0.500 s succeeds, 0.501 s fails), and likewise a tap held exactly
 /// `maximumTapDuration`, a next tap landing exactly `maximumIntervalBetweenSuccessiveTaps` after the

@@ -8,6 +8,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case pointerAlreadyDown(Int)
     /// A timestamp earlier than the engine's current time.
     case timeWentBackwards(previous: TimeInterval, got: TimeInterval)
+    /// A NaN or infinite timestamp.
     case nonFiniteTimestamp
     /// A NaN or infinite coordinate, pressure or contact size.
     case nonFiniteValue(pointer: Int)
@@ -15,6 +16,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case negativeValue(pointer: Int)
     /// More simultaneous touches than the digitizer allows.
     case tooManyTouches(limit: Int)
+    /// A remote-control subtype outside UIKit's 100…109.
     case invalidRemoteControl(Int)
 
     public var description: String {

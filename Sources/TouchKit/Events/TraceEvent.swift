@@ -22,7 +22,8 @@ public enum TraceEvent: Equatable, Sendable {
     case controlEvent(control: String, event: String)
     /// A diagnostic note (a recognizer moved to another view, an illegal transition was ignored…).
     case note(String)
-    /// A block animation began, ended or was interrupted, or an animating view refused a touch (§7.3).
+    /// A block animation began, ended or was interrupted, or an animating view refused a touch
+    /// (UIKIT-ANIM-INTERACTION-LOCK).
     case animation(String)
     /// A recognizer's own touch method was called (`LogDetail.complete` only).
     case recognizerTouches(RecognizerCall)
@@ -39,8 +40,11 @@ public enum LogDetail: String, Sendable, CaseIterable {
 
 /// A recognizer's touch method call in the event log.
 public struct RecognizerCall: Equatable, Sendable {
+    /// The recognizer's trace name.
     public var recognizer: String
+    /// Which of its touch methods ran.
     public var method: ResponderCall.Method
+    /// The touches passed to the call.
     public var touches: [TouchRecord]
     /// The event's touches with their phases.
     public var allTouches: [TouchRecord]
@@ -48,16 +52,25 @@ public struct RecognizerCall: Equatable, Sendable {
 
 /// A responder method call in the event log.
 public struct ResponderCall: Equatable, Sendable {
+    /// The `UIResponder` methods the log reports.
     public enum Method: String, Sendable {
+        /// The touch methods.
         case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+        /// The motion (shake) methods.
         case motionBegan, motionEnded, motionCancelled
+        /// `remoteControlReceived(with:)`.
         case remoteControlReceived
     }
 
+    /// Which method ran.
     public var method: Method
+    /// The trace name of the responder whose method ran.
     public var responder: String
+    /// The touches passed (empty for motion and remote-control calls).
     public var touches: [TouchRecord]
+    /// The event's subtype: `.none` for touches, `.motionShake`, or a remote-control command.
     public var subtype: UIEvent.EventSubtype
+    /// The responder whose default implementation forwarded the call to `next`; nil for a direct call.
     public var forwardedFrom: String?
     /// The event's touches with their phases, as the responder saw them (`LogDetail.complete` only).
     public var allTouches: [TouchRecord]?
@@ -65,9 +78,13 @@ public struct ResponderCall: Equatable, Sendable {
 
 /// A touch as the event log shows it.
 public struct TouchRecord: Equatable, Sendable {
+    /// The touch's number in the application (1, 2, 3… in landing order).
     public var id: Int
+    /// The touch's phase at the call.
     public var phase: UITouch.Phase
+    /// `UITouch.tapCount` at the call.
     public var tapCount: Int
+    /// Where the touch was, in window coordinates.
     public var location: CGPoint
 
     init(_ touch: UITouch) {
@@ -80,14 +97,22 @@ public struct TouchRecord: Equatable, Sendable {
 
 /// A recognizer's values at a transition, so a client can show them without asking.
 public struct RecognizerValues: Equatable, Sendable {
+    /// The touches' centroid in window coordinates (`location(in: nil)`).
     public var location: CGPoint
+    /// `numberOfTouches`.
     public var numberOfTouches: Int
+    /// Pans: `translation(in: nil)`.
     public var translation: CGPoint?
+    /// Pans: `velocity(in: nil)`, points per second; pinches and rotations put their velocity in `x`.
     public var velocity: CGPoint?
+    /// Pinches: `scale`.
     public var scale: CGFloat?
+    /// Rotations: `rotation`, radians.
     public var rotation: CGFloat?
+    /// Swipes: the direction recognized.
     public var direction: String?
 
+    /// Values with the fields every recognizer has; the recognizer adds its own.
     public init(location: CGPoint, numberOfTouches: Int) {
         self.location = location
         self.numberOfTouches = numberOfTouches

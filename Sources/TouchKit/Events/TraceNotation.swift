@@ -1,7 +1,7 @@
 import Foundation
 
 extension TraceEvent {
-    /// The event in the compact notation of the behaviour reference's scenarios, one line each:
+    /// The event in the event log's compact notation (docs/protocol.md §7), one line each:
     /// `V.tb(1)` (view V got touchesBegan with touch 1), `T:possible→ended`, `act(T,ended)`,
     /// `B:touchUpInside`; reasons follow in brackets.
     public var notation: String {

@@ -2,11 +2,14 @@ import Foundation
 
 /// An event: a touch dispatch, a shake, or a remote-control command.
 ///
-/// UIKit rule (§1.1): one touch event object represents a whole multitouch sequence and is updated for
-/// every dispatch; `allTouches` holds every touch of the sequence that is still relevant, including
+/// UIKit rule (UIKIT-EVENT-SEQUENCE): one touch event object represents a whole multitouch sequence and is
+/// updated for every dispatch; `allTouches` holds every touch of the sequence that is still relevant, including
 /// `stationary` ones, which no responder method receives.
 public class UIEvent {
+    /// What kind of event this is, with UIKit's raw values.
     public enum EventType: Int, Sendable, CustomStringConvertible {
+        /// Touches go through hit-testing and recognizers; motion and remote-control events go to the first
+        /// responder (UIKIT-RESPONDER-FIRST); TouchKit never sends presses.
         case touches, motion, remoteControl, presses
 
         public var description: String {
@@ -21,17 +24,29 @@ public class UIEvent {
 
     /// Subtypes with UIKit's raw values (motionShake = 1, remote-control commands 100…109).
     public enum EventSubtype: Int, Sendable, CustomStringConvertible {
+        /// Touch events have no subtype.
         case none = 0
+        /// A shake (`motionBegan/Ended/Cancelled`).
         case motionShake = 1
+        /// Remote control: play.
         case remoteControlPlay = 100
+        /// Remote control: pause.
         case remoteControlPause = 101
+        /// Remote control: stop.
         case remoteControlStop = 102
+        /// Remote control: toggle between play and pause.
         case remoteControlTogglePlayPause = 103
+        /// Remote control: next track.
         case remoteControlNextTrack = 104
+        /// Remote control: previous track.
         case remoteControlPreviousTrack = 105
+        /// Remote control: start seeking backward.
         case remoteControlBeginSeekingBackward = 106
+        /// Remote control: stop seeking backward.
         case remoteControlEndSeekingBackward = 107
+        /// Remote control: start seeking forward.
         case remoteControlBeginSeekingForward = 108
+        /// Remote control: stop seeking forward.
         case remoteControlEndSeekingForward = 109
 
         public var description: String {
@@ -52,8 +67,11 @@ public class UIEvent {
         }
     }
 
+    /// Touches, motion or remote control.
     public internal(set) var type: EventType
+    /// The shake or remote-control command; `.none` for touches.
     public internal(set) var subtype: EventSubtype
+    /// Engine time of the dispatch, seconds: the time recognizers measure durations with, never a wall clock.
     public internal(set) var timestamp: TimeInterval
     /// The application that dispatches this event (not UIKit API; gives default responder
     /// implementations a place to record the chain walk).

@@ -2,12 +2,15 @@ import Foundation
 
 /// One finger (or pen, or mouse pointer) on the screen for the whole of a multitouch sequence.
 ///
-/// UIKit rule (§1.1 of the behaviour reference): the same `UITouch` object represents a finger from
+/// UIKit rule (UIKIT-TOUCH-IDENTITY): the same `UITouch` object represents a finger from
 /// the moment it lands until it lifts; it is mutated in place (phase, location, timestamp, tapCount).
 /// Touches compare and hash by identity, as UIKit's do.
 public final class UITouch: Hashable, CustomStringConvertible {
     /// The phase of a touch within its sequence.
     public enum Phase: Int, Sendable, CustomStringConvertible {
+        /// Landed, moved, held still while another touch changed, lifted, or cancelled by the system.
+        /// `stationary` touches appear only in `UIEvent.allTouches`: no responder method receives them
+        /// (UIKIT-TOUCH-PHASES).
         case began, moved, stationary, ended, cancelled
 
         public var description: String {
@@ -23,6 +26,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
     /// What produced the touch. A desktop mouse becomes `.indirectPointer`, a pen `.pencil`.
     public enum TouchType: Int, Sendable, CustomStringConvertible {
+        /// A finger on the screen, an indirect touch, a pen, or a pointer such as a mouse.
         case direct, indirect, pencil, indirectPointer
 
         public var description: String {
@@ -41,22 +45,32 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// The pointer id the client used for this finger.
     public let pointerID: Int
 
+    /// Where the touch is in its sequence, updated in place at every dispatch.
     public internal(set) var phase: Phase
+    /// Engine time of the touch's latest change, seconds (the client's timestamp, never server arrival time).
     public internal(set) var timestamp: TimeInterval
     /// Consecutive taps at this spot on the same view, set when the touch is hit-tested
     /// (see `Digitizer.Configuration` for the limits).
     public internal(set) var tapCount: Int
+    /// Pressure × 2, capped at `maximumPossibleForce` (a browser's default 0.5 becomes UIKit's average 1.0);
+    /// 0 for pointers that report none.
     public internal(set) var force: CGFloat
+    /// The largest force the device reports (0 when it reports no pressure).
     public internal(set) var maximumPossibleForce: CGFloat
+    /// Half the larger side of the contact, in points (0 when the device reports no size).
     public internal(set) var majorRadius: CGFloat
+    /// How far `majorRadius` may be off, in points.
     public internal(set) var majorRadiusTolerance: CGFloat
+    /// What produced the touch (from the browser's `pointerType`).
     public internal(set) var type: TouchType
 
-    /// The hit-test view, bound once when the touch began (§1.2); nil if hit-testing found no view
+    /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view
     /// or the view has since left the window.
     public internal(set) weak var view: UIView?
+    /// The hit-test view's window, bound when the touch began.
     public internal(set) weak var window: UIWindow?
-    /// The recognizers that receive this touch (gathered when it began, §1.6), in delivery order.
+    /// The recognizers that receive this touch (gathered when it began, UIKIT-GESTURE-PARTICIPANTS), in
+    /// delivery order.
     public var gestureRecognizers: [UIGestureRecognizer]? {
         recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
     }
@@ -68,7 +82,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
         return recognizers[index].value === recognizer
     }
 
-    /// Binds the recognizers gathered when the touch began (§1.6).
+    /// Binds the recognizers gathered when the touch began (UIKIT-GESTURE-PARTICIPANTS).
     func gather(_ gathered: [UIGestureRecognizer]) {
         recognizers = gathered.map(WeakRecognizer.init)
         recognizerIDs = gathered.map(ObjectIdentifier.init)
@@ -130,7 +144,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
     }
 }
 
-/// How far a touch has been delivered to its hit-test view (§1.3, §1.8).
+/// How far a touch has been delivered to its hit-test view (UIKIT-VIEW-MULTIPLE-TOUCH,
+/// UIKIT-VIEW-EXCLUSIVE-TOUCH, UIKIT-DELIVERY-DELAYS-BEGAN, UIKIT-DELIVERY-DELAYS-ENDED).
 struct ViewDelivery {
     enum Stage { case pending, delivered, finished, undeliverable }
     var stage: Stage = .pending

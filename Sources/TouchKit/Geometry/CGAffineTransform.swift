@@ -7,13 +7,20 @@ import Foundation
 /// `(x, y)` to `(a·x + c·y + tx, b·x + d·y + ty)` — the same convention as CoreGraphics, so code that
 /// builds transforms with `translatedBy`/`scaledBy`/`rotated` produces the same matrices as on iOS.
 public struct CGAffineTransform: Equatable, Hashable, Sendable {
+    /// Row 1, column 1: x scale (with `b`, `c`: rotation and shear).
     public var a: CGFloat
+    /// Row 1, column 2.
     public var b: CGFloat
+    /// Row 2, column 1.
     public var c: CGFloat
+    /// Row 2, column 2: y scale (with `b`, `c`: rotation and shear).
     public var d: CGFloat
+    /// Translation along x.
     public var tx: CGFloat
+    /// Translation along y.
     public var ty: CGFloat
 
+    /// A transform from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
@@ -21,12 +28,15 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
     /// The identity transform.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// The identity.
     public init() { self = .identity }
 
+    /// A translation by (`tx`, `ty`).
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by (`sx`, `sy`).
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -38,6 +48,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// Whether the transform is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// `t1.concatenating(t2)` applies `t1` first, then `t2`.

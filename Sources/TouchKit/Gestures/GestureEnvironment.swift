@@ -1,36 +1,39 @@
 import Foundation
 
 /// The arena: per application, it feeds touches to recognizers before views, arbitrates between
-/// recognizers, and decides which touch phases each view receives (§2.1).
+/// recognizers, and decides which touch phases each view receives (UIKIT-DISPATCH-ORDER).
 ///
-/// Order of one touch dispatch (documented choices where UIKit leaves it open, §6.7):
+/// Order of one touch dispatch (documented choices where UIKit leaves it open, UIKIT-DISPATCH-ORDER):
 /// 1. New touches are hit-tested once and bound to their view; their recognizers are gathered from
 ///    the hit-test view up to the window — deepest view first, each view's recognizers in attach
-///    order — and each recognizer's delegate is asked `shouldReceive`.
+///    order — and each recognizer's delegate is asked `shouldReceive` (UIKIT-HIT-ONCE,
+///    UIKIT-GESTURE-PARTICIPANTS, UIKIT-GESTURE-SHOULD-RECEIVE).
 /// 2. Each recognizer, in that order, gets its touches of this dispatch: began, moved, ended,
 ///    cancelled (stationary touches are never delivered).
 /// 3. Transitions are arbitrated as they are requested: `shouldBegin` (delegate, then view),
 ///    failure requirements (wait in `.possible` while the other is undecided), exclusivity
-///    (a recognizer that begins or recognizes forces preventable recognizers sharing a touch to fail).
+///    (a recognizer that begins or recognizes forces preventable recognizers sharing a touch to fail)
+///    (UIKIT-STATE-SHOULD-BEGIN, UIKIT-RELATION-REQUIRE-FAILURE, UIKIT-RELATION-EXCLUSIVE).
 /// 4. Actions are sent in transition order; just before a recognizer's first action, with
 ///    `cancelsTouchesInView`, its view gets `touchesCancelled` for the gesture's touches. Terminal
-///    recognizers then reset.
+///    recognizers then reset (UIKIT-DELIVERY-CANCELS-TOUCHES).
 /// 5. Withheld phases whose holders have all decided are released, before this dispatch's own
 ///    phases because they happened earlier (began, the catch-up move, then ended; earlier touches
 ///    first).
 /// 6. Views get this dispatch's touches — phases grouped began, moved, ended, cancelled, one call
 ///    per view — except what was claimed in step 4 and what an undecided recognizer withholds
-///    (`delaysTouchesBegan`, `delaysTouchesEnded`); then step 5 runs again for holders that decided
-///    meanwhile.
+///    (`delaysTouchesBegan`, `delaysTouchesEnded`; UIKIT-VIEW-MULTIPLE-TOUCH, UIKIT-VIEW-EXCLUSIVE-TOUCH,
+///    UIKIT-TOUCH-PHASES); then step 5 runs again for holders that decided meanwhile.
 ///
 /// A released `touchesBegan` reports the touch where it began, and — if the finger moved while it
 /// was held — a `touchesMoved` follows in the same turn with `previousLocation(in:)` at that start
 /// point and `location(in:)` where the finger is now (Apple's `delaysTouchesBegan`: "a
 /// touchesBegan(_:with:) message (and possibly a follow-up touchesMoved(_:with:) message to inform
 /// it of the touches' current locations)"). Choice: the start point, so drawing code loses no
-/// segment; the event log shows both calls with their locations and a note.
+/// segment; the event log shows both calls with their locations and a note (UIKIT-DELIVERY-DELAYS-BEGAN,
+/// UIKIT-DELIVERY-DELAYS-ENDED).
 ///
-/// Actions before view delivery (4 before 5) follows the pan log of §2.4 (`…, action, touchesEnded`
+/// Actions before view delivery (4 before 5) follows the published pan log (`…, action, touchesEnded`
 /// with `cancelsTouchesInView == false`). Timer-driven changes run steps 3, 4 and 5.
 final class GestureEnvironment {
     unowned let application: UIApplication
@@ -290,7 +293,7 @@ final class GestureEnvironment {
     }
 
     /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass hooks,
-    /// or either delegate (§1.7).
+    /// or either delegate (UIKIT-RELATION-REQUIRE-FAILURE).
     private func requiresFailure(_ recognizer: UIGestureRecognizer, of other: UIGestureRecognizer) -> Bool {
         if recognizer.failureRequirements.contains(where: { $0.value === other }) { return true }
         if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
@@ -306,8 +309,9 @@ final class GestureEnvironment {
         return result
     }
 
-    /// Exclusivity (§1.7, §2.6): one recognizer prevents another unless either delegate allows
-    /// simultaneous recognition, and only if the subclasses' `canPrevent`/`canBePrevented` agree.
+    /// Exclusivity (UIKIT-RELATION-EXCLUSIVE, UIKIT-RELATION-CAN-PREVENT): one recognizer prevents another
+    /// unless either delegate allows simultaneous recognition, and only if the subclasses'
+    /// `canPrevent`/`canBePrevented` agree.
     private func prevents(_ winner: UIGestureRecognizer, _ loser: UIGestureRecognizer) -> Bool {
         if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true { return false }
         if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true { return false }
@@ -318,8 +322,8 @@ final class GestureEnvironment {
         a.trackedTouches.contains { touch in b.trackedTouches.contains { $0 === touch } }
     }
 
-    /// The iOS 6 rule (§1.7): a recognizer on a superview of a standard control does not take the
-    /// control's own gesture (a button's single tap, a slider's parallel swipe …).
+    /// The iOS 6 rule (UIKIT-CONTROL-KEEPS-ITS-GESTURE): a recognizer on a superview of a standard control does
+    /// not take the control's own gesture (a button's single tap, a slider's parallel swipe …).
     private func standardControlExemption(for recognizer: UIGestureRecognizer) -> String? {
         guard let owner = recognizer.view else { return nil }
         for touch in recognizer.trackedTouches {
@@ -440,7 +444,8 @@ final class GestureEnvironment {
         return nil
     }
 
-    /// Scroll views above the touch's view may refuse it (`touchesShouldBegin(_:with:in:)`, §1.11).
+    /// Scroll views above the touch's view may refuse it (`touchesShouldBegin(_:with:in:)`,
+    /// UIKIT-SCROLL-CONTENT-TOUCHES).
     private func contentAllows(_ touch: UITouch, event: UIEvent?) -> Bool {
         guard let view = touch.view else { return false }
         var ancestor = view.superview
@@ -553,8 +558,8 @@ final class GestureEnvironment {
             let saved = group.touches.map(\.phase)
             if let phase { for touch in group.touches { touch.phase = phase } }
             let set = Set(group.touches)
-            // The touches sent belong to the event they come with (§1.1), also when a withheld phase
-            // is released after its finger lifted and the sequence's event no longer holds the touch.
+            // The touches sent belong to the event they come with (UIKIT-EVENT-SEQUENCE), also when a withheld
+            // phase is released after its finger lifted and the sequence's event no longer holds the touch.
             let eventTouches = event.orderedTouches
             let missing = group.touches.filter { touch in !eventTouches.contains { $0 === touch } }
             if !missing.isEmpty { event.orderedTouches = (eventTouches + missing).inTouchOrder }

@@ -11,10 +11,13 @@ import Foundation
 /// `func handleTap()` or `func handleTap(_ sender: UITapGestureRecognizer)`. The target is held
 /// weakly, as in UIKit. A closure form, `init(handler:)`, exists too.
 open class UIGestureRecognizer: TraceNamed {
-    /// Recognizer states (§1.7). `.recognized` is `.ended`.
+    /// Recognizer states (UIKIT-STATE-TRANSITIONS). `.recognized` is `.ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
+        /// `possible` until the recognizer decides; continuous recognizers go began → changed… → ended or
+        /// cancelled, discrete ones go straight to ended (recognized) or failed (UIKIT-STATE-TRANSITIONS).
         case possible, began, changed, ended, cancelled, failed
 
+        /// A discrete recognizer's success: the same state as `.ended`.
         public static var recognized: State { .ended }
 
         public var description: String {
@@ -50,17 +53,21 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Configuration
 
-    /// Disabling a recognizer mid-gesture cancels it (action sent) or fails it (§1.7).
+    /// Disabling a recognizer mid-gesture cancels it (action sent) or fails it (UIKIT-STATE-DISABLE).
     public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { stopParticipating(reason: "isEnabled set to false") }
         }
     }
 
+    /// The view the recognizer is attached to (`UIView.addGestureRecognizer(_:)`); it sees touches hit-tested
+    /// to that view or its subviews (UIKIT-GESTURE-PARTICIPANTS).
     public internal(set) weak var view: UIView?
+    /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
+    /// to fail; held weakly.
     public weak var delegate: UIGestureRecognizerDelegate?
     /// true (UIKit's default): on recognition the view gets `touchesCancelled` for this gesture's
-    /// touches, just before the first action, and no more of them (§1.8).
+    /// touches, just before the first action, and no more of them (UIKIT-DELIVERY-CANCELS-TOUCHES).
     public var cancelsTouchesInView = true
     /// false (default): true holds `touchesBegan` back from the view while this recognizer is undecided.
     public var delaysTouchesBegan = false
@@ -69,6 +76,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// A name for the event log and tests.
     public var name: String?
 
+    /// A recognizer with no targets; add them with `addTarget(_:action:)` or `addHandler(_:)`.
     public init() {}
 
     /// A recognizer whose action is `target.action()`.
@@ -91,6 +99,8 @@ open class UIGestureRecognizer: TraceNamed {
         addHandler(handler)
     }
 
+    /// Calls `target.action()` on every action. Linux adaptation of `addTarget(_:action:)`: a method
+    /// reference instead of a selector; the target is held weakly.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
         targets.append(TargetAction(target: target, handlerID: nil) { object, _ in
             guard let object = object as? Target else { return }
@@ -98,6 +108,7 @@ open class UIGestureRecognizer: TraceNamed {
         })
     }
 
+    /// Calls `target.action(recognizer)` on every action, the recognizer typed as the method expects.
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
     ) {
@@ -116,6 +127,7 @@ open class UIGestureRecognizer: TraceNamed {
         return id
     }
 
+    /// Removes the closure action `addHandler(_:)` returned `id` for.
     public func removeHandler(_ id: Int) {
         targets.removeAll { $0.handlerID == id }
     }
@@ -130,7 +142,7 @@ open class UIGestureRecognizer: TraceNamed {
     // MARK: State
 
     /// The current state. Subclasses set it from their touch methods; the arena decides whether a
-    /// move out of `.possible` happens now, waits for failure requirements, or fails (§2.1).
+    /// move out of `.possible` happens now, waits for failure requirements, or fails (UIKIT-DISPATCH-ORDER).
     /// Illegal transitions (e.g. possible → changed) are ignored and noted in the event log.
     open var state: State {
         get { currentState }
@@ -144,11 +156,11 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// Called after the recognizer reaches ended, cancelled or failed, once its actions were sent;
-    /// afterwards it gets no more updates for touches that are still down (§1.7).
+    /// afterwards it gets no more updates for touches that are still down (UIKIT-STATE-RESET).
     open func reset() {}
 
     /// Stops delivering `touch` to this recognizer; its view will get the touch's remaining phases
-    /// even if the recognizer recognizes (UIGestureRecognizerSubclass).
+    /// even if the recognizer recognizes (UIGestureRecognizerSubclass, UIKIT-DELIVERY-IGNORE).
     open func ignore(_ touch: UITouch, for event: UIEvent) {
         ignoredTouchIDs.insert(touch.identifier)
         trackedTouches.removeAll { $0 === touch }
@@ -156,9 +168,13 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Touches (subclass hooks)
 
+    /// Subclass hook: touches of this recognizer's attempt began. Set `state` from here.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches moved.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches lifted.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Subclass hook: tracked touches were cancelled; usually set `.cancelled` or `.failed`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
 
     // MARK: Location
@@ -191,7 +207,7 @@ open class UIGestureRecognizer: TraceNamed {
     // MARK: Relationships
 
     /// This recognizer waits in `.possible` until `otherGestureRecognizer` fails; if the other
-    /// recognizes, this one fails (§1.7, §2.5).
+    /// recognizes, this one fails (UIKIT-RELATION-REQUIRE-FAILURE).
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else { return }
         failureRequirements.append(WeakRecognizer(otherGestureRecognizer))
@@ -293,7 +309,7 @@ open class UIGestureRecognizer: TraceNamed {
         environment?.didTransition(self, from: old, to: newState, reason: explanation)
     }
 
-    /// The UIKit transition table (§1.7), plus began/changed → failed.
+    /// The UIKit transition table (UIKIT-STATE-TRANSITIONS), plus began/changed → failed.
     ///
     /// Apple's state-machine documentation has continuous gestures end in `.ended` or `.cancelled`
     /// and does not say what setting `.failed` after `.began` does. Real code depends on it: a widely
@@ -310,6 +326,9 @@ open class UIGestureRecognizer: TraceNamed {
         }
     }
 
+    /// Sends the action of the current state to every target, once (UIKIT-STATE-ACTIONS). The arena calls
+    /// it for began, changed, ended, cancelled and a failure after `.began`, never for a failure from
+    /// `.possible` or a reset.
     func sendActions() {
         for targetAction in targets {
             if targetAction.handlerID == nil && targetAction.target == nil { continue }

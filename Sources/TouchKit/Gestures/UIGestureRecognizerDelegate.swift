@@ -1,6 +1,7 @@
 import Foundation
 
-/// Lets an object fine-tune a recognizer's decisions (§1.6, §1.7). Every method is optional; the
+/// Lets an object fine-tune a recognizer's decisions (UIKIT-GESTURE-SHOULD-RECEIVE, UIKIT-STATE-SHOULD-BEGIN,
+/// UIKIT-RELATION-EXCLUSIVE, UIKIT-RELATION-REQUIRE-FAILURE). Every method is optional; the
 /// defaults are UIKit's.
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer wants to leave `.possible`; false makes it fail. Default true.

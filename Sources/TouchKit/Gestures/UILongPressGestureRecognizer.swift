@@ -2,14 +2,18 @@ import Foundation
 
 /// Recognizes fingers held still for a while (continuous).
 ///
-/// UIKit rules (§1.9): it begins when `numberOfTouchesRequired` fingers have been down for
+/// UIKit rules (UIKIT-LONG-PRESS): it begins when `numberOfTouchesRequired` fingers have been down for
 /// `minimumPressDuration` without moving more than `allowableMovement`; the movement limit applies
 /// only before it begins (afterwards every move is `.changed`); it ends when any finger lifts.
 /// With `numberOfTapsRequired` > 0 the press must follow that many quick taps.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    /// Seconds the fingers must be held (default 0.5, UIKit's).
     public var minimumPressDuration: TimeInterval = 0.5
+    /// Points a finger may move before the press begins (default 10, UIKit's); afterwards it may move freely.
     public var allowableMovement: CGFloat = 10
+    /// Fingers that must be down (default 1).
     public var numberOfTouchesRequired = 1
+    /// Quick taps that must come before the press (default 0).
     public var numberOfTapsRequired = 0
     /// Longest gap between the preliminary taps (same candidate as the tap recognizer's, 350 ms).
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
@@ -22,6 +26,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     private var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
 
+    /// Notes start points and starts the hold timer once the required fingers are down; too many fingers fail
+    /// it.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
         guard state == .possible else { return }
@@ -55,6 +61,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         state = .began
     }
 
+    /// Before it begins: fails beyond `allowableMovement`. After: every move is `.changed`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         beginIfHeldLongEnough(at: event.timestamp)
         if state.isActive {
@@ -69,6 +76,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends an active press; before it began, a lift completes a preliminary tap or fails the press.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         beginIfHeldLongEnough(at: event.timestamp, lifting: touches.count)
         if state.isActive {
@@ -88,6 +96,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         setState(.failed, reason: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
     }
 
+    /// Cancels an active press; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive {
             setState(.cancelled, reason: "touches cancelled")

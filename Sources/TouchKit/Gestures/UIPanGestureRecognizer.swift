@@ -2,13 +2,15 @@ import Foundation
 
 /// Recognizes dragging (continuous): translation and velocity of the touches' centroid.
 ///
-/// UIKit rules (§1.9): it begins once at least `minimumNumberOfTouches` fingers moved far enough
+/// UIKit rules (UIKIT-PAN): it begins once at least `minimumNumberOfTouches` fingers moved far enough
 /// (`hysteresis`, undocumented in UIKit, 10 pt here); it ends when fewer than the minimum remain
-/// (for one finger: when all lift). Choice for §6.2: the translation at `.began` includes the
+/// (for one finger: when all lift). Choice: the translation at `.began` includes the
 /// hysteresis distance (the finger has already moved when `.began` fires). Velocity at `.ended` is the
-/// last one computed, not zero (§5.12).
+/// last one computed, not zero.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
+    /// Fingers that must move before the pan begins (default 1).
     public var minimumNumberOfTouches = 1
+    /// Most fingers the pan accepts; more fail it before it begins (default unlimited).
     public var maximumNumberOfTouches = Int.max
     /// Distance the centroid must travel before the pan begins (not UIKit API; UIKit keeps it private).
     public var hysteresis: CGFloat = 10
@@ -67,6 +69,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return currentCentroid - origin + translationBase
     }
 
+    /// Tracks the new fingers; more than `maximumNumberOfTouches` fail an undecided pan.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         // "The maximum number of fingers that can touch the view for gesture recognition": too many
         // fingers before the pan began fail it; once it pans, extra fingers are ignored.
@@ -83,6 +86,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         record(event.timestamp)
     }
 
+    /// Begins once the centroid has travelled `hysteresis` with enough fingers, then reports `.changed`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         record(event.timestamp)
         switch state {
@@ -102,6 +106,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends when fewer than `minimumNumberOfTouches` remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = activeTouchCount
         if state.isActive {
@@ -122,6 +127,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Cancels an active pan; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive {
             setState(.cancelled, reason: "touches cancelled")
@@ -140,7 +146,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Why this pan may not begin with `translation` (window points) although it moved far enough;
-    /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll (§7.5).
+    /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll
+    /// (UIKIT-SCROLL-DRAGGABLE-AXES).
     func refusalToBegin(translation: CGPoint) -> String? { nil }
 
     /// Keeps the translation continuous when fingers join or leave (the centroid jumps).

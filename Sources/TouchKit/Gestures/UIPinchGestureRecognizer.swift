@@ -6,12 +6,16 @@ import Foundation
 /// started, times whatever `scale` was last set to (setting it rebases and resets `velocity`). It is
 /// 1 — UIKit's neutral value, which user code multiplies by — until two touches are measured, and
 /// again after `reset()`.
-/// UIKit's start threshold is undocumented (§1.13); TouchKit begins when the distance has changed
+/// UIKit's start threshold is undocumented (UIKIT-PINCH); TouchKit begins when the distance has changed
 /// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// Points the finger distance must change before the pinch begins (not UIKit API; UIKIT-PINCH).
     public var hysteresis: CGFloat = 8
+    /// Scale factor per second, from the latest samples; 0 after `scale` is set.
     public private(set) var velocity: CGFloat = 0
 
+    /// The finger distance over the distance at the start, times what it was last set to; set it to 1 in your
+    /// action to read increments.
     public var scale: CGFloat {
         get { scale(from: currentDistance) }
         set {
@@ -36,6 +40,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         return touches[0].locationInWindow.distance(to: touches[1].locationInWindow)
     }
 
+    /// Keeps the first two fingers (ignoring a third) and measures their distance.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
             ignore(touch, for: event)
@@ -53,6 +58,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Begins once the distance changed by `hysteresis`, then reports `.changed`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard pair.count == 2, let startDistance else { return }
         let distance = currentDistance
@@ -71,6 +77,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends when the last finger lifts; fails if it lifts before the pinch began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = trackedTouches.filter(\.isActive).count
         if state.isActive {
@@ -80,6 +87,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Cancels an active pinch; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
     }

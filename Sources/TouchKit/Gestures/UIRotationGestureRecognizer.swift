@@ -4,13 +4,18 @@ import Foundation
 ///
 /// `rotation` is in radians since the gesture started (clockwise positive on a y-down screen), plus
 /// whatever it was last set to; setting it resets `velocity`. UIKit's start threshold is undocumented
-/// (§1.13); TouchKit begins when the fingers have travelled `hysteresis` (8 pt) along their circle —
+/// (UIKIT-ROTATION); TouchKit begins when the fingers have travelled `hysteresis` (8 pt) along their circle —
 /// the same finger distance as the pinch, so whichever movement dominates wins. Pinch and rotation
-/// prevent each other by default (§1.9).
+/// prevent each other by default (UIKIT-RELATION-EXCLUSIVE).
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    /// Points the fingers must travel along their circle before the rotation begins (not UIKit API;
+    /// UIKIT-ROTATION).
     public var hysteresis: CGFloat = 8
+    /// Radians per second, from the latest samples; 0 after `rotation` is set.
     public private(set) var velocity: CGFloat = 0
 
+    /// Radians since the gesture began (clockwise positive), plus what it was last set to; set it to 0 in
+    /// your action to read increments.
     public var rotation: CGFloat {
         get { rotationBase + accumulated }
         set {
@@ -34,6 +39,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         return CGFloat(atan2(Double(delta.y), Double(delta.x)))
     }
 
+    /// Keeps the first two fingers (ignoring a third) and notes their angle.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
             ignore(touch, for: event)
@@ -41,6 +47,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         lastAngle = currentAngle
     }
 
+    /// Accumulates the turn; begins past `hysteresis`, then reports `.changed`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let angle = currentAngle, let previous = lastAngle else { return }
         var delta = angle - previous
@@ -64,6 +71,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends when the last finger lifts; fails if it lifts before the rotation began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         let remaining = trackedTouches.filter(\.isActive).count
         if state.isActive {
@@ -73,6 +81,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Cancels an active rotation; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
     }

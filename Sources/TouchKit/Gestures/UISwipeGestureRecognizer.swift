@@ -3,7 +3,7 @@ import Foundation
 /// Recognizes a quick straight stroke in one of the allowed directions (discrete).
 ///
 /// It recognizes during the movement, as soon as the criteria hold, not at the lift. The limits are
-/// the black-box measurements of iOS 26.1 in §1.9: at most 0.5 s; primary travel at least
+/// the black-box measurements of iOS 26.1 (UIKIT-SWIPE): at most 0.5 s; primary travel at least
 /// 50 pt × (1 − 0.94·t); cross-axis drift at most 50 pt × (1 − 0.98·t); no travel against the
 /// direction at all; every required finger must qualify; with a mask mixing axes, horizontal
 /// directions are tried first; an empty mask never recognizes.
@@ -12,9 +12,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public struct Direction: OptionSet, Sendable, CustomStringConvertible {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Towards +x.
         public static let right = Direction(rawValue: 1 << 0)
+        /// Towards −x.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Towards −y (up the screen).
         public static let up = Direction(rawValue: 1 << 2)
+        /// Towards +y.
         public static let down = Direction(rawValue: 1 << 3)
 
         public var description: String {
@@ -33,14 +37,20 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// The allowed directions (default `.right`); an empty mask never recognizes.
     public var direction: Direction = .right
+    /// Fingers that must all swipe (default 1).
     public var numberOfTouchesRequired = 1
+    /// Longest the swipe may take, seconds (not UIKit API; 0.5 s as measured, UIKIT-SWIPE); after it
+    /// the recognizer fails.
     public var maximumDuration: TimeInterval = 0.5
-    /// Minimum primary travel at t = 0 and its decay per second (§1.9: 50 pt, 0.94).
+    /// Minimum primary travel at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.94).
     public var minimumPrimaryMovement: CGFloat = 50
+    /// How fast the primary-travel requirement shrinks: × (1 − this · seconds).
     public var primaryDecayPerSecond: CGFloat = 0.94
-    /// Maximum cross-axis drift at t = 0 and its decay per second (§1.9: 50 pt, 0.98).
+    /// Maximum cross-axis drift at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.98).
     public var maximumSecondaryMovement: CGFloat = 50
+    /// How fast the cross-axis allowance shrinks: × (1 − this · seconds).
     public var secondaryDecayPerSecond: CGFloat = 0.98
 
     private var startTime: TimeInterval?
@@ -51,6 +61,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     private static let order: [Direction] = [.right, .left, .up, .down]
 
+    /// Starts the clock and notes each finger's start; fails at once for an empty direction mask or more
+    /// fingers than required.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if direction.isEmpty { return setState(.failed, reason: "direction mask is empty") }
         if startTime == nil {
@@ -67,6 +79,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Checks every finger's travel against the decaying limits; recognizes as soon as one allowed direction
+    /// qualifies for all of them.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let startTime else { return }
         let t = event.timestamp - startTime
@@ -108,10 +122,12 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// A lift before recognition fails the swipe: it recognizes during the movement, never at the lift.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         setState(.failed, reason: "lifted before travelling far enough")
     }
 
+    /// Cancelled touches fail the swipe.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         setState(.failed, reason: "touches cancelled")
     }

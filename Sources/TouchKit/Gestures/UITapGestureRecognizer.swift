@@ -2,18 +2,20 @@ import Foundation
 
 /// Recognizes one or more taps by one or more fingers (discrete).
 ///
-/// It recognizes on the final lift of the required taps with the required fingers (§1.9). UIKit keeps
+/// It recognizes on the final lift of the required taps with the required fingers (UIKIT-TAP). UIKit keeps
 /// its movement, duration and interval limits private; TouchKit exposes them with the candidate values
-/// of §1.13 so a user can see and tune them.
+/// of UIKIT-TAP so a user can see and tune them.
 open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// Taps in the series (default 1; 2 for a double tap).
     public var numberOfTapsRequired = 1
+    /// Fingers each tap needs (default 1).
     public var numberOfTouchesRequired = 1
     /// Farthest a finger may move during a tap, and a later tap may land from the first (45 pt).
     public var allowableMovement: CGFloat = 45
     /// Longest a single tap may be held (750 ms).
     public var maximumTapDuration: TimeInterval = 0.75
     /// Longest wait from a lift to the next tap's touch-down (350 ms); also the delay a single tap
-    /// that requires a double tap to fail waits for (§2.5).
+    /// that requires a double tap to fail waits for (UIKIT-RELATION-REQUIRE-FAILURE).
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
 
     private var tapsCompleted = 0
@@ -23,6 +25,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var tapStart: TimeInterval = 0
     private var tapSerial = 0
 
+    /// Counts the fingers of the current tap; fails on a touch after the series is complete, a tap too far
+    /// from the first, or too many fingers.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if tapsCompleted == numberOfTapsRequired {
             return setState(.failed, reason: "another touch began after \(tapsCompleted) tap(s) were complete")
@@ -49,6 +53,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Fails when a finger moves beyond `allowableMovement`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches.inTouchOrder {
             let start = startLocations[touch.identifier] ?? touch.locationInWindow
@@ -59,6 +64,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// When every finger of a tap has lifted: checks the finger count and duration, then recognizes on the
+    /// last required tap or waits for the next one.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard touchesInCurrentTap.allSatisfy({ !$0.isActive }) else { return }
         let fingers = touchesInCurrentTap.count
@@ -82,6 +89,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Cancelled touches fail the tap.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         setState(.failed, reason: "touches cancelled")
     }
@@ -105,7 +113,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
     /// A tap that needs fewer taps cannot stop one that needs more: a single tap recognizing does not
-    /// fail a double tap on the same view (§2.5: without a requirement both fire, single first).
+    /// fail a double tap on the same view (UIKIT-RELATION-CAN-PREVENT: without a requirement both fire, single
+    /// first).
     open override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
         if let tap = preventedGestureRecognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired {
             return false

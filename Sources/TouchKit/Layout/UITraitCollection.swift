@@ -2,6 +2,7 @@ import Foundation
 
 /// UIKit's size classes.
 public enum UIUserInterfaceSizeClass: Int, Sendable, CustomStringConvertible {
+    /// Not known yet, constrained space (phones, mostly), or ample space (tablets, desktops).
     case unspecified, compact, regular
 
     public var description: String {
@@ -15,16 +16,19 @@ public enum UIUserInterfaceSizeClass: Int, Sendable, CustomStringConvertible {
 
 /// The traits of an interface: here its horizontal and vertical size classes.
 ///
-/// UIKit derives size classes from the device model (HIG "Adaptivity and Layout", §7.2 #5): every
-/// iPhone in portrait is compact width, regular height; iPhones in landscape are compact × compact
-/// except the large ones (Plus, Max, XR, 11: portrait width 414 pt or more), which are regular ×
-/// compact; iPads are regular × regular. A browser viewport names no model, so TouchKit's choice:
-/// a window is a phone when its shorter side is at most 440 pt; a landscape phone is regular width
-/// when its shorter side is at least 414 pt; everything else is regular × regular.
+/// UIKit derives size classes from the device model (HIG "Adaptivity and Layout", UIKIT-LAYOUT-SIZE-CLASSES):
+/// every iPhone in portrait is compact width, regular height; iPhones in landscape are compact × compact except
+/// the large ones (Plus, Max, XR, 11: portrait width 414 pt or more), which are regular × compact; iPads are
+/// regular × regular. A browser viewport names no model, so TouchKit's choice: a window is a phone when its
+/// shorter side is at most 440 pt; a landscape phone is regular width when its shorter side is at least 414 pt;
+/// everything else is regular × regular.
 public struct UITraitCollection: Equatable, Sendable, CustomStringConvertible {
+    /// Compact or regular width.
     public let horizontalSizeClass: UIUserInterfaceSizeClass
+    /// Compact or regular height.
     public let verticalSizeClass: UIUserInterfaceSizeClass
 
+    /// Traits with these size classes.
     public init(horizontalSizeClass: UIUserInterfaceSizeClass, verticalSizeClass: UIUserInterfaceSizeClass) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass

@@ -5,21 +5,27 @@ extension UIView {
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin grows and shrinks with the superview.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width grows and shrinks with the superview.
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin grows and shrinks with the superview.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin grows and shrinks with the superview.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height grows and shrinks with the superview.
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin grows and shrinks with the superview.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 
     /// Resizes each direct subview by its `autoresizingMask` after this view's size changed from
-    /// `oldSize` — synchronously, in the `bounds` setter, as UIKit does (§7.1).
+    /// `oldSize` — synchronously, in the `bounds` setter, as UIKit does (UIKIT-LAYOUT-AUTORESIZING).
     ///
     /// Per axis: the subview's portions are its leading margin L, its length W and its trailing
     /// margin R = S − L − W; the size difference Δ is distributed among the flexible ones in
     /// proportion to their lengths (`autoresizingMask`: "distribute the size difference
-    /// proportionally among the flexible portions"). Choices where UIKit is silent (§7.7 #1): no
+    /// proportionally among the flexible portions"). Choices where UIKit is silent: no
     /// rounding, so resizing back restores every frame exactly; flexible portions that are all 0
     /// share Δ equally; a subview with a non-identity transform is left alone (its frame is
     /// undefined, View Programming Guide).

@@ -9,14 +9,15 @@ public final class UILayoutGuide {
 
     /// The owning view's bounds less its safe-area insets.
     public var layoutFrame: CGRect { owner.bounds.inset(by: owner.safeAreaInsets) }
+    /// The view whose safe area this guide follows.
     public weak var owningView: UIView? { owner }
 }
 
 extension UIView {
-    /// The part of this view that the window's unsafe area covers, as insets from its edges (§7.2 #4):
-    /// zero outside a window; a window's are its `deviceSafeAreaInsets`; a view controller's root
-    /// view also gets the controller's `additionalSafeAreaInsets`; any other view only the part of
-    /// its superview's unsafe area that its own frame overlaps.
+    /// The part of this view that the window's unsafe area covers, as insets from its edges
+    /// (UIKIT-LAYOUT-SAFE-AREA): zero outside a window; a window's are its `deviceSafeAreaInsets`; a view
+    /// controller's root view also gets the controller's `additionalSafeAreaInsets`; any other view only the
+    /// part of its superview's unsafe area that its own frame overlaps.
     public var safeAreaInsets: UIEdgeInsets {
         guard let window, let safe = safeRectInWindow() else { return .zero }
         let frame = convert(bounds, to: window)

@@ -10,6 +10,8 @@ public final class UIViewControllerTransitionCoordinator {
     /// Duration of the (not animated) transition: 0.
     public var transitionDuration: TimeInterval { 0 }
 
+    /// Queues `animation` to run as the new size is applied and `completion` after layout; returns true, as
+    /// UIKit does when it accepts them.
     @discardableResult
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinator) -> Void)?,
                         completion: ((UIViewControllerTransitionCoordinator) -> Void)? = nil) -> Bool {
@@ -26,15 +28,15 @@ extension UIWindow {
     /// Changes the window's size and safe-area insets the way a rotation or a window resize does on
     /// iOS (Linux adaptation: the host calls this when the client's viewport changes).
     ///
-    /// Order (§7.2 #6; Apple documents 1 before 4 and 2 before the size change): (1) the root view
-    /// controller's `willTransition(to:with:)`, only if a size class changes; (2) its
-    /// `viewWillTransition(to:with:)`, with `view.bounds` still the old size; (3) the new bounds —
-    /// the root view takes them and autoresizing runs; the coordinator's alongside work; (4)
-    /// `traitCollectionDidChange(_:)` on the controller and every view, if the traits changed; new
-    /// safe-area insets are reported; (5) the end of the turn lays out: `viewWillLayoutSubviews`,
-    /// `layoutSubviews` top-down, `viewDidLayoutSubviews`; then the coordinator's completions. (1)
-    /// and (2) do not happen when the size stays the same. Touches in flight and recognizer state
-    /// are untouched: they carry on in the new geometry.
+    /// Order (UIKIT-LAYOUT-SIZE-CHANGE-ORDER; Apple documents 1 before 4 and 2 before the size change): (1) the
+    /// root view controller's `willTransition(to:with:)`, only if a size class changes; (2) its
+    /// `viewWillTransition(to:with:)`, with `view.bounds` still the old size; (3) the new bounds — the root
+    /// view takes them and autoresizing runs; the coordinator's alongside work; (4)
+    /// `traitCollectionDidChange(_:)` on the controller and every view, if the traits changed; new safe-area
+    /// insets are reported; (5) the end of the turn lays out: `viewWillLayoutSubviews`, `layoutSubviews`
+    /// top-down, `viewDidLayoutSubviews`; then the coordinator's completions. (1) and (2) do not happen when
+    /// the size stays the same. Touches in flight and recognizer state are untouched: they carry on in the new
+    /// geometry.
     public func transition(to size: CGSize, safeAreaInsets insets: UIEdgeInsets) {
         let perform = {
             let oldTraits = UITraitCollection(windowSize: self.bounds.size)

@@ -1,18 +1,22 @@
 import Foundation
 
 /// The application's delegate. When it is a `UIResponder` (and not a view, controller, window or
-/// application), it is the last link of the responder chain (§1.4).
+/// application), it is the last link of the responder chain (UIKIT-RESPONDER-NEXT).
 public protocol UIApplicationDelegate: AnyObject {
+    /// Called once by `UIApplication.launch(options:)`, after the host set the application up.
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool
 }
 
 extension UIApplicationDelegate {
+    /// Does nothing and returns true: delegates need not implement it.
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [String: String]?) -> Bool { true }
 }
 
 /// The delegate's foreground callbacks (UIKit's `UIApplicationDelegate` has them as optional methods).
 public protocol UIApplicationLifecycleDelegate: UIApplicationDelegate {
+    /// The app is about to leave the foreground; every touch has already been cancelled.
     func applicationWillResignActive(_ application: UIApplication)
+    /// The app is in the foreground again.
     func applicationDidBecomeActive(_ application: UIApplication)
 }
 
@@ -25,10 +29,14 @@ public protocol UIApplicationLifecycleDelegate: UIApplicationDelegate {
 open class UIApplication: UIResponder {
     /// Strongly held (UIKit holds it through `UIApplicationMain`).
     public var delegate: UIApplicationDelegate?
+    /// The application's windows, back to front.
     public private(set) var windows: [UIWindow] = []
+    /// The window made key last (`makeKeyAndVisible()`); it receives motion and remote-control events when no
+    /// responder is first.
     public internal(set) weak var keyWindow: UIWindow?
     /// The responder that receives motion and remote-control events first.
     public internal(set) weak var firstResponder: UIResponder?
+    /// Whether remote-control events are delivered (`beginReceivingRemoteControlEvents()`).
     public private(set) var isReceivingRemoteControlEvents = false
 
     /// Turns pointer input into touch events.
@@ -49,6 +57,7 @@ open class UIApplication: UIResponder {
     private var nextObjectID = 1
     private var turnDepth = 0
 
+    /// An independent application at engine time 0; call `launch(options:)` once its windows are set up.
     public init(delegate: UIApplicationDelegate? = nil) {
         self.delegate = delegate
         super.init()
@@ -61,7 +70,7 @@ open class UIApplication: UIResponder {
         delegate?.application(self, didFinishLaunchingWithOptions: options) ?? true
     }
 
-    /// The delegate, when it is a plain responder (§1.4).
+    /// The delegate, when it is a plain responder (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? {
         guard let responder = delegate as? UIResponder else { return nil }
         if responder is UIView || responder is UIViewController || responder is UIApplication { return nil }
@@ -79,15 +88,19 @@ open class UIApplication: UIResponder {
     // MARK: Foreground
 
     /// UIKit's `UIApplication.State`.
-    public enum State: Int, Sendable { case active, inactive, background }
+    public enum State: Int, Sendable {
+        /// Active (in the foreground, receiving events), inactive (between `resignActive(at:)` and
+        /// `becomeActive(at:)`) or background (TouchKit never enters it by itself).
+        case active, inactive, background
+    }
 
     /// `.inactive` between `resignActive(at:)` and `becomeActive(at:)`.
     public private(set) var applicationState = State.active
 
     /// The system takes the app out of the foreground (an incoming call, Control Center). Linux
-    /// adaptation: on iOS the system does this; here a host or a test says when. As on iOS (§1.5)
-    /// every touch still down is cancelled — views get `touchesCancelled`, recognizers cancel or
-    /// fail — then the delegate hears `applicationWillResignActive`.
+    /// adaptation: on iOS the system does this; here a host or a test says when. As on iOS
+    /// (UIKIT-CANCEL-RESIGN-ACTIVE) every touch still down is cancelled — views get `touchesCancelled`,
+    /// recognizers cancel or fail — then the delegate hears `applicationWillResignActive`.
     public func resignActive(at timestamp: TimeInterval) throws(InputError) {
         guard applicationState == .active else { return }
         record(.note("application will resign active: the system cancels every touch"))
@@ -112,8 +125,9 @@ open class UIApplication: UIResponder {
 
     // MARK: Remote control
 
-    /// Remote-control events reach the first responder only after this call (§1.4).
+    /// Remote-control events reach the first responder only after this call (UIKIT-RESPONDER-REMOTE).
     public func beginReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = true }
+    /// Stops delivering remote-control events; commands arriving afterwards are dropped with a note.
     public func endReceivingRemoteControlEvents() { isReceivingRemoteControlEvents = false }
 
     // MARK: Opening URLs
@@ -182,6 +196,7 @@ open class UIApplication: UIResponder {
 
     /// The phases of a motion event.
     public enum MotionPhase: String, Sendable {
+        /// Shake began, ended or was cancelled.
         case began, ended, cancelled
     }
 
@@ -209,6 +224,7 @@ open class UIApplication: UIResponder {
         scheduler.schedule(at: currentTime + max(delay, 0), work)
     }
 
+    /// Cancels work scheduled with `schedule(after:_:)`; a token that already fired is ignored.
     public func cancelScheduled(_ token: TimerToken) { scheduler.cancel(token) }
 
     /// Validates an input's timestamp and fires the timers due strictly before it: an input at the
@@ -258,7 +274,7 @@ open class UIApplication: UIResponder {
         for window in windows { window.displayPass() }
     }
 
-    // MARK: Touch cancellation when views leave the window (§1.5)
+    // MARK: Touch cancellation when views leave the window (UIKIT-CANCEL-VIEW-REMOVED)
 
     func viewsLeftWindow(_ root: UIView) {
         performTurn {

@@ -3,12 +3,13 @@ import Foundation
 /// An object that can respond to and handle events: the base of views, view controllers, windows and
 /// the application.
 ///
-/// UIKit rule (§1.4): touches go first to the hit-test view, motion and remote-control events to the
-/// first responder; every default implementation forwards the message to `next`, so unhandled events
+/// UIKit rule (UIKIT-RESPONDER-FIRST): touches go first to the hit-test view, motion and remote-control events
+/// to the first responder; every default implementation forwards the message to `next`, so unhandled events
 /// bubble up the responder chain to the application (and its delegate, when that is a responder).
 open class UIResponder: TraceNamed {
     var objectID = 0
 
+    /// A responder with no next responder; subclasses supply `next`.
     public init() {}
 
     /// The next responder in the chain; nil ends it.
@@ -16,36 +17,49 @@ open class UIResponder: TraceNamed {
 
     // MARK: Touches
 
+    /// A touch began. Default: forwards to `next` (logged as forwarded), so an unhandled touch bubbles
+    /// up the chain (UIKIT-RESPONDER-FORWARDING). Override all four touch methods when you handle
+    /// touches yourself.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesBegan, touches, event) { $0.touchesBegan(touches, with: event) }
     }
 
+    /// Touches moved. Default: forwards to `next`.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesMoved, touches, event) { $0.touchesMoved(touches, with: event) }
     }
 
+    /// Touches lifted. Default: forwards to `next`.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesEnded, touches, event) { $0.touchesEnded(touches, with: event) }
     }
 
+    /// Touches were cancelled — a recognizer recognized (UIKIT-DELIVERY-CANCELS-TOUCHES), the view left
+    /// the window (UIKIT-CANCEL-VIEW-REMOVED), the app resigned active (UIKIT-CANCEL-RESIGN-ACTIVE): undo
+    /// what `touchesBegan` started. Default: forwards to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         forward(.touchesCancelled, touches, event) { $0.touchesCancelled(touches, with: event) }
     }
 
     // MARK: Motion and remote control
 
+    /// A shake began (delivered to the first responder, UIKIT-RESPONDER-FIRST). Default: forwards to `next`.
     open func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         forward(.motionBegan, [], event, subtype: motion) { $0.motionBegan(motion, with: event) }
     }
 
+    /// A shake ended. Default: forwards to `next`.
     open func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         forward(.motionEnded, [], event, subtype: motion) { $0.motionEnded(motion, with: event) }
     }
 
+    /// A shake was cancelled. Default: forwards to `next`.
     open func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         forward(.motionCancelled, [], event, subtype: motion) { $0.motionCancelled(motion, with: event) }
     }
 
+    /// A remote-control command, for apps that called `beginReceivingRemoteControlEvents()`. Default:
+    /// forwards to `next`.
     open func remoteControlReceived(with event: UIEvent?) {
         forward(.remoteControlReceived, [], event, subtype: event?.subtype ?? .none) { $0.remoteControlReceived(with: event) }
     }
@@ -54,6 +68,7 @@ open class UIResponder: TraceNamed {
 
     /// Whether this responder accepts first-responder status; false by default, as in UIKit.
     open var canBecomeFirstResponder: Bool { false }
+    /// Whether this responder lets go of first-responder status; true by default, as in UIKit.
     open var canResignFirstResponder: Bool { true }
 
     /// Makes this responder the first responder of its application, if it is in a window's responder
@@ -67,6 +82,7 @@ open class UIResponder: TraceNamed {
         return true
     }
 
+    /// Gives up first-responder status if `canResignFirstResponder` allows; returns whether it did.
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }
@@ -76,6 +92,7 @@ open class UIResponder: TraceNamed {
         return true
     }
 
+    /// Whether this responder is its application's first responder.
     open var isFirstResponder: Bool { owningApplication?.firstResponder === self }
 
     /// The application at the end of this responder's chain.
@@ -103,10 +120,10 @@ open class UIResponder: TraceNamed {
     lazy var typeName = String(describing: type(of: self))
     private var cachedTraceName: String?
 
-    /// The default implementations' forwarding to `next` (§1.4). Every hop is logged the same way
-    /// whether the previous responder forwarded by default or by calling `next?.touchesBegan(…)`
-    /// itself: a direct call reaching this default implementation is logged first, as a hop from the
-    /// responder whose method made it.
+    /// The default implementations' forwarding to `next` (UIKIT-RESPONDER-FORWARDING). Every hop is logged the
+    /// same way whether the previous responder forwarded by default or by calling `next?.touchesBegan(…)`
+    /// itself: a direct call reaching this default implementation is logged first, as a hop from the responder
+    /// whose method made it.
     private func forward(
         _ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?,
         subtype: UIEvent.EventSubtype = .none, send: (UIResponder) -> Void

@@ -5,7 +5,9 @@ import Foundation
 /// Linux adaptation: a window joins an application explicitly — `UIWindow(application:)` — where
 /// UIKit would use the shared application or a window scene.
 open class UIWindow: UIView {
+    /// The application the window belongs to; its touches are dispatched there.
     public private(set) weak var application: UIApplication?
+    /// Whether this is the application's key window (`makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
     /// The parts of the screen the device covers (notch, home indicator), which become the window's
     /// `safeAreaInsets`. Linux adaptation: on iOS the hardware sets them; here the host does, with
@@ -30,6 +32,7 @@ open class UIWindow: UIView {
         return nil
     }
 
+    /// A window in no application: nothing dispatches to it. Use `init(application:frame:)`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
@@ -41,7 +44,7 @@ open class UIWindow: UIView {
         application.register(self)
     }
 
-    /// A window's next responder is its application (§1.4).
+    /// A window's next responder is its application (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? { application }
 
     open override var window: UIWindow? { self }
@@ -73,7 +76,7 @@ open class UIWindow: UIView {
     }
 
     /// Delivers an event: touches to their hit-test views after the gesture recognizers have seen
-    /// them (§2.1), motion and remote-control events to the first responder.
+    /// them (UIKIT-DISPATCH-ORDER), motion and remote-control events to the first responder.
     open func sendEvent(_ event: UIEvent) {
         guard let application else { return }
         switch event.type {

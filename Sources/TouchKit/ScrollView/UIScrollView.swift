@@ -2,42 +2,57 @@ import Foundation
 
 /// The scroll view's delegate (the subset TouchBridge uses).
 public protocol UIScrollViewDelegate: AnyObject {
+    /// The content offset changed (by a drag, a zoom or code).
     func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// The scroll view's pan began: the user started dragging the content.
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// The drag ended; `decelerate` is always false (TouchKit does not decelerate).
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// The view to scale when the user pinches; nil (the default) disables zooming.
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// The zoom scale changed.
     func scrollViewDidZoom(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
+    /// Does nothing: every delegate method is optional, as in UIKit.
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Does nothing: every delegate method is optional, as in UIKit.
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Does nothing: every delegate method is optional, as in UIKit.
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// No view to zoom: pinching does nothing unless the delegate says otherwise.
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// Does nothing: every delegate method is optional, as in UIKit.
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
 }
 
 /// A view that scrolls its content with its own pan recognizer and zooms it with its own pinch
-/// recognizer, as UIKit's has done since 2009 (§1.11).
+/// recognizer, as UIKit's has done since 2009 (UIKIT-SCROLL-OWN-RECOGNIZERS).
 ///
-/// Content touches (§1.11): with `delaysContentTouches` (default true) a private recognizer holds the
-/// content's `touchesBegan` for `contentTouchDelay` (150 ms, measured by developers); a drag that starts
-/// scrolling within that time claims the touch, so the content never sees it. Once content is
-/// tracking, the pan may take the touch only if `canCancelContentTouches` and
-/// `touchesShouldCancel(in:)` agree — false for controls by default, so a held button keeps its touch.
-/// Choice: no deceleration; when `bounces` lets the offset overshoot, it snaps back on lift.
+/// Content touches (UIKIT-SCROLL-CONTENT-TOUCHES): with `delaysContentTouches` (default true) a private
+/// recognizer holds the content's `touchesBegan` for `contentTouchDelay` (150 ms, measured by developers); a
+/// drag that starts scrolling within that time claims the touch, so the content never sees it. Once content is
+/// tracking, the pan may take the touch only if `canCancelContentTouches` and `touchesShouldCancel(in:)` agree
+/// — false for controls by default, so a held button keeps its touch. Choice: no deceleration; when `bounces`
+/// lets the offset overshoot, it snaps back on lift.
 ///
-/// When the pan may begin (§7.5, `alwaysBounceVertical`): an axis is draggable only if scrolling is
-/// enabled and the content (with `contentInset`) is larger than the bounds on it, or the matching
-/// `alwaysBounce…` is true and `bounces` is on. A drag never moves `contentOffset` along an axis that
-/// is not draggable. Choice for §7.7 #5: the pan begins only when the drag's dominant axis (the
-/// larger component of its translation; horizontal on a tie) is draggable; otherwise it fails and
-/// the content and ancestors keep the touch.
+/// When the pan may begin (UIKIT-SCROLL-DRAGGABLE-AXES, `alwaysBounceVertical`): an axis is draggable only if
+/// scrolling is enabled and the content (with `contentInset`) is larger than the bounds on it, or the matching
+/// `alwaysBounce…` is true and `bounces` is on. A drag never moves `contentOffset` along an axis that is not
+/// draggable. Choice: the pan begins only when the drag's dominant axis (the larger component of its
+/// translation; horizontal on a tie) is draggable; otherwise it fails and the content and ancestors keep the
+/// touch.
 open class UIScrollView: UIView {
+    /// Told about scrolling and zooming; held weakly.
     public weak var delegate: UIScrollViewDelegate?
+    /// The size of the scrollable content; with `contentInset` it decides which axes can be dragged.
     public var contentSize: CGSize = .zero
+    /// Extra scrollable space around the content.
     public var contentInset: UIEdgeInsets = .zero
+    /// false disables the scroll view's pan, so touches go to the content and its ancestors.
     public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// true (default): a drag past the content's edge moves at half speed and snaps back on lift.
     public var bounces = true
     /// false (default): a vertical drag scrolls only when the content is taller than the bounds;
     /// true: it always drags and bounces (when `bounces`).
@@ -48,15 +63,23 @@ open class UIScrollView: UIView {
     public var showsVerticalScrollIndicator = true
     /// Whether the horizontal scroll indicator shows while scrolling (true by default, as in UIKit).
     public var showsHorizontalScrollIndicator = true
+    /// true: a drag that starts clearly horizontal or vertical (one component over twice the other) scrolls
+    /// only along that axis.
     public var isDirectionalLockEnabled = false
+    /// true (default): content `touchesBegan` waits `contentTouchDelay` so a drag can claim the touch first
+    /// (UIKIT-SCROLL-CONTENT-TOUCHES).
     public var delaysContentTouches = true { didSet { delayRecognizer.isEnabled = delaysContentTouches } }
+    /// true (default): a drag may take a touch the content is already tracking, if `touchesShouldCancel(in:)`
+    /// agrees (UIKIT-SCROLL-CONTENT-TOUCHES).
     public var canCancelContentTouches = true
     /// How long content touches are held back (not UIKit API; UIKit's private timer is ~150 ms).
     public var contentTouchDelay: TimeInterval {
         get { delayRecognizer.delay }
         set { delayRecognizer.delay = newValue }
     }
+    /// The smallest `zoomScale`; zooming is possible only when it is below `maximumZoomScale`.
     public var minimumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
+    /// The largest `zoomScale`.
     public var maximumZoomScale: CGFloat = 1 { didSet { updatePinchAvailability() } }
     /// The content's current scale; setting it zooms the view for zooming, clamped to the minimum
     /// and maximum (UIKit's `zoomScale` is settable).
@@ -64,11 +87,15 @@ open class UIScrollView: UIView {
         get { currentZoomScale }
         set { applyZoom(min(max(newValue, minimumZoomScale), maximumZoomScale)) }
     }
+    /// True while the user's drag scrolls the content.
     public private(set) var isDragging = false
+    /// True while a pinch zooms the content.
     public private(set) var isZooming = false
     /// Always false: TouchKit's scroll views do not decelerate after a drag (see the type's notes).
     public var isDecelerating: Bool { false }
 
+    /// The scroll view's own pan, public as in UIKit so apps can make other recognizers wait for it
+    /// (`require(toFail:)`).
     public let panGestureRecognizer: UIPanGestureRecognizer = ScrollViewPanGestureRecognizer()
     /// Present while zooming is possible (`minimumZoomScale < maximumZoomScale`).
     public var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinchEnabled ? pinch : nil }
@@ -87,6 +114,7 @@ open class UIScrollView: UIView {
         return nil
     }
 
+    /// A scroll view that clips to its bounds, with its pan and content-touch delay recognizers installed.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
@@ -109,8 +137,10 @@ open class UIScrollView: UIView {
         }
     }
 
+    /// Sets `contentOffset`; `animated` is ignored: the offset changes at once.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
 
+    /// Sets `zoomScale` (clamped); `animated` is ignored: the scale changes at once.
     public func setZoomScale(_ scale: CGFloat, animated: Bool) {
         zoomScale = scale
     }
@@ -119,7 +149,7 @@ open class UIScrollView: UIView {
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
     /// Whether the scroll view may take touches `view` is already tracking. Default: true, except for
-    /// controls (§1.10, §1.11).
+    /// controls (UIKIT-SCROLL-CONTENT-TOUCHES).
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
 
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
@@ -131,7 +161,7 @@ open class UIScrollView: UIView {
         return true
     }
 
-    /// Whether a drag may move the content along each axis (§7.5).
+    /// Whether a drag may move the content along each axis (UIKIT-SCROLL-DRAGGABLE-AXES).
     var draggableAxes: (horizontal: Bool, vertical: Bool) {
         guard isScrollEnabled else { return (false, false) }
         let horizontal = contentSize.width + contentInset.left + contentInset.right > bounds.width || (alwaysBounceHorizontal && bounces)

@@ -3,7 +3,9 @@ import Foundation
 /// An image referenced by name; the page resolves the name to a picture (Linux adaptation: the
 /// server never decodes pixels).
 public final class UIImage: Equatable, Sendable {
+    /// The name the page resolves to a picture.
     public let name: String
+    /// The image's size in points; an image view made with `init(image:)` takes it as its size.
     public let size: CGSize
 
     /// Default size of a named image whose size is not given.
@@ -16,6 +18,7 @@ public final class UIImage: Equatable, Sendable {
         self.size = UIImage.defaultSize
     }
 
+    /// An image with an explicit size (not UIKit API: no pixels to measure).
     public init(named name: String, size: CGSize) {
         self.name = name
         self.size = size
@@ -27,8 +30,10 @@ public final class UIImage: Equatable, Sendable {
 /// A view that shows an image. Like UIKit's, it ignores touches until `isUserInteractionEnabled`
 /// is set to true — the classic reason an image's recognizer never fires.
 open class UIImageView: UIView {
+    /// The image shown, stretched to the bounds; nil shows nothing.
     public var image: UIImage?
 
+    /// An image view sized to `image`, with user interaction off, as UIKit's.
     public init(image: UIImage?) {
         self.image = image
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
@@ -40,6 +45,7 @@ open class UIImageView: UIView {
         return nil
     }
 
+    /// An empty image view with user interaction off, as UIKit's.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false

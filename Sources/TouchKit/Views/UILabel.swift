@@ -2,24 +2,34 @@ import Foundation
 
 /// A font, reduced to what the page needs to draw text.
 public struct UIFont: Equatable, Sendable {
+    /// Size in points.
     public var pointSize: CGFloat
+    /// Whether the face is bold.
     public var isBold: Bool
 
+    /// UIKit's system font at `size` points.
     public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, isBold: false) }
+    /// UIKit's bold system font at `size` points.
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, isBold: true) }
 }
 
 /// Horizontal text alignment.
 public enum NSTextAlignment: Int, Sendable {
+    /// Left-aligned, centred or right-aligned in the view's bounds.
     case left, center, right
 }
 
 /// A read-only text view. Like UIKit's, it ignores touches by default.
 open class UILabel: UIView {
+    /// The text shown; nil shows nothing.
     public var text: String?
+    /// Text colour (default `.label`).
     public var textColor: UIColor = .label
+    /// Font (default the 17 pt system font, as UIKit).
     public var font: UIFont = .systemFont(ofSize: 17)
+    /// Horizontal alignment (default left).
     public var textAlignment: NSTextAlignment = .left
+    /// Kept for code that sets it; the page draws the text on one line.
     public var numberOfLines = 1
 
     /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
@@ -27,6 +37,7 @@ open class UILabel: UIView {
         return nil
     }
 
+    /// A label with user interaction disabled, as UIKit's: touches on it go to the view behind it.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false

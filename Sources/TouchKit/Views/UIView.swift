@@ -7,6 +7,8 @@ import Foundation
 open class UIView: UIResponder {
     // MARK: Geometry
 
+    /// The view's own coordinate space: its origin scrolls the subviews, its size is the view's. A size
+    /// change lays the view out again and autoresizes its subviews; animatable.
     public var bounds: CGRect {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
@@ -16,10 +18,12 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The view's centre in its superview's coordinates; animatable.
     public var center: CGPoint {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
     }
 
+    /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
     public var transform: CGAffineTransform = .identity {
         didSet {
             if AnimationTransaction.current != nil {
@@ -58,10 +62,13 @@ open class UIView: UIResponder {
 
     // MARK: Visual state
 
+    /// Opacity; below 0.01 the view is not hit-tested (UIKIT-HIT-SKIPPED-VIEWS); animatable.
     public var alpha: CGFloat = 1 {
         didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
     }
+    /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
     public var isHidden = false
+    /// Fill colour of the bounds; nil (default) is transparent; animatable.
     public var backgroundColor: UIColor? {
         didSet {
             if AnimationTransaction.current != nil {
@@ -70,7 +77,10 @@ open class UIView: UIResponder {
             }
         }
     }
+    /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
+    /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
     public var clipsToBounds = false
+    /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String?
@@ -98,19 +108,22 @@ open class UIView: UIResponder {
 
     // MARK: Event-related state
 
-    /// Whether hit-testing may return this view or its subviews (§1.2).
+    /// Whether hit-testing may return this view or its subviews (UIKIT-HIT-SKIPPED-VIEWS).
     public var isUserInteractionEnabled = true
-    /// false (UIKit's default): the view gets only the first touch of a sequence (§1.3).
+    /// false (UIKit's default): the view gets only the first touch of a sequence (UIKIT-VIEW-MULTIPLE-TOUCH).
     public var isMultipleTouchEnabled = false
-    /// true: while this view tracks a touch no other view gets one, and vice versa (§1.3).
+    /// true: while this view tracks a touch no other view gets one, and vice versa
+    /// (UIKIT-VIEW-EXCLUSIVE-TOUCH).
     public var isExclusiveTouch = false
     /// Animations running without `.allowUserInteraction` that involve this view: while above
-    /// zero, hit-testing skips it as if user interaction were off (§7.3 #9).
+    /// zero, hit-testing skips it as if user interaction were off (UIKIT-ANIM-INTERACTION-LOCK).
     var animationLocks = 0
 
     // MARK: Hierarchy
 
+    /// The view this one is a subview of; nil for a window or a detached view.
     public private(set) weak var superview: UIView?
+    /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
     public private(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (UIKit's private `_viewDelegate`).
     weak var viewController: UIViewController?
@@ -123,12 +136,14 @@ open class UIView: UIResponder {
     var displayList: [DrawCommand]?
     var recognizers: [UIGestureRecognizer] = []
 
+    /// A view whose `bounds` has `frame`'s size at origin zero and whose `center` is `frame`'s centre.
     public init(frame: CGRect) {
         bounds = CGRect(origin: .zero, size: frame.size)
         center = CGPoint(x: frame.midX, y: frame.midY)
         super.init()
     }
 
+    /// A view with a zero frame, to be laid out later.
     public convenience override init() {
         self.init(frame: .zero)
     }
@@ -140,7 +155,7 @@ open class UIView: UIResponder {
     }
 
     /// A view's next responder is its view controller when it is that controller's root view,
-    /// otherwise its superview (§1.4).
+    /// otherwise its superview (UIKIT-RESPONDER-NEXT).
     open override var next: UIResponder? {
         if let viewController { return viewController }
         return superview
@@ -162,10 +177,13 @@ open class UIView: UIResponder {
         return super.traceName
     }
 
+    /// Adds `view` in front of the other subviews, removing it from its previous superview first.
     public func addSubview(_ view: UIView) {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index` (clamped). A view already here just moves; a view from elsewhere gets
+    /// `willMove`/`didMove` calls, and leaving its window cancels its touches (UIKIT-CANCEL-VIEW-REMOVED).
     public func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self else { return }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
@@ -184,12 +202,14 @@ open class UIView: UIResponder {
         view.windowChanged(from: oldWindow, to: window)
     }
 
+    /// Inserts `view` just in front of `sibling` (in front of all when `sibling` is not a subview).
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
         let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? 0 : 1
         insertSubview(view, at: index + adjust)
     }
 
+    /// Inserts `view` just behind `sibling` (at the back when `sibling` is not a subview).
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
         let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? -1 : 0
@@ -202,15 +222,16 @@ open class UIView: UIResponder {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Moves `view` to the back: hit-tested last and drawn first.
     public func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
 
     /// Removes the view from its superview. If that takes it out of its window while it is handling
-    /// touches, it gets `touchesCancelled` for them (§1.5) — while it is still in the window, so the
-    /// cancellation walks the responder chain its touches walked, and its recognizers are cancelled
-    /// by the arena (logged, actions sent, reset) rather than left failed outside any application.
+    /// touches, it gets `touchesCancelled` for them (UIKIT-CANCEL-VIEW-REMOVED) — while it is still in the
+    /// window, so the cancellation walks the responder chain its touches walked, and its recognizers are
+    /// cancelled by the arena (logged, actions sent, reset) rather than left failed outside any application.
     public func removeFromSuperview() {
         let oldWindow = window
         guard superview != nil else { return }
@@ -219,6 +240,7 @@ open class UIView: UIResponder {
         windowChanged(from: oldWindow, to: nil)
     }
 
+    /// Whether the view is `view` or inside its subtree.
     public func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let candidate = current {
@@ -228,6 +250,7 @@ open class UIView: UIResponder {
         return false
     }
 
+    /// The first view in this subtree (this view first, then depth first) whose `tag` is `tag`.
     public func viewWithTag(_ tag: Int) -> UIView? {
         if self.tag == tag { return self }
         for subview in subviews {
@@ -236,9 +259,13 @@ open class UIView: UIResponder {
         return nil
     }
 
+    /// Called before the view joins `newSuperview` (nil: it is being removed). Override point; does nothing.
     open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed. Override point; does nothing.
     open func didMoveToSuperview() {}
+    /// Called before the view's window changes. Override point; does nothing.
     open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed. Override point; does nothing.
     open func didMoveToWindow() {}
 
     private func detachFromSuperview() {
@@ -260,7 +287,7 @@ open class UIView: UIResponder {
         for subview in subviews { subview.forEachInSubtree(body) }
     }
 
-    // MARK: Hit-testing (§1.2)
+    // MARK: Hit-testing (UIKIT-HIT-SKIPPED-VIEWS, UIKIT-HIT-FRONT-FIRST, UIKIT-HIT-POINT-INSIDE)
 
     /// The farthest descendant containing `point` (in this view's coordinates) that can receive touches.
     ///
@@ -268,7 +295,7 @@ open class UIView: UIResponder {
     /// are skipped with their subviews; a point outside this view (`point(inside:with:)` false) never
     /// reaches its subviews, even when they extend past its bounds; subviews are asked front-most
     /// (last added) first. Boundary choice: alpha exactly 0.01 is hittable — Apple's wording is
-    /// "less than 0.01" (§1.12 #5).
+    /// "less than 0.01" (UIKIT-HIT-SKIPPED-VIEWS).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01 else { return nil }
         guard animationLocks == 0 else {
@@ -310,6 +337,8 @@ open class UIView: UIResponder {
         boundingBox(of: rect) { convert($0, to: view) }
     }
 
+    /// Converts a rectangle from `view`'s coordinates (nil: the window's); with rotations the result is the
+    /// bounding box, as in UIKit.
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         boundingBox(of: rect) { convert($0, from: view) }
     }
@@ -408,7 +437,8 @@ open class UIView: UIResponder {
     /// also marked for layout. Does nothing by default.
     open func safeAreaInsetsDidChange() {}
 
-    /// Called after the trait collection changed (a size class, on rotation or resize, §7.2 #6).
+    /// Called after the trait collection changed (a size class, on rotation or resize,
+    /// UIKIT-LAYOUT-SIZE-CHANGE-ORDER).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// Marks the view for a `draw(_:)` call in this turn's display pass.
@@ -436,7 +466,7 @@ open class UIView: UIResponder {
     }
 
     /// Attaches a recognizer. A recognizer belongs to one view: adding it here detaches it from its
-    /// previous view (UIKit since iOS 9, §1.6), and the event log says so.
+    /// previous view (UIKit since iOS 9, UIKIT-GESTURE-ONE-VIEW), and the event log says so.
     public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         if let previous = gestureRecognizer.view {
             if previous === self { return }
@@ -448,6 +478,8 @@ open class UIView: UIResponder {
         gestureRecognizer.view = self
     }
 
+    /// Detaches the recognizer: one mid-gesture is cancelled, one still undecided fails (logged with the
+    /// reason).
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard let index = recognizers.firstIndex(where: { $0 === gestureRecognizer }) else { return }
         recognizers.remove(at: index)
@@ -459,6 +491,6 @@ open class UIView: UIResponder {
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     /// The iOS 6 rule hook: standard controls return a reason when they keep `recognizer`'s gesture
-    /// for themselves (§1.7). Plain views and custom controls keep nothing.
+    /// for themselves (UIKIT-CONTROL-KEEPS-ITS-GESTURE). Plain views and custom controls keep nothing.
     func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? { nil }
 }

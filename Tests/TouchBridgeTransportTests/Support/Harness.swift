@@ -18,7 +18,8 @@ final class RecordingDelegate: TransportDelegate, @unchecked Sendable {
     var onOpen: ((TransportServer, ConnectionID) -> Void)?
     var onText: ((TransportServer, ConnectionID, String) -> Void)?
     var onTimer: ((TransportServer, ConnectionID, UInt64) -> Void)?
-    var extraMetrics = ""
+    /// Called before `/metrics` is emitted, as a server sets its own gauges then.
+    var reportMetrics: ((TransportServer) -> Void)?
 
     var events: [Event] { lock.withLock { _events } }
 
@@ -48,7 +49,7 @@ final class RecordingDelegate: TransportDelegate, @unchecked Sendable {
         onTimer?(t, id, token)
     }
 
-    func transportMetrics(_ t: TransportServer) -> String { extraMetrics }
+    func transportWillReportMetrics(_ t: TransportServer) { reportMetrics?(t) }
 
     var openIDs: [ConnectionID] {
         events.compactMap { if case .open(let id, _) = $0 { id } else { nil } }

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `--scenes DIR`, shared by the commands that serve scenes (serve, drive, replay).
+public struct ScenesOption: ParsableArguments {
+    /// The directory given; nil keeps the command's default (the settings' `scenesDirectory`, or the recording's for `replay`).
+    @Option(name: .customLong("scenes"), help: "Directory of declarative scenes (*.json).")
+    public var directory: String?
+
+    public init() {}
+}

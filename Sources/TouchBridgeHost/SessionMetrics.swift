@@ -1,0 +1,48 @@
+import Prometheus
+
+/// The sessions' metrics, registered next to the transport's in the registry `/metrics` emits.
+final class SessionMetrics {
+    let messagesHandled: Counter
+    let rateLimited: Counter
+    let overEngineBudget: Counter
+    let rendersCoalesced: Counter
+    /// Time to handle one message or timer (engine and encoding).
+    let dispatchSeconds: ValueHistogram
+    private let sessions: Gauge
+    private let connections: Gauge
+    private let recordingErrors: Counter
+    private var recordingErrorsReported = 0
+
+    init(registry: PrometheusCollectorRegistry) {
+        messagesHandled = registry.makeCounter(descriptor: .server("messages_handled_total", "Messages handed to sessions."))
+        rateLimited = registry.makeCounter(descriptor: .server("messages_rate_limited_total", "Messages dropped by the rate limit."))
+        overEngineBudget = registry.makeCounter(descriptor: .server(
+            "messages_over_engine_budget_total", "Messages refused (rate-limited) because their connection used its share of engine time."))
+        rendersCoalesced = registry.makeCounter(descriptor: .server(
+            "renders_coalesced_total", "Render diffs held back from slow connections (replaced by one full render)."))
+        dispatchSeconds = registry.makeValueHistogram(
+            descriptor: .server("dispatch_seconds", "Time to handle one message or timer (engine and encoding)."),
+            buckets: [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25])
+        sessions = registry.makeGauge(descriptor: .server("sessions", "Device sessions running."))
+        connections = registry.makeGauge(descriptor: .server("session_connections", "Connections that said hello or are waiting to."))
+        recordingErrors = registry.makeCounter(descriptor: .server(
+            "recording_errors_total", "Recording writes that failed (serve --record; each session's first is logged)."))
+    }
+
+    /// Brings the gauges, and the recorder's error count, up to date before `/metrics` is emitted.
+    func update(sessions running: Int, connections open: Int, recordingErrors errors: Int) {
+        sessions.set(to: Double(running))
+        connections.set(to: Double(open))
+        if errors > recordingErrorsReported {
+            recordingErrors.increment(by: Int64(errors - recordingErrorsReported))
+            recordingErrorsReported = errors
+        }
+    }
+}
+
+extension MetricNameDescriptor {
+    /// `touchbridge_<name>` (the name carries its unit suffix: `_total`, `_seconds`).
+    static func server(_ name: String, _ help: String) -> Self {
+        Self(namespace: "touchbridge", metricName: name, unitName: "", helpText: help)
+    }
+}
