@@ -238,6 +238,8 @@ function onWelcome(w) {
   state.limits = { ...DEFAULT_LIMITS, ...(w.limits || {}) };
   state.joinedOnce = true;
   state.touches.clear();
+  // A new session is live: what an earlier one logged while it was paused is not its history.
+  state.held = [];
   stepper.reset();
   input.resetSession();
   inspector.setScenes(w.scenes, w.scene);

@@ -224,3 +224,18 @@ def test_a_step_refused_as_rate_limited_is_asked_again(browser, server):
         assert tab.evaluate("() => window.__touchbridge.sent.step") == 2, "asked once, refused, asked again"
     finally:
         context.close()
+
+
+def test_a_reconnect_while_paused_comes_back_live(server, pages):
+    # The server forgets a pause with its connection: the page must not stay frozen on the old timeline.
+    page = open_page(pages, server + "?scene=transform-image", DESKTOP)
+    page.page.click("#step-pause")
+    page.wait("(tb) => tb.stepping.active")
+    connects = page.js("() => window.__touchbridge.connects")
+    page.js("() => window.__touchbridge.reconnect()")
+    page.wait("(tb, n) => tb.connects > n && tb.state === 'joined' && !tb.stepping.active", connects)
+    assert not page.page.is_visible("#stepbar")
+    image = page.rect("image")
+    since = page.log_length()
+    page.page.mouse.click(image["cx"], image["cy"])
+    page.wait("(tb, since) => tb.log.slice(since).some(e => e.kind === 'hitTest')", since)
