@@ -49,16 +49,12 @@ function luminance(hex) {
   return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
 }
 
+/** A rounded-rectangle path (the canvas's own roundRect; square corners where a browser lacks it). */
 function roundRectPath(ctx, x, y, w, h, r) {
-  const rr = Math.max(0, Math.min(r || 0, Math.abs(w) / 2, Math.abs(h) / 2));
   ctx.beginPath();
-  if (!rr) { ctx.rect(x, y, w, h); return; }
-  ctx.moveTo(x + rr, y);
-  ctx.arcTo(x + w, y, x + w, y + h, rr);
-  ctx.arcTo(x + w, y + h, x, y + h, rr);
-  ctx.arcTo(x, y + h, x, y, rr);
-  ctx.arcTo(x, y, x + w, y, rr);
-  ctx.closePath();
+  const radius = Math.max(0, r || 0);
+  if (radius && ctx.roundRect) ctx.roundRect(x, y, w, h, radius);
+  else ctx.rect(x, y, w, h);
 }
 
 /** Baseline offset that centres a line of the current font on a y (textBaseline 'alphabetic'). */

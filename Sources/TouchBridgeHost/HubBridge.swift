@@ -58,6 +58,8 @@ public final class HubBridge: TransportDelegate {
                 code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
                 retryAfterMs: wait)
             _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
+            // What it sends meanwhile waits unread instead of costing a receive and a refusal each.
+            transport.holdReading(from: id, for: Double(wait) / 1000)
             return
         }
         let start = MonotonicClock.now()

@@ -60,9 +60,7 @@ public struct LibraryCatalog: SceneCatalog {
         }
         let spec: SceneSpec
         do {
-            // The hand-written writer, not JSONEncoder: same bytes, a fraction of the time (a 114 KB
-            // scene spent about a quarter of its build in JSONEncoder, on the thread every client shares).
-            spec = try SceneSpec.parse(Data(WireJSON.text(inlineScene).utf8), limits: inlineLimits)
+            spec = try SceneSpec.parse(foundationObject: inlineScene.foundationObject, limits: inlineLimits)
             try spec.checkRecognizerClasses(recognizerClasses)
         } catch {
             throw SceneBuildError(code: ErrorCode.schema, message: "inline scene: \(error.description)")

@@ -128,6 +128,10 @@ final class Connection {
     var outbound = OutboundQueue()
     /// Reading from the peer is paused (lws_rx_flow_control) until its outbound queue drains.
     var readPaused = false
+    /// Reading from the peer is held until then (`holdReading`): it used its share of the server.
+    var readHeldUntil: Double?
+    /// Whether lws is reading from the peer: neither paused nor held.
+    var reading = true
     /// Since when its outbound queue has not been empty: a client that reads empties it now and
     /// then, one that does not has the oldest backlog.
     var backlogSince: Double?

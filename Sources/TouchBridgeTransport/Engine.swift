@@ -221,10 +221,28 @@ final class WebSocketEngine {
             // what it already read and delivers it when reading resumes.
             conn.readPaused = true
             metrics.readPauses.increment()
-            lws_rx_flow_control(conn.wsi, 0)
+            updateReading(conn)
         }
         lws_callback_on_writable(conn.wsi)
         return true
+    }
+
+    /// Stops reading from the connection for `seconds`; lws keeps what it already read and
+    /// delivers it afterwards, and the peer's further sends wait in its own socket buffers.
+    func holdReading(_ id: ConnectionID, for seconds: Double) {
+        guard !tearingDown, let conn = connections[id], !conn.isClosing, seconds > 0 else { return }
+        conn.readHeldUntil = max(conn.readHeldUntil ?? 0, MonotonicClock.now() + seconds)
+        metrics.readHolds.increment()
+        updateReading(conn)
+        scheduleWake(conn)
+    }
+
+    /// Reads from the peer exactly when neither backpressure nor a hold stops it.
+    private func updateReading(_ conn: Connection) {
+        let reading = !conn.readPaused && conn.readHeldUntil == nil
+        guard reading != conn.reading else { return }
+        conn.reading = reading
+        lws_rx_flow_control(conn.wsi, reading ? 1 : 0)
     }
 
     func queuedBytes(for id: ConnectionID) -> Int {
@@ -392,7 +410,7 @@ final class WebSocketEngine {
             if conn.outbound.isEmpty { conn.backlogSince = nil }
             if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4 {
                 conn.readPaused = false
-                lws_rx_flow_control(wsi, 1)
+                updateReading(conn)
             }
             // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
             // masks the payload in place) and copies whatever the socket does not take at once.
@@ -464,6 +482,7 @@ final class WebSocketEngine {
             next = min(next, max(conn.lastActivity, conn.lastPingSent) + limits.keepAlivePingInterval)
         }
         if !conn.joined { next = min(next, conn.openedAt + limits.joinTimeout) }
+        if let until = conn.readHeldUntil { next = min(next, until) }
         for t in conn.timers { next = min(next, t.deadline) }
         guard next < .infinity else { return }
         if let scheduled = conn.wakeAt, scheduled <= next { return }  // it fires first and re-plans
@@ -486,6 +505,10 @@ final class WebSocketEngine {
             requestClose(conn, code: joinTimeoutCloseCode, reason: "join timeout: no hello within \(limits.joinTimeout) s",
                          immediate: true)
             return
+        }
+        if let until = conn.readHeldUntil, now + slack >= until {
+            conn.readHeldUntil = nil
+            updateReading(conn)
         }
         let ping = limits.keepAlivePingInterval
         if ping > 0, !conn.pingPending, now + slack >= max(conn.lastActivity, conn.lastPingSent) + ping {

@@ -13,6 +13,7 @@ final class TransportMetrics {
     let joinTimeouts: Counter
     let supersededMessages: Counter
     let readPauses: Counter
+    let readHolds: Counter
     private let connectionsOpen: Gauge
     private let outboundBytes: Gauge
     private var upgradesRefused = LabelledCounters(
@@ -39,6 +40,7 @@ final class TransportMetrics {
         joinTimeouts = counter("join_timeouts_total", "Connections closed with 4408 for not joining in time.")
         supersededMessages = counter("superseded_messages_total", "Queued messages replaced by a newer full state before being written.")
         readPauses = counter("read_pauses_total", "Times reading from a connection was paused because its queue was over the bound.")
+        readHolds = counter("read_holds_total", "Times reading from a connection was held because it had used its share of the server.")
         connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."))
         outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Payload bytes queued for all connections."))
     }

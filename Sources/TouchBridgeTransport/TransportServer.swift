@@ -158,6 +158,14 @@ public final class TransportServer: @unchecked Sendable {
         return engine.queuedMessageCount(for: id)
     }
 
+    /// Stops reading from the connection for `seconds` — for a peer that has used its share of the
+    /// server: what it sends next waits in its own socket buffers instead of costing this thread
+    /// a receive and a refusal each, and is delivered, not dropped, once the time is up.
+    public func holdReading(from id: ConnectionID, for seconds: Double) {
+        engine.checkServiceThread("TransportServer", #function)
+        engine.holdReading(id, for: seconds)
+    }
+
     /// The connection joined (said hello): from now on `joinTimeout` and `maxUnjoinedConnections`
     /// no longer count it. Idempotent.
     public func markJoined(_ id: ConnectionID) {

@@ -597,3 +597,38 @@ def test_a_client_that_makes_the_engine_work_hard_gets_its_share_and_no_more(tmp
         assert values["touchbridge_messages_over_engine_budget_total"] >= limited
     finally:
         server.stop()
+
+
+def test_a_client_over_its_share_is_not_read_until_its_retry_time_and_loses_nothing_after(tmp_path):
+    """Refused once with a retry hint, then not read until then: the ping it sends right away is
+    answered after the hint's time, not refused (before, every message it sent got a refusal, each
+    costing the shared thread a receive and a check)."""
+    server = start_server(tmp_path, {"engineSecondsPerSecond": 0.02, "busyEngineSecondsPerSecond": 0})
+    try:
+        switch = json.dumps({"type": "scene", "scene": big_inline_scene(40_000)})
+
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL], max_size=None) as ws:
+                await join(ws)
+                for _ in range(50):
+                    await ws.send(switch)
+                    async with asyncio.timeout(10):
+                        while True:
+                            m = json.loads(await ws.recv())
+                            if m["type"] == "error" or (m["type"] == "render" and m.get("full")):
+                                break
+                    if m["type"] == "error":
+                        break
+                assert m["code"] == "rate-limited" and m["retryAfterMs"] > 0, m
+                refused_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "ping", "id": 7, "t": 0}))
+                async with asyncio.timeout(10):
+                    while (answer := json.loads(await ws.recv()))["type"] not in ("pong", "error"):
+                        pass
+                return m["retryAfterMs"], (time.perf_counter() - refused_at) * 1000, answer
+        retry_ms, waited_ms, answer = asyncio.run(run())
+        assert answer["type"] == "pong", (answer, waited_ms)
+        assert waited_ms >= retry_ms * 0.9, f"answered after {waited_ms:.0f} ms, retry hint {retry_ms} ms"
+        assert metrics_values(server)["touchbridge_transport_read_holds_total"] >= 1
+    finally:
+        server.stop()

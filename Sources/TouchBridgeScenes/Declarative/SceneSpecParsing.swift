@@ -3,7 +3,17 @@ import Foundation
 extension SceneSpec {
     /// Parses and validates a declarative scene. Errors name the offending field.
     public static func parse(_ data: Data, limits: Limits = Limits()) throws(SceneError) -> SceneSpec {
-        let root = try JSONWalker.parse(data)
+        try parse(root: JSONWalker.parse(data), limits: limits)
+    }
+
+    /// Validates a declarative scene already parsed into Foundation values (as `JSONSerialization`
+    /// returns them): an inline scene arrives parsed with its message, and turning it back into text
+    /// to parse it again cost most of its check, on the thread every client shares.
+    public static func parse(foundationObject: Any, limits: Limits = Limits()) throws(SceneError) -> SceneSpec {
+        try parse(root: JSONWalker(value: foundationObject, path: ""), limits: limits)
+    }
+
+    private static func parse(root: JSONWalker, limits: Limits) throws(SceneError) -> SceneSpec {
         let object = try root.object(allowing: ["name", "title", "description", "background", "views", "recognizers", "relationships", "timeline", "controller", "$schema"])
         let name = try root.required("name", in: object).string()
         guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
