@@ -17,6 +17,7 @@ import { SceneHistory } from './history.mjs';
 import { safeAreaOf } from './safearea.mjs';
 import { viewAt, centreOf } from './viewat.mjs';
 import { installGuards } from './guard.mjs';
+import { Stepper } from './stepper.mjs';
 
 const DEFAULT_LIMITS = { maxCoalescedPerPointer: 64, maxPointersPerInput: 32, maxTouches: 10, maxViewportPoints: 8192, maxViewportScale: 16 };
 const TOUCH_FADE_MS = 700;
@@ -67,6 +68,9 @@ const state = {
   pointers: [],
   hit: { path: [], at: 0 },
   focus: { name: null, at: 0 },
+  /** While stepping: live `events` to take in when the session resumes, and the instant shown (page time). */
+  held: [],
+  instantAt: 0,
   base: IDENTITY,
 };
 
@@ -206,12 +210,23 @@ function onConnState(s, info) {
 
 function handleMessage(msg) {
   count(state.received, String(msg.type));
+  // While stepping the scene shows an earlier instant: the live render comes back whole on resume.
+  if (stepper.active && msg.type === 'render') return undefined;
+  if (stepper.active && msg.type === 'events') {
+    if (state.held.length < 1000) state.held.push(msg);
+    return undefined;
+  }
   switch (msg.type) {
     case 'welcome': return onWelcome(msg);
     case 'render': return onRender(msg);
     case 'events': return onEvents(msg);
     case 'error': return onError(msg);
     case 'pong': return inspector.setHud({ rtt: conn.rtt });
+    case 'stepping': return stepper.onStepping(msg);
+    case 'step': return stepper.onStep(msg);
+    case 'resumed': return stepper.onResumed(msg);
+    case 'recordings': return stepper.onRecordings(msg);
+    case 'uploading': return stepper.onUploading(msg);
     default: return undefined; // unknown message types are ignored (v1 is additive)
   }
 }
@@ -223,6 +238,9 @@ function onWelcome(w) {
   state.limits = { ...DEFAULT_LIMITS, ...(w.limits || {}) };
   state.joinedOnce = true;
   state.touches.clear();
+  // A new session is live: what an earlier one logged while it was paused is not its history.
+  state.held = [];
+  stepper.reset();
   input.resetSession();
   inspector.setScenes(w.scenes, w.scene);
   inspector.setHud({ clock: w.clock });
@@ -232,6 +250,7 @@ function onWelcome(w) {
   switchedScene(w.scene);
   updateShare();
   showRecording(typeof w.recording === 'boolean' ? w.recording : null);
+  if (role === 'device') stepper.setRecording(w.recording);
   showLan(w.lan);
   $('#advance').hidden = !(role === 'device' && w.clock === 'manual');
   // The page may have changed size while we were away.
@@ -272,9 +291,14 @@ function onRender(msg) {
 
 const METHOD_PHASE = { touchesBegan: 'began', touchesEnded: 'ended', touchesCancelled: 'cancelled' };
 
-function onEvents(msg) {
-  const at = performance.now();
+function onEvents(msg, at = performance.now()) {
   inspector.addEvents(msg, at);
+  noteTouches(msg, at);
+  requestPaint();
+}
+
+/** Touches, the device's pointers and the hit-test path from one `events` message received at `at`. */
+function noteTouches(msg, at) {
   if (Array.isArray(msg.pointers)) {
     state.pointers = msg.pointers.filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ id: p.id, x: p.x, y: p.y }));
   }
@@ -292,12 +316,49 @@ function onEvents(msg) {
       state.touches.set(e.touch, { id: e.touch, phase: 'hit', tapCount: 1, location: null, at });
     }
   }
+}
+
+// ------------------------------------------------------------------ stepping
+
+/** The state after one frame of a paused session or a recording (`step`): scene, fingers, inspector. */
+function showInstant(step) {
+  const now = performance.now();
+  const at = (t) => now - ((step.t ?? 0) - (Number.isFinite(t) ? t : 0));
+  input.enabled = false;
+  state.touches.clear();
+  state.hit = { path: [], at: 0 };
+  const renders = Array.isArray(step.renders) ? step.renders : [];
+  for (const render of renders) {
+    if (render?.full && typeof render.scene === 'string' && render.scene !== state.scene) {
+      state.scene = render.scene;
+      inspector.setScene(render.scene);
+    }
+    if (!mirror.apply(render).ok) console.warn('TouchBridge: a step did not apply cleanly');
+  }
+  const events = Array.isArray(step.events) ? step.events : [];
+  inspector.showInstant(renders[0]?.recognizers, events, at);
+  for (const msg of events) noteTouches(msg, at(msg.t));
+  state.pointers = (Array.isArray(step.pointers) ? step.pointers : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
+  state.instantAt = now;
+  engineClock.freeze(step.t);
   requestPaint();
+}
+
+/** Live again: the session's render as it is now, then what it logged while paused. */
+function backToLive(render) {
+  engineClock.freeze(null);
+  input.enabled = role === 'device';
+  state.pointers = [];
+  if (render) onRender(render);
+  for (const msg of state.held.splice(0)) onEvents(msg);
+  state.sentViewport = null;
+  queueResize();
 }
 
 function onError(err) {
   state.errors.push(err);
   if (state.errors.length > 100) state.errors.shift();
+  stepper.onError(err);
   const seq = err.seq;
   if (Number.isInteger(seq) && state.cleanupSeqs.has(seq)) return; // expected: cancelling pointers after a rejected frame
   inspector.addMarker(`error ${err.code}: ${err.message ?? ''}`, 'error');
@@ -377,6 +438,15 @@ const input = new InputCapture(stage, {
   },
 });
 input.enabled = role === 'device';
+
+const stepper = new Stepper({
+  role,
+  send: (msg) => send(msg),
+  limits: () => state.limits,
+  show: showInstant,
+  resume: backToLive,
+  notify: (text) => banner.show('error', text, { level: 'warn', timeout: 8000 }),
+});
 
 function sendTimed(msg) {
   if (role !== 'device') return false;
@@ -541,7 +611,7 @@ function queueResize() {
     const r = stage.getBoundingClientRect();
     painter.resize(r.width, r.height, window.devicePixelRatio || 1);
     requestPaint();
-    if (role !== 'device' || conn.state !== 'joined' || r.width <= 0 || r.height <= 0) return;
+    if (role !== 'device' || stepper.active || conn.state !== 'joined' || r.width <= 0 || r.height <= 0) return;
     const vp = viewport();
     if (sameViewport(state.sentViewport, vp)) return;
     if (send({ type: 'resize', ...vp })) state.sentViewport = vp;
@@ -562,17 +632,20 @@ window.addEventListener('pageshow', (e) => { if (e.persisted) conn.reconnectNow(
 
 // ------------------------------------------------------------------ painting
 
+/** Observers, and a page stepping (a recording may come from another screen size), fit the scene in. */
 function observerBase() {
-  if (role !== 'observer') return IDENTITY;
+  if (role !== 'observer' && !stepper.active) return IDENTITY;
   const ext = mirror.windowsExtent();
-  if (!ext.width || !ext.height || !painter.width || !painter.height) return IDENTITY;
-  const s = Math.min(2, painter.width / ext.width, painter.height / ext.height);
-  return [s, 0, 0, s, (painter.width - ext.width * s) / 2, (painter.height - ext.height * s) / 2];
+  const bar = stepper.active ? $('#stepbar').offsetHeight + 16 : 0;
+  const height = painter.height - bar;
+  if (!ext.width || !ext.height || !painter.width || height <= 0) return IDENTITY;
+  const s = Math.min(2, painter.width / ext.width, height / ext.height);
+  return [s, 0, 0, s, (painter.width - ext.width * s) / 2, (height - ext.height * s) / 2];
 }
 
 function overlay(now) {
   // Observers draw the device's pointers (every finger, even those recognizers took from the views).
-  const fingers = role === 'observer' ? state.pointers.map((p) => ({ ...p, size: 0, virtual: false, touch: null })) : input.fingersForPaint();
+  const fingers = role === 'observer' || stepper.active ? state.pointers.map((p) => ({ ...p, size: 0, virtual: false, touch: null })) : input.fingersForPaint();
   const byTouch = new Map(fingers.filter((f) => f.touch).map((f) => [f.touch, f]));
   // Server touches: under this page's fingers when they are ours, else where the server last saw them
   // (observers), fading out once they ended or were cancelled.
@@ -648,7 +721,7 @@ function frame(now) {
     state.paints += 1;
   }
   timelineTick += 1;
-  if (panelOpen() && timelineTick % 2 === 0) inspector.drawTimelines(now);
+  if (panelOpen() && timelineTick % 2 === 0) inspector.drawTimelines(stepper.active ? state.instantAt : now);
   requestAnimationFrame(frame);
 }
 
@@ -691,7 +764,7 @@ window.__touchbridge = {
   /** No fingers, touches or highlights are drawn over the scene right now. */
   get overlayIdle() { return !!state.overlayIdle; },
   /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
-  fingers: () => (role === 'observer' ? state.pointers.map((p) => ({ ...p })) : input.fingersForPaint()),
+  fingers: () => (role === 'observer' || stepper.active ? state.pointers.map((p) => ({ ...p })) : input.fingersForPaint()),
   touches: () => [...state.touches.values()],
   get connects() { return conn.connects; },
   get errors() { return state.errors; },
@@ -708,6 +781,8 @@ window.__touchbridge = {
   get detent() { return appEl.dataset.detent; },
   get sentViewport() { return state.sentViewport; },
   get logFollowing() { return inspector.follow; },
+  /** Stepping: whether an earlier instant is shown, which frame of how many, from where. */
+  get stepping() { return { active: stepper.active, frame: stepper.frame, frames: stepper.frames, source: stepper.source, name: stepper.name }; },
   mirror,
   tree: () => mirror.snapshot(),
   recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, kind: r.kind, view: r.view, waiting: r.waiting,

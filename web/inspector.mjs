@@ -195,6 +195,11 @@ export class Inspector {
 
   /** A `events` message: its log entries, in order. `at` is the local receive time (performance.now()). */
   addEvents(msg, at) {
+    this.appendLog(this.ingestMessage(msg, at));
+  }
+
+  /** Takes in one `events` message's entries without drawing the log; returns how many. */
+  ingestMessage(msg, at) {
     const log = Array.isArray(msg.log) ? msg.log : [];
     if (this.firstT === null && Number.isFinite(msg.t)) this.firstT = msg.t;
     let first = true;
@@ -204,7 +209,24 @@ export class Inspector {
       first = false;
       this.ingest(entry);
     }
-    this.appendLog(log.length);
+    return log.length;
+  }
+
+  /**
+   * The inspector as at one instant of a paused session or a recording (a `step` message): the
+   * recognizers of the frame's full render, then every `events` message up to the frame, so states,
+   * waits, the latest reasons, the hit-test path, control events and the log are those of that instant.
+   * `at(t)` places engine time `t` on the page's clock for the timelines.
+   */
+  showInstant(recognizers, messages, at) {
+    this.resetScene(null);
+    this.entries = [];
+    this.controlEvents = [];
+    this.firstT = null;
+    this.setRecognizers(recognizers);
+    for (const msg of messages) if (msg && typeof msg === 'object') this.ingestMessage(msg, at(msg.t));
+    this.renderControls();
+    this.rebuildLog();
   }
 
   addMarker(text, kind = 'note') {

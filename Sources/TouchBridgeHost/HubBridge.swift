@@ -17,6 +17,8 @@ public final class HubBridge: TransportDelegate {
     private var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
+    /// Pauses sessions and steps through them or through recordings; nil: no stepping.
+    public var stepper: SessionStepper?
 
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
     /// diffs are coalesced into one full render once it catches up (`RenderCoalescer`); the event log
@@ -56,6 +58,13 @@ public final class HubBridge: TransportDelegate {
             transport.holdReading(from: id, for: Double(wait) / 1000)
             return
         }
+        let start = MonotonicClock.now()
+        if let replies = stepper?.handle(text, from: id, hub: hub) {
+            let finished = MonotonicClock.now()
+            budget.charge(id, seconds: finished - start, now: finished)
+            sendStepping(replies, transport)
+            return
+        }
         run(.text(text, receivedAt: receiveTime), on: id, transport)
         if hub.role(of: id) != nil { transport.markJoined(id) }
     }
@@ -92,5 +101,6 @@ public final class HubBridge: TransportDelegate {
         metrics.dispatchSeconds.record(finished - start)
         budget.charge(id, seconds: finished - start, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
+        if let stepper { sendStepping(stepper.observe(input, on: id, hub: hub, now: start), transport) }
     }
 }

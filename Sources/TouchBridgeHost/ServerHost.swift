@@ -46,6 +46,7 @@ public final class ServerHost {
                                                                engineSecondsPerSecond: settings.engineSecondsPerSecond,
                                                                busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                                                                metricsRegistry: metricsRegistry)
+        (bridge as? HubBridge)?.stepper = SessionStepper(catalog: catalog, limits: limits)
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
@@ -82,6 +83,7 @@ public final class ServerHost {
     public func record(to directory: String) throws {
         guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
         hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+        hubBridge.stepper?.serveRecordings(from: directory)
         hubBridge.hub.isRecording = true
     }
 

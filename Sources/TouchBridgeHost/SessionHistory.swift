@@ -1,0 +1,30 @@
+import TouchBridgeServer
+
+/// What one device connection sent, kept so its live session can be paused and stepped through
+/// (`StepTimeline` replays it). Only the inbound side is kept — the engine rebuilds the rest — and
+/// only up to `maxBytes` of message text: past it the history is dropped and pausing is refused
+/// (`too-long`), so a long session costs a bounded amount of memory.
+struct SessionHistory {
+    static let maxBytes = 2 * 1024 * 1024
+
+    private(set) var entries: [Recording.Entry] = []
+    private(set) var bytes = 0
+    private(set) var overflowed = false
+
+    mutating func append(_ input: SessionInput, at now: Double) {
+        guard !overflowed else { return }
+        switch input {
+        case .opened(let subprotocol): entries.append(.open(subprotocol: subprotocol))
+        case .text(let text, let receivedAt):
+            bytes += text.utf8.count
+            guard bytes <= Self.maxBytes else {
+                overflowed = true
+                entries = []
+                return
+            }
+            entries.append(.input(text, at: receivedAt))
+        case .timerFired: entries.append(.timer(at: now))
+        case .closed: break
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// Pausing a live session and stepping through it, or through a recording (docs/protocol.md §4.12):
+/// `HubBridge` hands it every message first, and every hub input afterwards.
+///
+/// It keeps each device connection's history (`SessionHistory`). A `pause` replays it into a
+/// `StepTimeline`; an `open-recording` replays a file instead. While a session is paused its app
+/// does not change: messages that would change it are refused with `paused` and never reach the
+/// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
+/// session, so a class watching on a projector follows the teacher's steps. Used from the
+/// transport's service thread only, like the hub.
+public final class SessionStepper {
+    private struct Paused {
+        var timeline: StepTimeline
+        var frame: Int
+        var announcement: String
+    }
+
+    private struct Upload {
+        var parts: Int
+        var received: Int
+        var text: String
+    }
+
+    private let catalog: any SceneCatalog
+    private let limits: ProtocolLimits
+    /// The largest recording opened, listed or uploaded, in bytes.
+    public let maxRecordingBytes: Int
+    private var library: RecordingLibrary?
+    private var histories: [ConnectionID: SessionHistory] = [:]
+    /// The replay of each device's history, kept after its first pause and extended at the next.
+    private var liveTimelines: [ConnectionID: StepTimeline] = [:]
+    private var paused: [ConnectionID: Paused] = [:]
+    private var uploads: [ConnectionID: Upload] = [:]
+    /// Observers by the session they watch.
+    private var observers: [String: Set<ConnectionID>] = [:]
+    private var watching: [ConnectionID: String] = [:]
+
+    public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
+
+    public init(catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes) {
+        self.catalog = catalog
+        self.limits = limits
+        self.maxRecordingBytes = maxRecordingBytes
+    }
+
+    /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
+    public func serveRecordings(from directory: String) {
+        library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes)
+    }
+
+    /// Handles `text` if it is a stepping request, or a session change while paused; nil hands the
+    /// message to the hub. Returns the messages to send, in order, with their connections.
+    public func handle(_ text: String, from id: ConnectionID, hub: Hub) -> [(ConnectionID, SteppingOutput)]? {
+        let request: StepRequest?
+        do {
+            request = try StepRequest.decode(text, limits: limits)
+        } catch {
+            return [(id, Self.error(error))]
+        }
+        guard let request else {
+            guard paused[id] != nil, let message = try? ClientMessage.decode(text, limits: limits), message.changesSession else { return nil }
+            return [(id, Self.error(ProtocolError(
+                code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)", seq: message.seq)))]
+        }
+        guard hub.role(of: id) == .device, let session = hub.sessionID(of: id) else {
+            return [(id, Self.error(ProtocolError(
+                code: ErrorCode.notAllowed, message: "only a session's device may pause, step or open recordings")))]
+        }
+        do throws(ProtocolError) {
+            return try perform(request, from: id, session: session, hub: hub)
+        } catch {
+            return [(id, Self.error(error))]
+        }
+    }
+
+    /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
+    /// learns who observes which session, and shows a paused session to an observer that joins it.
+    public func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(ConnectionID, SteppingOutput)] {
+        if input == .closed {
+            forget(id)
+            return []
+        }
+        switch hub.role(of: id) {
+        case .observer?:
+            guard watching[id] == nil, let session = hub.sessionID(of: id) else { return [] }
+            histories[id] = nil
+            watching[id] = session
+            observers[session, default: []].insert(id)
+            guard let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }), let state = paused[device] else { return [] }
+            return [(id, .message(state.announcement)), (id, .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)))]
+        case .device?, nil:
+            histories[id, default: SessionHistory()].append(input, at: now)
+            return []
+        }
+    }
+
+    private func perform(_ request: StepRequest, from id: ConnectionID, session: String, hub: Hub) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+        let audience = [id] + (observers[session] ?? []).sorted()
+        switch request {
+        case .pause:
+            let history = histories[id] ?? SessionHistory()
+            guard !history.overflowed else {
+                liveTimelines[id] = nil
+                throw ProtocolError(code: StepErrorCode.tooLong,
+                                    message: "this session sent more than \(SessionHistory.maxBytes) bytes: too long to step through (restart the scene)")
+            }
+            let timeline = liveTimelines[id] ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
+            liveTimelines[id] = timeline
+            timeline.append(history.entries[timeline.replayedCount...])
+            guard !timeline.frames.isEmpty else {
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
+            }
+            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, for: id, audience: audience)
+        case .resume:
+            paused[id] = nil
+            return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
+        case .step(let frame):
+            guard var current = paused[id] else {
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "the session is live: send pause (or open-recording) first")
+            }
+            let count = current.timeline.frames.count
+            guard frame < count else {
+                throw ProtocolError(code: StepErrorCode.unknownFrame, message: "frame: \(frame) is past the last frame \(count - 1)", path: "frame")
+            }
+            current.frame = frame
+            paused[id] = current
+            return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
+        case .listRecordings:
+            let message = RecordingsMessage(recording: library != nil, files: library?.list() ?? [], maxBytes: maxRecordingBytes)
+            return [(id, .message(message.text))]
+        case .openRecording(let name):
+            guard let library else {
+                throw ProtocolError(code: StepErrorCode.notRecording,
+                                    message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
+            }
+            return try open(library.read(name), name: name, for: id, audience: audience)
+        case .uploadRecording(let part, let parts, let data, let name):
+            var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
+            if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }
+            // The part just taken, sent again (its sender saw a rate-limited error that was not for it): taken once.
+            if part > 0, part == upload.received - 1, parts == upload.parts {
+                uploads[id] = upload
+                return [(id, .message(UploadingMessage.text(received: upload.received, parts: parts)))]
+            }
+            guard part == upload.received, parts == upload.parts else {
+                throw ProtocolError(code: ErrorCode.schema, message: "part: expected part \(upload.received) of \(upload.parts), got \(part) of \(parts)",
+                                    path: "part")
+            }
+            upload.text += data
+            upload.received += 1
+            guard upload.text.utf8.count <= maxRecordingBytes else {
+                throw ProtocolError(code: StepErrorCode.tooLarge, message: "the upload is over \(maxRecordingBytes) bytes, the largest recording the server opens",
+                                    path: "data")
+            }
+            guard upload.received == upload.parts else {
+                uploads[id] = upload
+                return [(id, .message(UploadingMessage.text(received: upload.received, parts: upload.parts)))]
+            }
+            return try open(upload.text, name: name ?? "uploaded recording", for: id, audience: audience)
+        }
+    }
+
+    private func open(_ text: String, name: String, for id: ConnectionID, audience: [ConnectionID]) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+        let recording: Recording
+        do {
+            recording = try Recording.parse(text)
+        } catch {
+            throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name) is not a TouchBridge recording: \(error)")
+        }
+        let timeline = StepTimeline(entries: recording.entries, sessionID: recording.header.session, catalog: catalog, limits: recording.header.limits)
+        guard !timeline.frames.isEmpty else {
+            throw ProtocolError(code: StepErrorCode.notARecording,
+                                message: "\(name) holds no device session this server can replay (scene \"\(recording.header.scene)\")")
+        }
+        return start(timeline, source: "recording", name: name, frame: 0, for: id, audience: audience)
+    }
+
+    private func start(
+        _ timeline: StepTimeline, source: String, name: String?, frame: Int, for id: ConnectionID, audience: [ConnectionID]
+    ) -> [(ConnectionID, SteppingOutput)] {
+        let announcement = SteppingMessage(source: source, name: name, frames: timeline.frames.count, times: timeline.frames.map(\.t)).text
+        let state = Paused(timeline: timeline, frame: frame, announcement: announcement)
+        paused[id] = state
+        return show(state, to: audience)
+    }
+
+    private func show(_ state: Paused, to audience: [ConnectionID]) -> [(ConnectionID, SteppingOutput)] {
+        let step = state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)
+        return audience.flatMap { [($0, .message(state.announcement)), ($0, .step(step))] }
+    }
+
+    private func forget(_ id: ConnectionID) {
+        histories[id] = nil
+        liveTimelines[id] = nil
+        paused[id] = nil
+        uploads[id] = nil
+        if let session = watching.removeValue(forKey: id) {
+            observers[session]?.remove(id)
+            if observers[session]?.isEmpty == true { observers[session] = nil }
+        }
+    }
+
+    private static func error(_ error: ProtocolError) -> SteppingOutput { .message(ServerMessage.error(error.errorMessage).text) }
+}

@@ -1,0 +1,104 @@
+/// `stepping`: the session is paused on a timeline (docs/protocol.md §5.6): its own history or an
+/// opened recording. Sent to the device and every observer, then a `step` for the frame shown.
+public struct SteppingMessage: Encodable, Equatable, Sendable {
+    public let type = "stepping"
+    /// `live` (the session's own history up to the pause) or `recording`.
+    public var source: String
+    /// The recording's file name (recordings only).
+    public var name: String?
+    /// Number of frames; `step` accepts 0 ..< frames.
+    public var frames: Int
+    /// Engine time (ms) of every frame, for a timeline a person can scrub.
+    public var times: [Double]
+
+    public init(source: String, name: String?, frames: Int, times: [Double]) {
+        self.source = source
+        self.name = name
+        self.frames = frames
+        self.times = times
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, source, name, frames, times }
+
+    public var text: String { WireJSON.text(self) }
+}
+
+/// `step`: the state of the session right after one frame (docs/protocol.md §5.6).
+///
+/// `renders` rebuild the view tree (a full render, then the diffs up to the frame), `events` are
+/// the scene's `events` messages up to the frame (the oldest left out past a byte budget, counted in
+/// `omitted`), and `pointers` the fingers down at that instant. A client applies them as it applies
+/// live messages, after forgetting what it had.
+public enum StepMessage {
+    public static func text(
+        frame: Int, frames: Int, t: Double, renders: [String], events: [String], pointers: [LivePointer], omitted: Int
+    ) -> String {
+        "{\"events\":[" + events.joined(separator: ",") + "],\"frame\":\(frame),\"frames\":\(frames),\"omitted\":\(omitted),"
+            + "\"pointers\":" + WireJSON.text(pointers) + ",\"renders\":[" + renders.joined(separator: ",") + "],\"t\":"
+            + WireJSON.text(WireJSON.rounded(t)) + ",\"type\":\"step\"}"
+    }
+}
+
+/// `resumed`: the session is live again; `render` is its whole render state now.
+public enum ResumedMessage {
+    public static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
+}
+
+/// `uploading`: part `received − 1` of an uploaded recording arrived; send the next one. One part at a
+/// time keeps an upload within the connection's share of engine time (a part sent too early is
+/// answered `rate-limited` with `retryAfterMs`: send it again then).
+public enum UploadingMessage {
+    public static func text(received: Int, parts: Int) -> String {
+        "{\"parts\":\(parts),\"received\":\(received),\"type\":\"uploading\"}"
+    }
+}
+
+/// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.6).
+public struct RecordingsMessage: Encodable, Equatable, Sendable {
+    public let type = "recordings"
+    /// Whether the server records (`serve --record`); without it nothing is listed.
+    public var recording: Bool
+    /// Newest first.
+    public var files: [RecordingListing]
+    /// The largest recording the server opens, in bytes (listed files and uploads alike).
+    public var maxBytes: Int
+
+    public init(recording: Bool, files: [RecordingListing], maxBytes: Int) {
+        self.recording = recording
+        self.files = files
+        self.maxBytes = maxBytes
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, recording, files, maxBytes }
+
+    public var text: String { WireJSON.text(self) }
+}
+
+/// One listed recording file.
+public struct RecordingListing: Codable, Equatable, Sendable {
+    public var name: String
+    public var bytes: Int
+
+    public init(name: String, bytes: Int) {
+        self.name = name
+        self.bytes = bytes
+    }
+}
+
+/// The error codes of stepping (docs/protocol.md §8); `not-allowed`, `schema` and `limit` are shared.
+public enum StepErrorCode {
+    /// A message that changes the session, sent while it is paused: nothing was applied.
+    public static let paused = "paused"
+    /// `step` beyond the timeline's frames.
+    public static let unknownFrame = "unknown-frame"
+    /// `open-recording` by name on a server that does not record.
+    public static let notRecording = "not-recording"
+    /// A name the recordings list does not hold.
+    public static let unknownRecording = "unknown-recording"
+    /// A recording over the size the server opens.
+    public static let tooLarge = "too-large"
+    /// A file that is not a TouchBridge recording, or holds no device session this server can replay.
+    public static let notARecording = "not-a-recording"
+    /// The live session's history is over the bound the server keeps: it cannot be stepped through.
+    public static let tooLong = "too-long"
+}
