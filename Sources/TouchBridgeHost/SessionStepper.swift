@@ -37,8 +37,10 @@ public final class SessionStepper {
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
 
+    /// The default bound on a recording's size: 4 MiB.
     public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
 
+    /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to `maxRecordingBytes`.
     public init(catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes) {
         self.catalog = catalog
         self.limits = limits

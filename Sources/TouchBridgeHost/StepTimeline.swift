@@ -11,10 +11,13 @@ import TouchBridgeServer
 /// `snapshotInterval` frames and at every scene start — plus the diffs of the frames between, so a
 /// step costs at most `snapshotInterval` diffs, whatever the length of the session.
 public final class StepTimeline {
+    /// One frame: what the session sent after one inbound event.
     public struct Frame: Sendable {
         /// Engine time after the frame, ms.
         public var t: Double
+        /// The `render` messages the event produced, encoded.
         public var renders: [String]
+        /// The `events` messages the event produced, encoded.
         public var events: [String]
         /// The fingers down after the frame (the device's pointers).
         public var pointers: [LivePointer]
@@ -24,23 +27,32 @@ public final class StepTimeline {
 
     /// The state after one frame, as a `step` message carries it.
     public struct State: Sendable {
+        /// The frame's index.
         public var frame: Int
+        /// Engine time after the frame, ms.
         public var t: Double
+        /// The nearest snapshot's full render, then the diffs up to the frame.
         public var renders: [String]
+        /// The scene's `events` messages up to the frame, within `eventBudgetBytes`.
         public var events: [String]
+        /// How many older `events` messages were left out.
         public var omitted: Int
+        /// The fingers down after the frame.
         public var pointers: [LivePointer]
 
+        /// The `step` message for this state, of a timeline of `frames` frames.
         public func message(frames: Int) -> String {
             StepMessage.text(frame: frame, frames: frames, t: t, renders: renders, events: events, pointers: pointers, omitted: omitted)
         }
     }
 
+    /// Frames between kept full renders: a step replays at most this many diffs.
     public static let snapshotInterval = 64
     /// Most bytes of `events` messages one step carries (the newest ones; the inspector keeps the
     /// latest 2,000 entries and the last seconds of transitions anyway).
     public static let eventBudgetBytes = 131_072
 
+    /// Every frame so far, in order.
     public private(set) var frames: [Frame] = []
     /// Inbound-side entries replayed so far (every entry handed to `append`).
     public private(set) var replayedCount = 0

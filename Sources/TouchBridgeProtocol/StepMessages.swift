@@ -1,6 +1,7 @@
 /// `stepping`: the session is paused on a timeline (docs/protocol.md §5.6): its own history or an
 /// opened recording. Sent to the device and every observer, then a `step` for the frame shown.
 public struct SteppingMessage: Encodable, Equatable, Sendable {
+    /// Always `stepping`.
     public let type = "stepping"
     /// `live` (the session's own history up to the pause) or `recording`.
     public var source: String
@@ -11,6 +12,7 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
     /// Engine time (ms) of every frame, for a timeline a person can scrub.
     public var times: [Double]
 
+    /// A `stepping` announcement of a timeline.
     public init(source: String, name: String?, frames: Int, times: [Double]) {
         self.source = source
         self.name = name
@@ -20,6 +22,7 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case type, source, name, frames, times }
 
+    /// The message on the wire.
     public var text: String { WireJSON.text(self) }
 }
 
@@ -30,6 +33,7 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
 /// `omitted`), and `pointers` the fingers down at that instant. A client applies them as it applies
 /// live messages, after forgetting what it had.
 public enum StepMessage {
+    /// The message on the wire; `renders` and `events` are already-encoded messages, embedded as they are.
     public static func text(
         frame: Int, frames: Int, t: Double, renders: [String], events: [String], pointers: [LivePointer], omitted: Int
     ) -> String {
@@ -41,6 +45,7 @@ public enum StepMessage {
 
 /// `resumed`: the session is live again; `render` is its whole render state now.
 public enum ResumedMessage {
+    /// The message on the wire; `render` is an encoded full `render` message, embedded as it is.
     public static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
 }
 
@@ -48,6 +53,7 @@ public enum ResumedMessage {
 /// time keeps an upload within the connection's share of engine time (a part sent too early is
 /// answered `rate-limited` with `retryAfterMs`: send it again then).
 public enum UploadingMessage {
+    /// The message on the wire.
     public static func text(received: Int, parts: Int) -> String {
         "{\"parts\":\(parts),\"received\":\(received),\"type\":\"uploading\"}"
     }
@@ -55,6 +61,7 @@ public enum UploadingMessage {
 
 /// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.6).
 public struct RecordingsMessage: Encodable, Equatable, Sendable {
+    /// Always `recordings`.
     public let type = "recordings"
     /// Whether the server records (`serve --record`); without it nothing is listed.
     public var recording: Bool
@@ -63,6 +70,7 @@ public struct RecordingsMessage: Encodable, Equatable, Sendable {
     /// The largest recording the server opens, in bytes (listed files and uploads alike).
     public var maxBytes: Int
 
+    /// The list a server answers `recordings` with.
     public init(recording: Bool, files: [RecordingListing], maxBytes: Int) {
         self.recording = recording
         self.files = files
@@ -71,14 +79,18 @@ public struct RecordingsMessage: Encodable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case type, recording, files, maxBytes }
 
+    /// The message on the wire.
     public var text: String { WireJSON.text(self) }
 }
 
 /// One listed recording file.
 public struct RecordingListing: Codable, Equatable, Sendable {
+    /// The file's name in the record directory: what `open-recording` takes.
     public var name: String
+    /// Its size.
     public var bytes: Int
 
+    /// A listed file.
     public init(name: String, bytes: Int) {
         self.name = name
         self.bytes = bytes
