@@ -1,13 +1,15 @@
 // TouchBridge page: wires the socket (protocol.mjs), pointer input (input.mjs), the mirror tree
 // (mirror.mjs) painted on a canvas (paint.mjs), the inspector (inspector.mjs), shake (motion.mjs) and
-// remote control (remote.mjs), the sheet / side panel (sheet.mjs), scene history (history.mjs).
+// remote control (remote.mjs), the sheet / side panel (sheet.mjs), scene history (history.mjs), stepping
+// (stepper.mjs), the banner (banner.mjs), frames only when something changed (frameloop.mjs) and the
+// test hooks (testhooks.mjs).
 // URL parameters: ?scene=<name>, ?watch=<session>, ?clock=manual,
 // ?ws=<url>, ?mouse=pointer (send the mouse as an indirect pointer instead of a finger), ?panel=open|closed.
 
 import { Connection, socketURL, PROTOCOL_VERSION, CLIENT_NAME } from './protocol.mjs';
-import { Mirror, IDENTITY, multiply, applyPoint, geometry } from './mirror.mjs';
-import { Painter, placeholderColour } from './paint.mjs';
-import { EngineClock, anyRunning, presented } from './animation.mjs';
+import { Mirror, IDENTITY, geometry } from './mirror.mjs';
+import { Painter } from './paint.mjs';
+import { EngineClock, anyRunning } from './animation.mjs';
 import { InputCapture } from './input.mjs';
 import { Inspector } from './inspector.mjs';
 import { ShakeDetector } from './motion.mjs';
@@ -18,6 +20,9 @@ import { safeAreaOf } from './safearea.mjs';
 import { viewAt, centreOf } from './viewat.mjs';
 import { installGuards } from './guard.mjs';
 import { Stepper } from './stepper.mjs';
+import { Banner } from './banner.mjs';
+import { FrameLoop } from './frameloop.mjs';
+import { installTestHooks } from './testhooks.mjs';
 
 const DEFAULT_LIMITS = { maxCoalescedPerPointer: 64, maxPointersPerInput: 32, maxTouches: 10, maxViewportPoints: 8192, maxViewportScale: 16 };
 const TOUCH_FADE_MS = 700;
@@ -89,41 +94,12 @@ const clock = {
 const mirror = new Mirror();
 const painter = new Painter(canvas);
 
-const requestPaint = () => { state.dirty = true; };
+const loop = new FrameLoop((now) => frame(now));
+const requestPaint = () => { state.dirty = true; loop.request(); };
 
 // ------------------------------------------------------------------ banner
 
-const banner = {
-  el: $('#banner'),
-  text: $('#banner-text'),
-  action: $('#banner-action'),
-  close: $('#banner-close'),
-  source: null,
-  timer: 0,
-  show(source, text, { level = 'error', action = null, timeout = 0 } = {}) {
-    // A connection problem outranks a passing error message.
-    if (this.source === 'connection' && source === 'error' && !this.el.hidden) return;
-    clearTimeout(this.timer);
-    this.source = source;
-    this.el.dataset.level = level;
-    this.text.textContent = text;
-    this.action.hidden = !action;
-    if (action) {
-      this.action.textContent = action.label;
-      this.action.onclick = action.run;
-    }
-    this.close.hidden = source !== 'error';
-    this.el.hidden = false;
-    if (timeout) this.timer = setTimeout(() => this.hide(source), timeout);
-  },
-  hide(source) {
-    if (source && this.source !== source) return;
-    clearTimeout(this.timer);
-    this.el.hidden = true;
-    this.source = null;
-  },
-};
-banner.close.addEventListener('click', () => banner.hide());
+const banner = new Banner($('#banner'));
 
 // ------------------------------------------------------------------ connection
 
@@ -550,6 +526,7 @@ function setPanel(open, remember = true) {
   appEl.classList.toggle('panel-closed', !open);
   $('#panel-toggle').setAttribute('aria-expanded', String(open));
   if (remember) try { localStorage.setItem('touchbridge.panel', open ? 'open' : 'closed'); } catch { /* private mode */ }
+  requestPaint();
 }
 const panelOpen = () => appEl.classList.contains('panel-open');
 {
@@ -692,20 +669,13 @@ function overlay(now) {
   return { fingers, touches, highlight, animating };
 }
 
-let frames = 0;
-let fpsSince = performance.now();
-let timelineTick = 0;
+let paintsSince = performance.now();
+let paintsCounted = 0;
 let lastAnimating = false;
 let lastViewsAnimating = false;
 const engineClock = new EngineClock();
+/** Draws what changed; true while something still moves (an animation, a fade, a scrolling timeline). */
 function frame(now) {
-  frames += 1;
-  if (now - fpsSince >= 1000) {
-    state.fps = (frames * 1000) / (now - fpsSince);
-    frames = 0;
-    fpsSince = now;
-    inspector.setHud({ fps: state.fps, rtt: conn.rtt });
-  }
   const engineNow = engineClock.now(now);
   const viewsAnimating = anyRunning(mirror, engineNow);
   if (state.dirty || lastAnimating || viewsAnimating || lastViewsAnimating) {
@@ -719,87 +689,31 @@ function frame(now) {
     state.overlayIdle = !o.highlight && !o.touches.length && !o.fingers.length;
     painter.paint(mirror, { fingers: o.fingers, touches: o.touches, highlight: o.highlight, frameDevice: role === 'observer', dark: darkQuery.matches });
     state.paints += 1;
+    paintsCounted += 1;
   }
-  timelineTick += 1;
-  if (panelOpen() && timelineTick % 2 === 0) inspector.drawTimelines(stepper.active ? state.instantAt : now);
-  requestAnimationFrame(frame);
+  const timelinesMoving = panelOpen() && !stepper.active && inspector.timelinesMoving(now);
+  if (panelOpen()) inspector.drawTimelines(stepper.active ? state.instantAt : now);
+  return lastAnimating || viewsAnimating || lastViewsAnimating || timelinesMoving;
 }
+// The HUD once a second: the round trip, and frames painted per second while the page paints.
+setInterval(() => {
+  const now = performance.now();
+  state.fps = paintsCounted ? (paintsCounted * 1000) / (now - paintsSince) : null;
+  paintsCounted = 0;
+  paintsSince = now;
+  inspector.setHud({ fps: state.fps, rtt: conn.rtt });
+}, 1000);
 
 // ------------------------------------------------------------------ test & debugging hooks
 
-/** Where a view is on the page (CSS px, page coordinates), as drawn now. */
-function viewRect(nameOrId) {
-  const v = typeof nameOrId === 'number' ? mirror.views.get(nameOrId) : mirror.byName(nameOrId);
-  if (!v) return null;
-  const box = mirror.boxMatrixOf(v.id);
-  if (!box) return null;
-  const m = multiply(state.base, box);
-  const [, , w, h] = geometry(v.props).bounds;
-  const s = stage.getBoundingClientRect();
-  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
-    const p = applyPoint(m, x, y);
-    return [p[0] + s.left, p[1] + s.top];
-  });
-  const xs = corners.map((c) => c[0]);
-  const ys = corners.map((c) => c[1]);
-  const centre = applyPoint(m, w / 2, h / 2);
-  return {
-    id: v.id, name: v.name, kind: v.kind, visible: mirror.isVisible(v.id),
-    x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys),
-    cx: centre[0] + s.left, cy: centre[1] + s.top, corners, matrix: m,
-  };
-}
-
-window.__touchbridge = {
-  role,
-  get state() { return state.conn; },
-  get session() { return state.session; },
-  get scene() { return state.scene; },
-  get scenes() { return state.welcome ? state.welcome.scenes : []; },
-  get welcome() { return state.welcome; },
-  get limits() { return state.limits; },
-  get rtt() { return conn.rtt; },
-  get fps() { return state.fps; },
-  get paints() { return state.paints; },
-  /** No fingers, touches or highlights are drawn over the scene right now. */
-  get overlayIdle() { return !!state.overlayIdle; },
-  /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
+installTestHooks({
+  role, state, mirror, stage, conn, input, inspector, sheet, stepper, appEl, engineClock,
+  panelOpen, setPanel, send, requestPaint,
+  // While stepping, and on observers, the fingers drawn are the device's pointers.
   fingers: () => (role === 'observer' || stepper.active ? state.pointers.map((p) => ({ ...p })) : input.fingersForPaint()),
-  touches: () => [...state.touches.values()],
-  get connects() { return conn.connects; },
-  get errors() { return state.errors; },
-  get received() { return state.received; },
-  get sent() { return state.sent; },
-  get inputStats() { return input.stats; },
-  /** The last 100 `input` messages sent (seq and pointers). */
-  get recentInputs() { return state.recentInputs; },
-  get log() { return inspector.entries; },
-  get hitPath() { return inspector.hitPath; },
-  get panelOpen() { return panelOpen(); },
-  /** 'sheet' (phones) or 'side'; the sheet's detent ('peek' | 'half' | 'full') or '' when closed. */
-  get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
-  get detent() { return appEl.dataset.detent; },
-  get sentViewport() { return state.sentViewport; },
-  get logFollowing() { return inspector.follow; },
-  /** Stepping: whether an earlier instant is shown, which frame of how many, from where. */
-  get stepping() { return { active: stepper.active, frame: stepper.frame, frames: stepper.frames, source: stepper.source, name: stepper.name }; },
-  mirror,
-  tree: () => mirror.snapshot(),
-  recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, kind: r.kind, view: r.view, waiting: r.waiting,
-    failure: r.failure, waits: r.waits.map((w) => ({ from: w.from, to: w.to })), history: r.history.map((h) => h.state) }])),
-  viewRect,
-  /** Engine time (ms) the page draws animations at now, and a view's props as drawn then. */
-  engineNow: () => engineClock.now(),
-  presentedProps: (name) => { const v = mirror.byName(name); return v && presented(v.props, engineClock.now()); },
-  /** Draw animations as at engine time `t` (ms), for screenshots; null follows the clock again. */
-  freezeEngineTime: (t) => { engineClock.freeze(t); requestPaint(); },
-  placeholderColour,
-  setPanel,
-  reconnect: () => conn.restart(),
-  send: (msg) => send(msg),
-};
+});
 
 installGuards();
-requestAnimationFrame(frame);
+loop.request();
 queueResize();
 conn.start();

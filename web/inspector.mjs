@@ -424,6 +424,20 @@ export class Inspector {
     if (clock !== undefined) d.hudClock.textContent = `clock ${clock || '–'}`;
   }
 
+  /**
+   * Whether the timelines still scroll at `now`: a state change or a wait within the last
+   * TIMELINE_MS, or a wait still open. Otherwise each timeline is one colour end to end and
+   * drawing it again would change nothing.
+   */
+  timelinesMoving(now) {
+    for (const r of this.recognizers.values()) {
+      const last = r.history[r.history.length - 1];
+      if (last && last.at > now - TIMELINE_MS) return true;
+      if (r.waits.some((w) => w.to === null || w.to > now - TIMELINE_MS)) return true;
+    }
+    return false;
+  }
+
   /** Redraws the per-recognizer timelines (the last TIMELINE_MS), when the panel is visible. */
   drawTimelines(now) {
     if (!this.recognizers.size) return;

@@ -1,0 +1,85 @@
+// The page's hooks for its end-to-end tests and for debugging from the console: `window.__touchbridge`
+// reads the page's state (connection, mirror tree, fingers, inspector) and drives it (reconnect,
+// send, the panel, a frozen animation clock for screenshots).
+
+import { multiply, applyPoint, geometry } from './mirror.mjs';
+import { placeholderColour } from './paint.mjs';
+import { presented } from './animation.mjs';
+
+/** Installs `window.__touchbridge` over the page's parts. */
+export function installTestHooks({
+  role, state, mirror, stage, conn, input, inspector, sheet, stepper, appEl, engineClock,
+  panelOpen, setPanel, send, requestPaint, fingers,
+}) {
+  /** Where a view is on the page (CSS px, page coordinates), as drawn now. */
+  function viewRect(nameOrId) {
+    const v = typeof nameOrId === 'number' ? mirror.views.get(nameOrId) : mirror.byName(nameOrId);
+    if (!v) return null;
+    const box = mirror.boxMatrixOf(v.id);
+    if (!box) return null;
+    const m = multiply(state.base, box);
+    const [, , w, h] = geometry(v.props).bounds;
+    const s = stage.getBoundingClientRect();
+    const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+      const p = applyPoint(m, x, y);
+      return [p[0] + s.left, p[1] + s.top];
+    });
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    const centre = applyPoint(m, w / 2, h / 2);
+    return {
+      id: v.id, name: v.name, kind: v.kind, visible: mirror.isVisible(v.id),
+      x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys),
+      cx: centre[0] + s.left, cy: centre[1] + s.top, corners, matrix: m,
+    };
+  }
+
+  window.__touchbridge = {
+    role,
+    get state() { return state.conn; },
+    get session() { return state.session; },
+    get scene() { return state.scene; },
+    get scenes() { return state.welcome ? state.welcome.scenes : []; },
+    get welcome() { return state.welcome; },
+    get limits() { return state.limits; },
+    get rtt() { return conn.rtt; },
+    get fps() { return state.fps; },
+    get paints() { return state.paints; },
+    /** No fingers, touches or highlights are drawn over the scene right now. */
+    get overlayIdle() { return !!state.overlayIdle; },
+    /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
+    fingers,
+    touches: () => [...state.touches.values()],
+    get connects() { return conn.connects; },
+    get errors() { return state.errors; },
+    get received() { return state.received; },
+    get sent() { return state.sent; },
+    get inputStats() { return input.stats; },
+    /** The last 100 `input` messages sent (seq and pointers). */
+    get recentInputs() { return state.recentInputs; },
+    get log() { return inspector.entries; },
+    get hitPath() { return inspector.hitPath; },
+    get panelOpen() { return panelOpen(); },
+    /** 'sheet' (phones) or 'side'; the sheet's detent ('peek' | 'half' | 'full') or '' when closed. */
+    get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
+    get detent() { return appEl.dataset.detent; },
+    get sentViewport() { return state.sentViewport; },
+    get logFollowing() { return inspector.follow; },
+    /** Stepping: whether an earlier instant is shown, which frame of how many, from where. */
+    get stepping() { return { active: stepper.active, frame: stepper.frame, frames: stepper.frames, source: stepper.source, name: stepper.name }; },
+    mirror,
+    tree: () => mirror.snapshot(),
+    recognizers: () => Object.fromEntries([...inspector.recognizers].map(([k, r]) => [k, { state: r.state, kind: r.kind, view: r.view, waiting: r.waiting,
+      failure: r.failure, waits: r.waits.map((w) => ({ from: w.from, to: w.to })), history: r.history.map((h) => h.state) }])),
+    viewRect,
+    /** Engine time (ms) the page draws animations at now, and a view's props as drawn then. */
+    engineNow: () => engineClock.now(),
+    presentedProps: (name) => { const v = mirror.byName(name); return v && presented(v.props, engineClock.now()); },
+    /** Draw animations as at engine time `t` (ms), for screenshots; null follows the clock again. */
+    freezeEngineTime: (t) => { engineClock.freeze(t); requestPaint(); },
+    placeholderColour,
+    setPanel,
+    reconnect: () => conn.restart(),
+    send: (msg) => send(msg),
+  };
+}
