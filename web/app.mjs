@@ -22,12 +22,10 @@ import { installGuards } from './guard.mjs';
 import { Stepper } from './stepper.mjs';
 import { Banner } from './banner.mjs';
 import { FrameLoop } from './frameloop.mjs';
+import { overlayFor, fitScene } from './overlay.mjs';
 import { installTestHooks } from './testhooks.mjs';
 
 const DEFAULT_LIMITS = { maxCoalescedPerPointer: 64, maxPointersPerInput: 32, maxTouches: 10, maxViewportPoints: 8192, maxViewportScale: 16 };
-const TOUCH_FADE_MS = 700;
-const HIGHLIGHT_FADE_MS = 2000;
-const FOCUS_MS = 2500;
 
 const $ = (sel) => document.querySelector(sel);
 const round3 = (n) => Math.round(n * 1000) / 1000;
@@ -612,61 +610,14 @@ window.addEventListener('pageshow', (e) => { if (e.persisted) conn.reconnectNow(
 /** Observers, and a page stepping (a recording may come from another screen size), fit the scene in. */
 function observerBase() {
   if (role !== 'observer' && !stepper.active) return IDENTITY;
-  const ext = mirror.windowsExtent();
   const bar = stepper.active ? $('#stepbar').offsetHeight + 16 : 0;
-  const height = painter.height - bar;
-  if (!ext.width || !ext.height || !painter.width || height <= 0) return IDENTITY;
-  const s = Math.min(2, painter.width / ext.width, height / ext.height);
-  return [s, 0, 0, s, (painter.width - ext.width * s) / 2, (height - ext.height * s) / 2];
+  return fitScene(mirror.windowsExtent(), painter.width, painter.height - bar);
 }
 
 function overlay(now) {
   // Observers draw the device's pointers (every finger, even those recognizers took from the views).
   const fingers = role === 'observer' || stepper.active ? state.pointers.map((p) => ({ ...p, size: 0, virtual: false, touch: null })) : input.fingersForPaint();
-  const byTouch = new Map(fingers.filter((f) => f.touch).map((f) => [f.touch, f]));
-  // Server touches: under this page's fingers when they are ours, else where the server last saw them
-  // (observers), fading out once they ended or were cancelled.
-  const touches = [];
-  let live = 0;
-  for (const [id, t] of state.touches) {
-    const over = t.phase === 'ended' || t.phase === 'cancelled';
-    const finger = byTouch.get(id);
-    if (!finger && over && now - t.at > TOUCH_FADE_MS) { state.touches.delete(id); continue; }
-    if (!over) live += 1;
-    if (finger) touches.push({ ...t, location: [finger.x, finger.y], attached: true, fade: 1 });
-    else if (t.location) touches.push({ ...t, fade: over ? Math.max(0, 1 - (now - t.at) / TOUCH_FADE_MS) : 1 });
-  }
-  // Hit-test path: full while fingers are down, then fading.
-  let highlight = null;
-  const busy = live > 0 || byTouch.size > 0 || fingers.some((f) => !f.ghost);
-  if (busy) state.hit.lastBusy = now;
-  const sinceBusy = now - (state.hit.lastBusy || state.hit.at || 0);
-  // The path's views, but not the window and full-screen containers (outlining the whole screen says nothing).
-  const ext = mirror.windowsExtent();
-  const screenArea = ext.width * ext.height;
-  const ids = state.hit.path.map((name) => mirror.byName(name)).filter((v, i, all) => {
-    if (!v) return false;
-    if (i === all.length - 1) return true;
-    const [, , w, h] = geometry(v.props).bounds;
-    return v.parent !== null && w * h < screenArea * 0.9;
-  }).map((v) => v.id);
-  const hitFade = busy ? 1 : Math.max(0, 1 - sinceBusy / HIGHLIGHT_FADE_MS);
-  const focusOn = state.focus.name && now - state.focus.at < FOCUS_MS;
-  if ((ids.length && hitFade > 0) || focusOn) {
-    highlight = {
-      ids: hitFade > 0 ? ids : [],
-      hit: hitFade > 0 && ids.length ? ids[ids.length - 1] : null,
-      hitFill: ids.length > 0 && (() => {
-        const v = mirror.views.get(ids[ids.length - 1]);
-        const [, , w, h] = geometry(v.props).bounds;
-        return w * h < screenArea * 0.9;
-      })(),
-      fade: hitFade,
-      focus: focusOn ? mirror.byName(state.focus.name)?.id ?? null : null,
-    };
-  }
-  const animating = touches.some((t) => t.fade < 1) || (hitFade > 0 && hitFade < 1) || focusOn;
-  return { fingers, touches, highlight, animating };
+  return overlayFor({ mirror, fingers, reported: state.touches, hit: state.hit, focus: state.focus, now });
 }
 
 let paintsSince = performance.now();
