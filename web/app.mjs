@@ -7,7 +7,7 @@
 // ?ws=<url>, ?mouse=pointer (send the mouse as an indirect pointer instead of a finger), ?panel=open|closed.
 
 import { Connection, socketURL, PROTOCOL_VERSION, CLIENT_NAME } from './protocol.mjs';
-import { Mirror, IDENTITY, geometry } from './mirror.mjs';
+import { Mirror, IDENTITY } from './mirror.mjs';
 import { Painter } from './paint.mjs';
 import { EngineClock, anyRunning } from './animation.mjs';
 import { InputCapture } from './input.mjs';
