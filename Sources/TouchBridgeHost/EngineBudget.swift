@@ -9,15 +9,23 @@
 ///
 /// Many such clients together would still fill the thread (12 × 0.05 s/s is 60% of it, in back-to-
 /// back expensive messages a calm client waits behind). So connections that are working hard — their
-/// bucket below half its burst — also draw on one shared pool of `busySecondsPerSecond`: however
-/// many of them there are, together they get that much of the thread. Connections within their
-/// share never touch the pool and are never refused because of others.
+/// bucket below half its burst, or their last message expensive (over `expensiveSeconds`: a scene
+/// build, not an input frame) — also draw on one shared pool of `busySecondsPerSecond`: however many
+/// of them there are, together they get that much of the thread. The last message's cost keeps a
+/// connection in the pool while its bucket refills during a hold, so many of them resuming together
+/// do not each spend a fresh burst at the same moment. Connections within their share never touch the
+/// pool and are never refused because of others.
+///
+/// The pool saves up almost nothing (`poolBurstInterval` of its rate): saved-up pool time is what
+/// lets many busy connections run back to back — twelve 20 ms scene builds in a row are a 240 ms
+/// wait for a calm client — so busy work is spread out at the pool's rate instead, one expensive
+/// message at a time.
 struct EngineBudget {
     let secondsPerSecond: Double
     let burstSeconds: Double
     /// What all busy connections together may use, seconds per second (0: no shared cap).
     let busySecondsPerSecond: Double
-    private var balances: [ConnectionKey: (seconds: Double, at: Double)] = [:]
+    private var balances: [ConnectionKey: (seconds: Double, at: Double, lastWasExpensive: Bool)] = [:]
     private var pool: (seconds: Double, at: Double)
 
     typealias ConnectionKey = UInt64
@@ -26,8 +34,14 @@ struct EngineBudget {
         self.secondsPerSecond = secondsPerSecond
         self.burstSeconds = burstSeconds
         self.busySecondsPerSecond = busySecondsPerSecond
-        pool = (burstSeconds, 0)
+        pool = (busySecondsPerSecond * Self.poolBurstInterval, 0)
     }
+
+    /// How long the pool saves up its rate for: the most it holds is `busySecondsPerSecond` × this.
+    static let poolBurstInterval = 0.05
+    /// A message that costs more than this is expensive (a scene build or a big full render; an input
+    /// frame costs tens of microseconds).
+    static let expensiveSeconds = 0.005
 
     var isUnlimited: Bool { secondsPerSecond <= 0 }
 
@@ -36,7 +50,8 @@ struct EngineBudget {
         guard !isUnlimited else { return nil }
         let balance = refilled(connection, now: now)
         if balance < 0 { return Int((-balance / secondsPerSecond * 1000).rounded(.up)) }
-        guard isBusy(balance), busySecondsPerSecond > 0 else { return nil }
+        let lastWasExpensive = balances[connection]?.lastWasExpensive ?? false
+        guard isBusy(balance) || lastWasExpensive, busySecondsPerSecond > 0 else { return nil }
         let shared = refilledPool(now: now)
         return shared < 0 ? Int((-shared / busySecondsPerSecond * 1000).rounded(.up)) : nil
     }
@@ -46,15 +61,16 @@ struct EngineBudget {
     mutating func charge(_ connection: ConnectionKey, seconds: Double, now: Double) {
         guard !isUnlimited else { return }
         let balance = refilled(connection, now: now) - seconds
-        if isBusy(balance), busySecondsPerSecond > 0 { pool = (refilledPool(now: now) - seconds, now) }
-        balances[connection] = (balance, now)
+        let expensive = seconds > Self.expensiveSeconds
+        if isBusy(balance) || expensive, busySecondsPerSecond > 0 { pool = (refilledPool(now: now) - seconds, now) }
+        balances[connection] = (balance, now, expensive)
     }
 
     /// A connection that used more than half its burst recently.
     private func isBusy(_ balance: Double) -> Bool { balance < burstSeconds / 2 }
 
     private func refilledPool(now: Double) -> Double {
-        min(burstSeconds, pool.seconds + (now - pool.at) * busySecondsPerSecond)
+        min(busySecondsPerSecond * Self.poolBurstInterval, pool.seconds + (now - pool.at) * busySecondsPerSecond)
     }
 
     mutating func forget(_ connection: ConnectionKey) {
@@ -62,7 +78,7 @@ struct EngineBudget {
     }
 
     private func refilled(_ connection: ConnectionKey, now: Double) -> Double {
-        guard let (seconds, at) = balances[connection] else { return burstSeconds }
+        guard let (seconds, at, _) = balances[connection] else { return burstSeconds }
         return min(burstSeconds, seconds + (now - at) * secondsPerSecond)
     }
 }
