@@ -57,13 +57,15 @@ struct EngineBudget {
     }
 
     /// Takes the measured `seconds` of work from `connection`'s bucket (and from the shared pool
-    /// when that leaves the connection busy).
+    /// when the connection was busy already).
     mutating func charge(_ connection: ConnectionKey, seconds: Double, now: Double) {
         guard !isUnlimited else { return }
-        let balance = refilled(connection, now: now) - seconds
-        let expensive = seconds > Self.expensiveSeconds
-        if isBusy(balance) || expensive, busySecondsPerSecond > 0 { pool = (refilledPool(now: now) - seconds, now) }
-        balances[connection] = (balance, now, expensive)
+        let before = refilled(connection, now: now)
+        let wasBusy = isBusy(before) || (balances[connection]?.lastWasExpensive ?? false)
+        // Only work done while already busy comes out of the pool: one expensive message (a hello
+        // building its scene) does not put its connection in the pool's debt for its next one.
+        if wasBusy, busySecondsPerSecond > 0 { pool = (refilledPool(now: now) - seconds, now) }
+        balances[connection] = (before - seconds, now, seconds > Self.expensiveSeconds)
     }
 
     /// A connection that used more than half its burst recently.
