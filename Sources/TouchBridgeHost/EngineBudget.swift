@@ -38,7 +38,7 @@ struct EngineBudget {
     }
 
     /// How long the pool saves up its rate for: the most it holds is `busySecondsPerSecond` × this.
-    static let poolBurstInterval = 0.05
+    static let poolBurstInterval = 0.1
     /// A message that costs more than this is expensive (a scene build or a big full render; an input
     /// frame costs tens of microseconds).
     static let expensiveSeconds = 0.005

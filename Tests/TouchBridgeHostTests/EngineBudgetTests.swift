@@ -19,8 +19,8 @@ import Testing
         for connection: UInt64 in 1...12 { budget.charge(connection, seconds: 0.04, now: 0) }
         for connection: UInt64 in 1...12 { budget.charge(connection, seconds: 0.04, now: 0) }
         let refused = (1...12).filter { budget.wait(for: UInt64($0), now: 0) != nil }
-        #expect(refused.count == 12, "the pool (0.01 s) is spent: 12 × 0.04 s")
-        #expect((2350...2351).contains(budget.wait(for: 1, now: 0) ?? 0), "0.47 s of pool debt at 0.2 s/s")
+        #expect(refused.count == 12, "the pool (0.02 s) is spent: 12 × 0.04 s")
+        #expect((2300...2301).contains(budget.wait(for: 1, now: 0) ?? 0), "0.46 s of pool debt at 0.2 s/s")
         // A calm connection with a few cheap messages is within its share and never waits for the pool.
         for step in 0..<10 { budget.charge(99, seconds: 0.001, now: Double(step) * 0.1) }
         #expect(budget.wait(for: 99, now: 1) == nil)
