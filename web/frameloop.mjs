@@ -11,7 +11,6 @@ export class FrameLoop {
     this.tick = tick;
     this.schedule = schedule;
     this.pending = false;
-    this.frames = 0;
   }
 
   /** Draws at the next animation frame (one frame, however often it is asked for before then). */
@@ -23,10 +22,6 @@ export class FrameLoop {
 
   run(now) {
     this.pending = false;
-    this.frames += 1;
     if (this.tick(now)) this.request();
   }
-
-  /** Whether a frame is asked for and not yet drawn. */
-  get idle() { return !this.pending; }
 }
