@@ -59,13 +59,18 @@ public final class HubBridge: TransportDelegate {
             return
         }
         let start = MonotonicClock.now()
-        if let replies = stepper?.handle(text, from: id, hub: hub) {
+        let message = InboundMessage.decode(text, limits: hub.limits)
+        if let replies = stepper?.handle(message, from: id, hub: hub) {
             let finished = MonotonicClock.now()
             budget.charge(id, seconds: finished - start, now: finished)
             sendStepping(replies, transport)
             return
         }
-        run(.text(text, receivedAt: receiveTime), on: id, transport)
+        guard case .session(let decoded) = message else {
+            // A stepping request with no stepper: the session answers it as the unknown type it is to v1.
+            return run(.text(text, receivedAt: receiveTime), on: id, transport)
+        }
+        run(.decoded(decoded, text: text, receivedAt: receiveTime), on: id, transport)
         if hub.role(of: id) != nil { transport.markJoined(id) }
     }
 

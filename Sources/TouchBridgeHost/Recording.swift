@@ -238,7 +238,7 @@ public final class SessionRecorder {
         var entries: [Recording.Entry] = []
         switch input {
         case .opened(let subprotocol): entries.append(.open(subprotocol: subprotocol))
-        case .text(let text, let receivedAt): entries.append(.input(text, at: receivedAt))
+        case .text(let text, let receivedAt), .decoded(_, let text, let receivedAt): entries.append(.input(text, at: receivedAt))
         case .timerFired: entries.append(.timer(at: now))
         case .closed: break
         }

@@ -15,7 +15,7 @@ struct SessionHistory {
         guard !overflowed else { return }
         switch input {
         case .opened(let subprotocol): entries.append(.open(subprotocol: subprotocol))
-        case .text(let text, let receivedAt):
+        case .text(let text, let receivedAt), .decoded(_, let text, let receivedAt):
             bytes += text.utf8.count
             guard bytes <= Self.maxBytes else {
                 overflowed = true

@@ -52,17 +52,17 @@ public final class SessionStepper {
         library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes)
     }
 
-    /// Handles `text` if it is a stepping request, or a session change while paused; nil hands the
-    /// message to the hub. Returns the messages to send, in order, with their connections.
-    public func handle(_ text: String, from id: ConnectionID, hub: Hub) -> [(ConnectionID, SteppingOutput)]? {
-        let request: StepRequest?
-        do {
-            request = try StepRequest.decode(text, limits: limits)
-        } catch {
+    /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
+    /// hands the message to the hub. Returns the messages to send, in order, with their connections.
+    public func handle(_ message: InboundMessage, from id: ConnectionID, hub: Hub) -> [(ConnectionID, SteppingOutput)]? {
+        let request: StepRequest
+        switch message {
+        case .stepping(.success(let stepping)):
+            request = stepping
+        case .stepping(.failure(let error)):
             return [(id, Self.error(error))]
-        }
-        guard let request else {
-            guard paused[id] != nil, let message = try? ClientMessage.decode(text, limits: limits), message.changesSession else { return nil }
+        case .session(let decoded):
+            guard paused[id] != nil, case .success(let message) = decoded, message.changesSession else { return nil }
             return [(id, Self.error(ProtocolError(
                 code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)", seq: message.seq)))]
         }

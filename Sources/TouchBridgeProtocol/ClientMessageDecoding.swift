@@ -13,6 +13,13 @@ extension ClientMessage {
     /// The text is parsed once (`JSONParser`) and the typed message read from the parsed value
     /// (`ClientMessageReading.swift`); Foundation's coders are not involved.
     public static func decode(_ text: String, limits: ProtocolLimits = ProtocolLimits()) throws(ProtocolError) -> ClientMessage {
+        let members = try parseObject(text, limits: limits)
+        return try decode(members: members, limits: limits)
+    }
+
+    /// The size check, then the JSON syntax and object checks of `decode(_:limits:)`: the parsed
+    /// members, from which `InboundMessage` reads a stepping request or a session message.
+    static func parseObject(_ text: String, limits: ProtocolLimits) throws(ProtocolError) -> [String: JSONValue] {
         let byteCount = text.utf8.count
         guard byteCount <= limits.maxMessageBytes else {
             throw .limit("", "message is \(byteCount) bytes, more than maxMessageBytes \(limits.maxMessageBytes)")
@@ -26,7 +33,12 @@ extension ClientMessage {
         guard case .object(let members) = raw else {
             throw ProtocolError(code: ErrorCode.badJSON, message: "the message must be a JSON object")
         }
-        let seq = raw["seq"]?.integerValue
+        return members
+    }
+
+    /// The typed, validated message of a parsed object (the checks after the JSON syntax).
+    static func decode(members: [String: JSONValue], limits: ProtocolLimits) throws(ProtocolError) -> ClientMessage {
+        let seq = members["seq"]?.integerValue
         do {
             let message = try decodeTyped(FieldReader(members: members, path: ""))
             try message.validate(limits: limits)

@@ -21,14 +21,9 @@ public enum StepRequest: Equatable, Sendable {
     /// The `type` values of stepping requests; any other type is a session message.
     public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording"]
 
-    /// Decodes a stepping request, or returns nil when `text` is another kind of message (including
-    /// text that is not JSON at all: the session answers that). Field errors name the field.
-    public static func decode(_ text: String, limits: ProtocolLimits) throws(ProtocolError) -> StepRequest? {
-        guard text.utf8.count <= limits.maxMessageBytes,
-              let raw = try? JSONParser.parse(text, limits: JSONParseLimits(maxDepth: 4, maxBytes: limits.maxMessageBytes)),
-              case .object(let members) = raw, case .string(let type)? = members["type"], types.contains(type) else {
-            return nil
-        }
+    /// The stepping request of a parsed message whose `type` is one of `types`; field errors name
+    /// the field (`InboundMessage` parses the text once and routes it here).
+    static func read(type: String, members: [String: JSONValue], limits: ProtocolLimits) throws(ProtocolError) -> StepRequest {
         let fields = FieldReader(members: members, path: "")
         switch type {
         case "pause": return .pause

@@ -41,6 +41,9 @@ public final class Hub {
         set { environment.lanAddress = newValue }
     }
 
+    /// The limits every message is validated against (what the shell decodes messages with).
+    public var limits: ProtocolLimits { environment.limits }
+
     /// Open connections.
     public var connectionCount: Int { connections.count }
     /// Live sessions (one per joined device).

@@ -66,7 +66,9 @@ public final class Session {
             }
             return []
         case .text(let text, let receivedAt):
-            return receive(text, at: receivedAt)
+            return receive(Result { () throws(ProtocolError) in try ClientMessage.decode(text, limits: environment.limits) }, at: receivedAt)
+        case .decoded(let decoded, _, let receivedAt):
+            return receive(decoded, at: receivedAt)
         case .timerFired:
             guard case .device(let shared) = state else { return [] }
             return timerFired(shared)
@@ -75,12 +77,11 @@ public final class Session {
         }
     }
 
-    private func receive(_ text: String, at receivedAt: Double) -> [Routed] {
+    private func receive(_ decoded: Result<ClientMessage, ProtocolError>, at receivedAt: Double) -> [Routed] {
         let message: ClientMessage
-        do {
-            message = try ClientMessage.decode(text, limits: environment.limits)
-        } catch {
-            return [reply(error)]
+        switch decoded {
+        case .success(let decodedMessage): message = decodedMessage
+        case .failure(let error): return [reply(error)]
         }
         switch state {
         case .awaitingHello:

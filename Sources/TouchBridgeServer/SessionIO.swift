@@ -9,6 +9,9 @@ public enum SessionInput: Equatable, Sendable {
     case opened(subprotocol: String? = ProtocolVersion.subprotocol)
     /// One text message, received at `receivedAt` (monotonic server seconds).
     case text(String, receivedAt: Double)
+    /// One text message the shell already decoded (`InboundMessage`), so the session does not parse
+    /// it again; `text` is what the client sent, for recordings and histories.
+    case decoded(Result<ClientMessage, ProtocolError>, text: String, receivedAt: Double)
     /// The timer armed by the last `.armTimer` fired. The session knows when it asked for it, so
     /// the event needs no time of its own.
     case timerFired

@@ -107,6 +107,24 @@ struct HelloTests {
         #expect(session.role == nil)
     }
 
+    /// The shell decodes each text once (`InboundMessage`) and hands the result on: the session then
+    /// answers exactly as it answers the raw text, errors included.
+    @Test func aDecodedMessageIsHandledAsItsText() {
+        let texts = [Script.hello(.manual).text, Script.pinch[0].text, Script.pinch[1].text, #"{"type":"teleport","seq":9}"#]
+        let fromText = Session(environment: SessionEnvironment(catalog: BuiltInScenes.catalog, makeSessionID: { "abc" }))
+        let fromDecoded = Session(environment: SessionEnvironment(catalog: BuiltInScenes.catalog, makeSessionID: { "abc" }))
+        for (index, text) in texts.enumerated() {
+            let at = Double(index + 1)
+            guard case .session(let decoded) = InboundMessage.decode(text, limits: ProtocolLimits()) else {
+                Issue.record("\(text) is not a session message")
+                return
+            }
+            let expected = fromText.handle(.text(text, receivedAt: at))
+            #expect(!expected.isEmpty)
+            #expect(fromDecoded.handle(.decoded(decoded, text: text, receivedAt: at)) == expected)
+        }
+    }
+
     @Test func pingIsAnsweredWithEngineTime() {
         let (transport, _) = joinedDevice(.manual, t: 1234)
         transport.send(device, .ping(Ping(id: 42)))

@@ -1,0 +1,49 @@
+import Testing
+import TouchBridgeProtocol
+
+/// One parse for the stepper and the session (`InboundMessage`): stepping requests are told apart
+/// by their `type`, and every other text decodes exactly as `ClientMessage.decode` decodes it.
+@Suite("Decoding a client text once")
+struct InboundMessageTests {
+    let limits = ProtocolLimits()
+
+    @Test func steppingRequestsAreReadAsSuch() {
+        #expect(InboundMessage.decode(#"{"type":"pause"}"#, limits: limits) == .stepping(.success(.pause)))
+        #expect(InboundMessage.decode(#"{"type":"resume"}"#, limits: limits) == .stepping(.success(.resume)))
+        #expect(InboundMessage.decode(#"{"type":"step","frame":12}"#, limits: limits) == .stepping(.success(.step(frame: 12))))
+        #expect(InboundMessage.decode(#"{"type":"recordings"}"#, limits: limits) == .stepping(.success(.listRecordings)))
+        #expect(InboundMessage.decode(#"{"type":"open-recording","name":"a.jsonl"}"#, limits: limits)
+            == .stepping(.success(.openRecording(name: "a.jsonl"))))
+        #expect(InboundMessage.decode(#"{"type":"open-recording","data":"x","part":1,"parts":2}"#, limits: limits)
+            == .stepping(.success(.uploadRecording(part: 1, parts: 2, data: "x", name: nil))))
+    }
+
+    @Test func aBadSteppingFieldIsTheSteppersErrorNamingTheField() {
+        guard case .stepping(.failure(let error)) = InboundMessage.decode(#"{"type":"step","frame":-1}"#, limits: limits) else {
+            Issue.record("expected a stepping error")
+            return
+        }
+        #expect(error.code == "schema")
+        #expect(error.path == "frame")
+        guard case .stepping(.failure(let upload)) = InboundMessage.decode(#"{"type":"open-recording","data":"x","part":2,"parts":2}"#,
+                                                                          limits: limits) else {
+            Issue.record("expected a stepping error")
+            return
+        }
+        #expect(upload.path == "part")
+    }
+
+    @Test func everyOtherTextDecodesAsTheSessionWouldDecodeIt() {
+        let texts = [
+            #"{"type":"input","seq":3,"pointers":[{"id":1,"phase":"down","x":1,"y":2,"t":3,"pointerType":"touch"}]}"#,
+            #"{"type":"ping","id":7}"#,
+            #"{"type":"input","seq":4,"pointers":[{"id":1,"x":1,"y":2,"t":3,"pointerType":"touch"}]}"#,
+            #"{"type":"teleport"}"#, #"{"type":7}"#, "[1]", "{\"type\":", "",
+            String(repeating: " ", count: limits.maxMessageBytes + 1),
+        ]
+        for text in texts {
+            let direct = Result { () throws(ProtocolError) in try ClientMessage.decode(text, limits: limits) }
+            #expect(InboundMessage.decode(text, limits: limits) == .session(direct), "\(text.prefix(80))")
+        }
+    }
+}
