@@ -13,8 +13,22 @@ extension ClientMessage {
     /// The text is parsed once (`JSONParser`) and the typed message read from the parsed value
     /// (`ClientMessageReading.swift`); Foundation's coders are not involved.
     public static func decode(_ text: String, limits: ProtocolLimits = ProtocolLimits()) throws(ProtocolError) -> ClientMessage {
+        if let input = validInput(text, limits: limits) { return input }
         let members = try parseObject(text, limits: limits)
         return try decode(members: members, limits: limits)
+    }
+
+    /// A valid `input` read straight from its bytes (`InputBytesReader`), or nil: the general decoder
+    /// then decodes the text, or says what is wrong with it.
+    static func validInput(_ text: String, limits: ProtocolLimits) -> ClientMessage? {
+        guard text.utf8.count <= limits.maxMessageBytes, let input = InputBytesReader.read(text) else { return nil }
+        let message = ClientMessage.input(input)
+        do {
+            try message.validate(limits: limits)
+            return message
+        } catch {
+            return nil
+        }
     }
 
     /// The size check, then the JSON syntax and object checks of `decode(_:limits:)`: the parsed

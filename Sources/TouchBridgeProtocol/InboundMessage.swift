@@ -13,6 +13,7 @@ public enum InboundMessage: Equatable, Sendable {
     /// Decodes `text` with the checks and error codes of `ClientMessage.decode(_:limits:)`; an
     /// object whose `type` is one of `StepRequest.types` is a stepping request.
     public static func decode(_ text: String, limits: ProtocolLimits) -> InboundMessage {
+        if let input = ClientMessage.validInput(text, limits: limits) { return .session(.success(input)) }
         let members: [String: JSONValue]
         do {
             members = try ClientMessage.parseObject(text, limits: limits)

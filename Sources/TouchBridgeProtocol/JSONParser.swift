@@ -69,7 +69,7 @@ public enum JSONParser {
     }
 }
 
-private enum ASCII {
+enum ASCII {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let slash = UInt8(ascii: "/")
@@ -87,7 +87,7 @@ private enum ASCII {
 }
 
 /// The parser's cursor over the UTF-8 bytes.
-private struct JSONScanner {
+struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     let validatingUTF8: Bool

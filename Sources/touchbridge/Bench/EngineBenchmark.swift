@@ -46,6 +46,7 @@ struct EngineBenchmark {
         cases.append(("hit-test, 1000 views", { measureHitTest(views: 1000) }))
         cases.append(("render snapshot, 1000 views", { measureRenderSnapshot(views: 1000) }))
         cases.append(("pipeline: decode, engine, diff, encode (pan)", { PipelineBenchmark(repetitions: repetitions).run() }))
+        cases.append(("decode: input (pan)", { DecodeBenchmark(repetitions: repetitions).run() }))
         return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
     }
 

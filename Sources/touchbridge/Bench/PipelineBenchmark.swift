@@ -7,13 +7,16 @@ import TouchBridgeServer
 struct PipelineBenchmark {
     var repetitions: Int
 
+    /// Two 600 ms pans at 120 Hz, there and back, as `input` messages.
+    static let panFrames = (0..<144).map { index -> String in
+        let cycle = index % 72
+        let phase = cycle == 0 ? "down" : cycle == 71 ? "up" : "move"
+        let x = (index / 72) % 2 == 0 ? 200 + Double(cycle) * 2 : 342 - Double(cycle) * 2
+        return #"{"pointers":[{"id":1,"phase":"\#(phase)","pointerType":"touch","t":\#(Double(index) * 8.333),"x":\#(x),"y":400}],"seq":\#(index),"type":"input"}"#
+    }
+
     func run() -> EngineBenchmark.Result {
-        let frames = (0..<144).map { index -> String in
-            let cycle = index % 72
-            let phase = cycle == 0 ? "down" : cycle == 71 ? "up" : "move"
-            let x = (index / 72) % 2 == 0 ? 200 + Double(cycle) * 2 : 342 - Double(cycle) * 2
-            return #"{"pointers":[{"id":1,"phase":"\#(phase)","pointerType":"touch","t":\#(Double(index) * 8.333),"x":\#(x),"y":400}],"seq":\#(index),"type":"input"}"#
-        }
+        let frames = Self.panFrames
         var samples: [Double] = []
         for run in 0...repetitions {
             let hub = Hub(catalog: LibraryCatalog(), makeSessionID: { "bench" })
