@@ -104,7 +104,7 @@ struct LoadBenchCommand: ParsableCommand {
             Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, against \(url)")
             let report = try LoadGenerator(options: .init(
                 sessions: count, rate: rate, duration: duration, sequential: sequential, echo: false, url: url)).run()
-            Self.print(engine: Measurement(report: report, cpuCores: .nan, residentKiB: 0), echo: nil)
+            Self.print(engine: Measurement(report: report, cpuCores: .nan, joinedResidentKiB: 0, peakResidentKiB: 0), echo: nil)
             return
         }
         let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
@@ -123,7 +123,10 @@ struct LoadBenchCommand: ParsableCommand {
     struct Measurement {
         var report: LoadGenerator.Report
         var cpuCores: Double
-        var residentKiB: Int
+        /// Resident memory once every session joined, before the load: the idle baseline.
+        var joinedResidentKiB: Int
+        /// The most resident memory the server had by the end of the run.
+        var peakResidentKiB: Int
     }
 
     private func measure(arguments: [String], echo: Bool, sessions: Int) throws -> Measurement {
@@ -132,12 +135,16 @@ struct LoadBenchCommand: ParsableCommand {
         let generator = try LoadGenerator(options: .init(
             sessions: sessions, rate: rate, duration: duration, sequential: sequential, echo: echo,
             url: "ws://127.0.0.1:\(server.port)/ws"))
-        var cpuAtStart = 0.0, cpuAtEnd = 0.0
-        generator.onReady = { cpuAtStart = server.cpuSeconds }
+        var cpuAtStart = 0.0, cpuAtEnd = 0.0, joinedKiB = 0
+        generator.onReady = {
+            cpuAtStart = server.cpuSeconds
+            joinedKiB = server.residentKiB
+        }
         generator.onFinish = { cpuAtEnd = server.cpuSeconds }
         let report = try generator.run()
         let interval = report.measuredInterval
-        return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0, residentKiB: server.residentKiB)
+        return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0,
+                           joinedResidentKiB: joinedKiB, peakResidentKiB: server.peakResidentKiB)
     }
 
     /// The figures, each with the echo's and their ratio when there is an echo baseline.
@@ -145,12 +152,12 @@ struct LoadBenchCommand: ParsableCommand {
         func row(_ name: String, _ value: Double, _ base: Double?, _ format: String) {
             func text(_ number: Double?) -> String { number.map { $0.isNaN ? "n/a" : String(format: format, $0) } ?? "–" }
             let ratio = base.map { $0 > 0 && !value.isNaN ? String(format: "%.2f×", value / $0) : "–" } ?? "–"
-            Swift.print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            Swift.print(name.padding(toLength: 37, withPad: " ", startingAt: 0)
                         + text(value).padding(toLength: 14, withPad: " ", startingAt: 0)
                         + text(base).padding(toLength: 14, withPad: " ", startingAt: 0) + ratio)
         }
         let e = engine.report, b = echo?.report
-        Swift.print("figure".padding(toLength: 34, withPad: " ", startingAt: 0) + "server".padding(toLength: 14, withPad: " ", startingAt: 0)
+        Swift.print("figure".padding(toLength: 37, withPad: " ", startingAt: 0) + "server".padding(toLength: 14, withPad: " ", startingAt: 0)
                     + "echo".padding(toLength: 14, withPad: " ", startingAt: 0) + "ratio")
         row("frames sent / s", Double(e.sent) / max(e.elapsed, 1e-9), b.map { Double($0.sent) / max($0.elapsed, 1e-9) }, "%.0f")
         row("frames answered", Double(e.answered), b.map { Double($0.answered) }, "%.0f")
@@ -160,16 +167,19 @@ struct LoadBenchCommand: ParsableCommand {
         row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.map { $0.percentile(0.99) * 1000 }, "%.3f")
         row("round trip max (ms)", e.percentile(1) * 1000, b.map { $0.percentile(1) * 1000 }, "%.3f")
         row("server CPU (cores)", engine.cpuCores, echo?.cpuCores, "%.3f")
-        row("server RSS (MiB)", echo == nil ? .nan : Double(engine.residentKiB) / 1024, echo.map { Double($0.residentKiB) / 1024 }, "%.1f")
-        Swift.print("bytes per render message".padding(toLength: 34, withPad: " ", startingAt: 0)
+        func mebibytes(_ kibibytes: Int) -> Double { echo == nil ? .nan : Double(kibibytes) / 1024 }
+        row("server RSS, sessions joined (MiB)", mebibytes(engine.joinedResidentKiB), echo.map { Double($0.joinedResidentKiB) / 1024 }, "%.1f")
+        row("server RSS growth under load (MiB)", mebibytes(engine.peakResidentKiB - engine.joinedResidentKiB),
+            echo.map { Double($0.peakResidentKiB - $0.joinedResidentKiB) / 1024 }, "%.1f")
+        Swift.print("bytes per render message".padding(toLength: 37, withPad: " ", startingAt: 0)
                     + String(format: "%.0f", e.renderMessages > 0 ? Double(e.renderBytes) / Double(e.renderMessages) : 0)
                     + " (\(e.renderMessages) render messages)")
         // What the answered frames made the engine do: a frame that changes no recognizer and
         // renders nothing is the cheap path, and a load test made of those measures little.
         let answered = Double(max(e.answered, 1))
-        Swift.print("frames with a recognizer change".padding(toLength: 34, withPad: " ", startingAt: 0)
+        Swift.print("frames with a recognizer change".padding(toLength: 37, withPad: " ", startingAt: 0)
                     + String(format: "%d (%.0f%%)", e.framesWithTransitions, 100 * Double(e.framesWithTransitions) / answered))
-        Swift.print("frames answered with a render".padding(toLength: 34, withPad: " ", startingAt: 0)
+        Swift.print("frames answered with a render".padding(toLength: 37, withPad: " ", startingAt: 0)
                     + String(format: "%d (%.0f%%)", e.renderMessages, 100 * Double(e.renderMessages) / answered))
     }
 }

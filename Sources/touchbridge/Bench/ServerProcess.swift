@@ -38,9 +38,14 @@ final class ServerProcess {
     }
 
     /// Resident memory in KiB.
-    var residentKiB: Int {
+    var residentKiB: Int { status("VmRSS:") }
+
+    /// The most resident memory the process has had so far, in KiB (the kernel's high-water mark).
+    var peakResidentKiB: Int { status("VmHWM:") }
+
+    private func status(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
 
