@@ -1,6 +1,6 @@
 // The inspector panel: recognizers with live state and a timeline, the hit-test path, control events,
 // the event log (filterable, follows new entries, explains a tapped entry in words), the scene picker
-// and the HUD. Pure DOM; app.mjs wires it to the socket.
+// and the HUD. Pure DOM; the session (session.mjs) hands it what the server sends.
 
 import { explain } from './legend.mjs';
 

@@ -8,16 +8,17 @@ import { presented } from './animation.mjs';
 
 /** Installs `window.__touchbridge` over the page's parts. */
 export function installTestHooks({
-  role, state, mirror, stage, conn, input, inspector, sheet, stepper, appEl, engineClock,
-  panelOpen, setPanel, send, requestPaint, fingers,
+  role, session, view, mirror, stage, conn, input, inspector, panel, stepper, appEl, engineClock, requestPaint,
 }) {
+  const { state } = session;
+  const { sheet } = panel;
   /** Where a view is on the page (CSS px, page coordinates), as drawn now. */
   function viewRect(nameOrId) {
     const v = typeof nameOrId === 'number' ? mirror.views.get(nameOrId) : mirror.byName(nameOrId);
     if (!v) return null;
     const box = mirror.boxMatrixOf(v.id);
     if (!box) return null;
-    const m = multiply(state.base, box);
+    const m = multiply(view.base, box);
     const [, , w, h] = geometry(v.props).bounds;
     const s = stage.getBoundingClientRect();
     const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
@@ -43,12 +44,12 @@ export function installTestHooks({
     get welcome() { return state.welcome; },
     get limits() { return state.limits; },
     get rtt() { return conn.rtt; },
-    get fps() { return state.fps; },
-    get paints() { return state.paints; },
+    get fps() { return view.fps; },
+    get paints() { return view.paints; },
     /** No fingers, touches or highlights are drawn over the scene right now. */
-    get overlayIdle() { return !!state.overlayIdle; },
+    get overlayIdle() { return !!view.overlayIdle; },
     /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
-    fingers,
+    fingers: () => view.fingers(),
     touches: () => [...state.touches.values()],
     get connects() { return conn.connects; },
     get errors() { return state.errors; },
@@ -59,7 +60,7 @@ export function installTestHooks({
     get recentInputs() { return state.recentInputs; },
     get log() { return inspector.entries; },
     get hitPath() { return inspector.hitPath; },
-    get panelOpen() { return panelOpen(); },
+    get panelOpen() { return panel.open; },
     /** 'sheet' (phones) or 'side'; the sheet's detent ('peek' | 'half' | 'full') or '' when closed. */
     get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
     get detent() { return appEl.dataset.detent; },
@@ -78,8 +79,8 @@ export function installTestHooks({
     /** Draw animations as at engine time `t` (ms), for screenshots; null follows the clock again. */
     freezeEngineTime: (t) => { engineClock.freeze(t); requestPaint(); },
     placeholderColour,
-    setPanel,
+    setPanel: (open, remember) => panel.set(open, remember),
     reconnect: () => conn.restart(),
-    send: (msg) => send(msg),
+    send: (msg) => session.send(msg),
   };
 }
