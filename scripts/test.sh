@@ -17,7 +17,7 @@ swift test --skip-build
 scripts/doc-coverage.py
 scripts/docs.sh
 
-# The page's pure modules (web/mirror.mjs, web/protocol.mjs) under Node's own test runner, with the
+# The page's DOM-free modules (session, mirror, protocol, overlay, frame loop, viewport, stage view …) under Node's own test runner, with the
 # render fixtures RenderMirror.swift's tests share (Tests/fixtures/render).
 node --test Tests/web/*.test.mjs
 

@@ -93,7 +93,7 @@ export class Session {
       /** A rejected input at or below this seq was sent before the last recovery: no new one. */
       recoverBarrier: 0,
       sentViewport: null,
-      lastResync: 0,
+      lastResync: -Infinity,
       joinedOnce: false,
       sceneSwitchedAt: -Infinity,
       recentInputs: [],

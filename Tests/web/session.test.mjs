@@ -333,6 +333,14 @@ test('events: what the views saw of each touch, the hit-test path and the device
   assert.deepEqual(h.state.pointers, [{ id: 1, x: 10, y: 20 }], 'no pointers: the last ones stay');
 });
 
+test('a mirror out of sync in the page\'s first second asks for a resync too', () => {
+  const h = harness();
+  h.time = 300;
+  h.join();
+  h.session.receive({ type: 'render', full: false, t: 200, ops: [{ op: 'set', id: 42, props: { alpha: 0.5 } }] });
+  assert.equal(h.sent.filter((m) => m.type === 'resync').length, 1);
+});
+
 test('pong shows the round trip; unknown messages are counted and ignored', () => {
   const h = harness();
   h.join();
