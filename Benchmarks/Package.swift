@@ -5,8 +5,9 @@ import PackageDescription
 /// A path dependency's identity is its directory's name, whatever the checkout is called.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
-// Kept out of the main build: counts heap allocations per input frame with ordo-one's
-// malloc-interposer, which must be LD_PRELOADed (scripts/bench.sh does it).
+// Kept out of the main build (scripts/bench.sh builds and runs it): heap allocations per input
+// frame, counted with ordo-one's malloc-interposer, which must be LD_PRELOADed; and the workloads
+// whose instructions callgrind counts.
 let package = Package(
     name: "TouchBridgeBenchmarks",
     platforms: [.macOS(.v14)],
@@ -15,6 +16,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
+        // Replays one workload for callgrind's instruction counts (a synchronous main: valgrind 3.19
+        // cannot run the `touchbridge` binary).
+        .executableTarget(
+            name: "touchbridge-trace",
+            dependencies: [
+                .product(name: "TouchKit", package: root),
+                .product(name: "TouchKitBenchSupport", package: root),
+            ]
+        ),
         .executableTarget(
             name: "touchkit-allocations",
             dependencies: [

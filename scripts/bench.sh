@@ -13,23 +13,24 @@ if [[ "${1:-}" == "--smoke" ]]; then
   exit 0
 fi
 $bin bench engine
+(cd Benchmarks && swift build -c release --product touchbridge-trace >&2 && swift build -c release --product touchkit-allocations >&2)
 # Instructions per input frame on each peer trace: callgrind counts a run of N and of 2N frames;
 # the difference over N leaves out start-up and set-up (valgrind from Debian's packages).
 command -v valgrind >/dev/null || { sudo_apt=""; [[ $(id -u) -ne 0 ]] && sudo_apt=sudo; $sudo_apt apt-get install -y -qq valgrind >/dev/null; }
+trace=Benchmarks/.build/release/touchbridge-trace
 count_instructions() {  # prints "instructions frames"
   local out frames; out=$(mktemp)
-  frames=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" bench trace --trace "$1" --frames "$2" 2>/dev/null | awk '/^frames/ { print $2 }')
+  frames=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$trace" "$1" "$2" 2>/dev/null | awk '/^frames/ { print $2 }')
   echo "$(awk '/^summary:/ { print $2 }' "$out") $frames"
   rm -f "$out"
 }
 echo "instructions per frame (callgrind)"
-for trace in pan pinch tap doubletap; do
-  read -r i1 f1 < <(count_instructions "$trace" 2000)
-  read -r i2 f2 < <(count_instructions "$trace" 4000)
-  echo "  $trace: $(( (i2 - i1) / (f2 - f1) ))"
+for workload in pan pinch tap doubletap; do
+  read -r i1 f1 < <(count_instructions "$workload" 2000)
+  read -r i2 f2 < <(count_instructions "$workload" 4000)
+  echo "  $workload: $(( (i2 - i1) / (f2 - f1) ))"
 done
 $bin bench load --sequential --duration 5
 $bin bench load --sessions 500 --rate 120 --duration 30
 $bin bench idle --sessions 2000
-(cd Benchmarks && swift build -c release --product touchkit-allocations >&2)
 LD_PRELOAD="$PWD/Benchmarks/.build/release/libMallocInterposerSwift.so" Benchmarks/.build/release/touchkit-allocations

@@ -162,6 +162,23 @@ public enum PeerTrace: String, CaseIterable, Sendable {
     }
 }
 
+extension PeerTrace {
+    /// `count` frames of `trace` replayed every second from `start` s, timestamps shifted.
+    public static func replays(of trace: PeerTrace, frames count: Int, startingAt start: Int = 0) -> [[PointerChange]] {
+        let frames = trace.frames
+        var result: [[PointerChange]] = []
+        result.reserveCapacity(count + frames.count)
+        var replay = start
+        while result.count < count {
+            for frame in frames {
+                result.append(frame.map { var change = $0; change.timestamp += Double(replay); return change })
+            }
+            replay += 1
+        }
+        return result
+    }
+}
+
 /// The load generator's gesture (`touchbridge bench load`): 72-frame one-finger pans over the
 /// image-translation scene's image, back and forth. Each pan ends where its finger's path started in
 /// y and the next retraces it in x, so the dragged image returns after every pair of pans and the

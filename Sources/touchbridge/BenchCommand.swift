@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine, the whole server under load, and memory per idle session.",
-        subcommands: [EngineBenchCommand.self, TraceBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }
@@ -22,7 +22,7 @@ struct EngineBenchCommand: ParsableCommand {
             warm-up and --repetitions timed runs of 20,000 frames; each row first checks that the \
             trace is recognized as Hammer recognizes it. Compare with Hammer measured in the same \
             minute (docs/performance.md); no peer figure is built in. Instructions per frame: \
-            scripts/bench.sh counts them with callgrind (`bench trace`).
+            scripts/bench.sh counts them with callgrind (Benchmarks/'s `touchbridge-trace`).
             """
     )
 
@@ -41,32 +41,6 @@ struct EngineBenchCommand: ParsableCommand {
         for result in try benchmark.runAll(only: only) {
             print(result.name.padding(toLength: 64, withPad: " ", startingAt: 0) + String(format: "%8.0f", result.nanosecondsPerFrame))
         }
-    }
-}
-
-struct TraceBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "trace",
-        abstract: "Replays one peer trace for --frames frames with the seven recognizers, and nothing else.",
-        discussion: """
-            For instruction counts: scripts/bench.sh runs this under callgrind with two frame counts and \
-            divides the difference by the extra frames, so start-up and set-up cancel out.
-            """
-    )
-
-    @Option(help: "pan, pinch, tap or doubletap.")
-    var trace: String
-
-    @Option(help: "Frames to replay (whole replays, a virtual second apart).")
-    var frames = 20_000
-
-    func run() throws {
-        guard let peer = PeerTrace(rawValue: trace) else { throw ValidationError("unknown trace \(trace)") }
-        let application = PeerScene.make()
-        application.isTracing = false
-        let replays = EngineBenchmark.replays(of: peer, frames: frames)
-        for frame in replays { try application.digitizer.process(frame) }
-        print("frames \(replays.count)")
     }
 }
 

@@ -50,21 +50,6 @@ struct EngineBenchmark {
         return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
     }
 
-    /// `count` frames of `trace` replayed every second from `start` s, timestamps shifted.
-    static func replays(of trace: PeerTrace, frames count: Int, startingAt start: Int = 0) -> [[PointerChange]] {
-        let frames = trace.frames
-        var result: [[PointerChange]] = []
-        result.reserveCapacity(count + frames.count)
-        var replay = start
-        while result.count < count {
-            for frame in frames {
-                result.append(frame.map { var change = $0; change.timestamp += Double(replay); return change })
-            }
-            replay += 1
-        }
-        return result
-    }
-
     private func measurePeer(_ trace: PeerTrace, name: String) throws -> Result {
         let recognized = try trace.recognitions()
         let expected = trace.expectedRecognitions
@@ -73,11 +58,11 @@ struct EngineBenchmark {
         }
         let application = PeerScene.make()
         application.isTracing = tracing
-        let perRun = Self.replays(of: trace, frames: Self.framesPerRun).count
+        let perRun = PeerTrace.replays(of: trace, frames: Self.framesPerRun).count
         let replaysPerRun = (perRun + trace.frames.count - 1) / trace.frames.count
         var samples: [Double] = []
         for run in 0...repetitions {
-            let frames = Self.replays(of: trace, frames: Self.framesPerRun, startingAt: run * replaysPerRun)
+            let frames = PeerTrace.replays(of: trace, frames: Self.framesPerRun, startingAt: run * replaysPerRun)
             let start = DispatchTime.now().uptimeNanoseconds
             for frame in frames { try application.digitizer.process(frame) }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)

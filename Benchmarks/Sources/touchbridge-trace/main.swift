@@ -1,0 +1,25 @@
+import TouchKit
+import TouchKitBenchSupport
+
+// Replays one workload for a number of frames and nothing else, for instruction counts:
+// scripts/bench.sh runs it under callgrind with two frame counts and divides the difference by the
+// extra frames, so start-up and set-up cancel out. A program of its own with a synchronous main,
+// because valgrind 3.19 (Debian 12's) cannot run the `touchbridge` binary.
+//
+// usage: touchbridge-trace WORKLOAD FRAMES
+//   pan | pinch | tap | doubletap   Hammer.js's trace with its seven recognizers (TouchKit alone)
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
+    print("usage: touchbridge-trace pan|pinch|tap|doubletap FRAMES")
+    exit(2)
+}
+guard let trace = PeerTrace(rawValue: arguments[1]) else {
+    print("unknown workload \(arguments[1])")
+    exit(2)
+}
+let application = PeerScene.make()
+application.isTracing = false
+let replays = PeerTrace.replays(of: trace, frames: frames)
+for frame in replays { try application.digitizer.process(frame) }
+print("frames \(replays.count)")
