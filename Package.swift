@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "TouchKitBenchSupport", targets: ["TouchKitBenchSupport"]),
+        .library(name: "TouchBridgeBenchSupport", targets: ["TouchBridgeBenchSupport"]),
         .library(name: "TouchBridgeClient", targets: ["TouchBridgeClient"]),
         // Serve your own view controllers: `SceneServer` (docs/your-own-code.md).
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
@@ -34,6 +35,7 @@ let package = Package(
                 "TouchBridgeScenes",
                 "TouchBridgeHost",
                 "TouchKitBenchSupport",
+                "TouchBridgeBenchSupport",
                 "TouchBridgeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -42,6 +44,7 @@ let package = Package(
         ),
         // Benchmark scenes and traces (touchbridge bench, Benchmarks/).
         .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
+        .target(name: "TouchBridgeBenchSupport", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol"]),
         .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
         .testTarget(name: "TouchKitPropertyTests", dependencies: ["TouchKit"]),

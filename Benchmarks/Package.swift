@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TouchKit", package: root),
                 .product(name: "TouchKitBenchSupport", package: root),
+                .product(name: "TouchBridgeBenchSupport", package: root),
             ]
         ),
         .executableTarget(

@@ -18,9 +18,9 @@ $bin bench engine
 # the difference over N leaves out start-up and set-up (valgrind from Debian's packages).
 command -v valgrind >/dev/null || { sudo_apt=""; [[ $(id -u) -ne 0 ]] && sudo_apt=sudo; $sudo_apt apt-get install -y -qq valgrind >/dev/null; }
 trace=Benchmarks/.build/release/touchbridge-trace
-count_instructions() {  # prints "instructions frames"
+count_instructions() {  # prints "instructions frames"; a third argument: more callgrind options
   local out frames; out=$(mktemp)
-  frames=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$trace" "$1" "$2" 2>/dev/null | awk '/^frames/ { print $2 }')
+  frames=$(valgrind --tool=callgrind --callgrind-out-file="$out" ${3:-} "$trace" "$1" "$2" 2>/dev/null | awk '/^frames/ { print $2 }')
   echo "$(awk '/^summary:/ { print $2 }' "$out") $frames"
   rm -f "$out"
 }
@@ -29,6 +29,12 @@ for workload in pan pinch tap doubletap; do
   read -r i1 f1 < <(count_instructions "$workload" 2000)
   read -r i2 f2 < <(count_instructions "$workload" 4000)
   echo "  $workload: $(( (i2 - i1) / (f2 - f1) ))"
+done
+# Per message, counting only the messages' handling, not the building of their text.
+for workload in decode:decodeAll pipeline:PipelinePan*send; do
+  read -r i1 f1 < <(count_instructions "${workload%%:*}" 1440 "--toggle-collect=*${workload#*:}*")
+  read -r i2 f2 < <(count_instructions "${workload%%:*}" 2880 "--toggle-collect=*${workload#*:}*")
+  echo "  ${workload%%:*} (per message): $(( (i2 - i1) / (f2 - f1) ))"
 done
 $bin bench load --sequential --duration 5
 $bin bench load --sessions 500 --rate 120 --duration 30

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the common `input` message (docs/protocol.md §4.2) straight from its UTF-8 bytes into an
 /// `Input`, without building the `JSONValue` tree, its dictionaries and its key strings: `input` is
 /// almost every message a device sends (one per frame, 120 a second), so its decode is on the hot path.
@@ -137,7 +139,7 @@ struct InputBytesReader {
 
     private mutating func wire<Value: WireEnum>() -> Value? {
         guard let raw = rawString() else { return nil }
-        return Value.allCases.first { raw.equals($0.rawValue) }
+        return Value(rawValue: String(decoding: raw.bytes, as: UTF8.self))
     }
 
     private mutating func string(equalTo expected: StaticString) -> Bool {
@@ -172,8 +174,10 @@ struct InputBytesReader {
 struct RawText {
     let bytes: UnsafeBufferPointer<UInt8>
 
-    func equals(_ literal: StaticString) -> Bool { literal.withUTF8Buffer { $0.elementsEqual(bytes) } }
-    func equals(_ string: String) -> Bool { string.utf8.elementsEqual(bytes) }
+    func equals(_ literal: StaticString) -> Bool {
+        literal.utf8CodeUnitCount == bytes.count
+            && literal.withUTF8Buffer { $0.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0 }
+    }
 
     static func ~= (pattern: StaticString, value: RawText) -> Bool { value.equals(pattern) }
 }

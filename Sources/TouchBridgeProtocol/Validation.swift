@@ -119,12 +119,11 @@ extension Input {
                 try Check.time(point.t, path: "pointers[\(index)].coalesced[\(sample)].t")
             }
             guard let coalesced = pointer.coalesced else { continue }
-            let path = "pointers[\(index)].coalesced"
             guard pointer.phase != .down || coalesced.isEmpty else {
-                throw .schema(path, "not allowed on a down change (a pointer has no samples before it lands)")
+                throw .schema("pointers[\(index)].coalesced", "not allowed on a down change (a pointer has no samples before it lands)")
             }
             guard coalesced.count <= limits.maxCoalescedPerPointer else {
-                throw .limit(path, "\(coalesced.count) samples, more than maxCoalescedPerPointer \(limits.maxCoalescedPerPointer)")
+                throw .limit("pointers[\(index)].coalesced", "\(coalesced.count) samples, more than maxCoalescedPerPointer \(limits.maxCoalescedPerPointer)")
             }
         }
     }
@@ -137,10 +136,11 @@ enum Check {
     }
 
     /// A finite time beyond `ProtocolLimits.maxTimeMilliseconds` (non-finite ones are left to the
-    /// engine, which answers `non-finite-value`).
-    static func time(_ t: Double, path: String) throws(ProtocolError) {
+    /// engine, which answers `non-finite-value`). The path is only made for the error: every input's
+    /// every time is checked.
+    static func time(_ t: Double, path: @autoclosure () -> String) throws(ProtocolError) {
         guard t.isFinite, abs(t) > ProtocolLimits.maxTimeMilliseconds else { return }
-        throw .limit(path, "\(t) ms is beyond ±\(Int(ProtocolLimits.maxTimeMilliseconds)) ms, the largest time a client may send")
+        throw .limit(path(), "\(t) ms is beyond ±\(Int(ProtocolLimits.maxTimeMilliseconds)) ms, the largest time a client may send")
     }
 
     static func string(_ value: String, limits: ProtocolLimits, path: String) throws(ProtocolError) {

@@ -1,4 +1,5 @@
 import Foundation
+import TouchBridgeBenchSupport
 import TouchBridgeProtocol
 
 /// The server's decode of one `input` message alone — what `HubBridge` does with each text before
@@ -7,7 +8,7 @@ struct DecodeBenchmark {
     var repetitions: Int
 
     func run() -> EngineBenchmark.Result {
-        let frames = PipelineBenchmark.panFrames
+        let frames = (0..<144).map(PipelinePan.message)
         let limits = ProtocolLimits()
         let rounds = 100
         var samples: [Double] = []

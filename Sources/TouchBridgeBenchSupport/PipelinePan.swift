@@ -1,0 +1,38 @@
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// The pipeline benchmarks' workload: a one-finger pan over `image-translation` sent as `input`
+/// messages to a hub with no sockets. `touchbridge bench engine` times it; Benchmarks/'s
+/// `touchbridge-trace` replays it for callgrind.
+public enum PipelinePan {
+    /// The `index`th input message of the pan: a one-finger drag of 72 frames (down, 70 moves, up) at
+    /// 120 Hz, rightwards then back, over and over.
+    public static func message(_ index: Int) -> String {
+        let cycle = index % 72
+        let phase = cycle == 0 ? "down" : cycle == 71 ? "up" : "move"
+        let x = (index / 72) % 2 == 0 ? 200 + Double(cycle) * 2 : 342 - Double(cycle) * 2
+        return #"{"pointers":[{"id":1,"phase":"\#(phase)","pointerType":"touch","t":\#(Double(index) * 8.333),"x":\#(x),"y":400}],"seq":\#(index),"type":"input"}"#
+    }
+
+    /// A hub whose device session (connection 1) shows `image-translation` on the manual clock.
+    public static func session() -> Hub {
+        let hub = Hub(catalog: LibraryCatalog(), makeSessionID: { "bench" })
+        _ = hub.handle(.opened(), on: 1)
+        _ = hub.handle(.text(#"{"clock":"manual","protocol":1,"role":"device","scene":"image-translation","type":"hello","viewport":{"height":800,"scale":2,"width":400}}"#, receivedAt: 0), on: 1)
+        return hub
+    }
+
+    /// Decodes each of `messages` as the server does and hands it to `hub`; returns the bytes of
+    /// what came back.
+    @discardableResult
+    public static func send(_ messages: [String], to hub: Hub) -> Int {
+        var bytes = 0
+        for message in messages {
+            guard case .session(let decoded) = InboundMessage.decode(message, limits: hub.limits) else { continue }
+            for (_, effect) in hub.handle(.decoded(decoded, text: message, receivedAt: 0), on: 1) {
+                bytes += effect.message?.utf8.count ?? 0
+            }
+        }
+        return bytes
+    }
+}
