@@ -82,7 +82,7 @@ public struct TransportConfiguration: Sendable {
         maxMessagesPerSecond: Int = 400,
         outboundQueueLimit: Int = 1024,
         outboundQueueBytes: Int = 4 * 1024 * 1024,
-        outboundBudgetBytes: Int = 256 * 1024 * 1024,
+        outboundBudgetBytes: Int = 64 * 1024 * 1024,
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],

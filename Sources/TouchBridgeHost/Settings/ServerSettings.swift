@@ -27,7 +27,7 @@ public struct ServerSettings: Equatable, Sendable {
     /// Bytes queued for one connection (`outboundQueueBytes`).
     public var outboundQueueBytes = 4_194_304
     /// Bytes queued for all connections together (`outboundBudgetBytes`).
-    public var outboundBudgetBytes = 268_435_456
+    public var outboundBudgetBytes = 67_108_864
     /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
     /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
