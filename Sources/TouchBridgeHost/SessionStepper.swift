@@ -29,6 +29,8 @@ public final class SessionStepper {
     public let maxRecordingBytes: Int
     private var library: RecordingLibrary?
     private var histories: [ConnectionID: SessionHistory] = [:]
+    /// The message bytes all histories hold together.
+    private var historyBytes = 0
     /// The replay of each device's history, kept after its first pause and extended at the next.
     private var liveTimelines: [ConnectionID: StepTimeline] = [:]
     private var paused: [ConnectionID: Paused] = [:]
@@ -37,14 +39,26 @@ public final class SessionStepper {
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
 
+    /// The bound on what all device histories hold together, in message bytes: past it the largest
+    /// is dropped (that session answers `pause` with `too-long`), so the memory stepping costs does
+    /// not grow with the number of sessions.
+    public let historyBudgetBytes: Int
+
     /// The default bound on a recording's size: 4 MiB.
     public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
+    /// The default bound on all histories together: 32 MiB (16 sessions at their own 2 MiB bound).
+    public static let defaultHistoryBudgetBytes = 32 * 1024 * 1024
 
-    /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to `maxRecordingBytes`.
-    public init(catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes) {
+    /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
+    /// `maxRecordingBytes` and keeping up to `historyBudgetBytes` of live sessions' messages.
+    public init(
+        catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
+        historyBudgetBytes: Int = defaultHistoryBudgetBytes
+    ) {
         self.catalog = catalog
         self.limits = limits
         self.maxRecordingBytes = maxRecordingBytes
+        self.historyBudgetBytes = historyBudgetBytes
     }
 
     /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
@@ -93,7 +107,12 @@ public final class SessionStepper {
             guard let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }), let state = paused[device] else { return [] }
             return [(id, .message(state.announcement)), (id, .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)))]
         case .device?, nil:
-            histories[id, default: SessionHistory()].append(input, at: now)
+            var history = histories.removeValue(forKey: id) ?? SessionHistory()
+            historyBytes -= history.bytes
+            history.append(input, at: now)
+            historyBytes += history.bytes
+            histories[id] = history
+            if historyBytes > historyBudgetBytes { dropLargestHistory() }
             return []
         }
     }
@@ -106,7 +125,7 @@ public final class SessionStepper {
             guard !history.overflowed else {
                 liveTimelines[id] = nil
                 throw ProtocolError(code: StepErrorCode.tooLong,
-                                    message: "this session sent more than \(SessionHistory.maxBytes) bytes: too long to step through (restart the scene)")
+                                    message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
             }
             let timeline = liveTimelines[id] ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
             liveTimelines[id] = timeline
@@ -193,7 +212,17 @@ public final class SessionStepper {
         return audience.flatMap { [($0, .message(state.announcement)), ($0, .step(step))] }
     }
 
+    /// Drops the history holding the most bytes (LRU would favour a session someone just used; the
+    /// largest frees the most and is the one most likely to be refused `too-long` soon anyway).
+    private func dropLargestHistory() {
+        guard let (id, largest) = histories.max(by: { $0.value.bytes < $1.value.bytes }), largest.bytes > 0 else { return }
+        historyBytes -= largest.bytes
+        histories[id]?.drop()
+        liveTimelines[id] = nil
+    }
+
     private func forget(_ id: ConnectionID) {
+        historyBytes -= histories[id]?.bytes ?? 0
         histories[id] = nil
         liveTimelines[id] = nil
         paused[id] = nil

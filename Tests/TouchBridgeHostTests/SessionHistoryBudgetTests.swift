@@ -1,0 +1,66 @@
+import Testing
+import TouchBridgeProtocol
+import TouchBridgeServer
+@testable import TouchBridgeHost
+
+/// Stepping keeps every live device's messages (`SessionHistory`); all of them together are bounded
+/// in bytes, so the memory stepping costs does not grow with the number of sessions.
+@Suite struct SessionHistoryBudgetTests {
+    let hub = Hub(catalog: LibraryCatalog())
+    let stepper: SessionStepper
+
+    init() {
+        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), historyBudgetBytes: 4_000)
+    }
+
+    /// What `HubBridge` does with one message: the hub handles it, the stepper keeps it.
+    func deliver(_ input: SessionInput, on id: ConnectionID) {
+        _ = hub.handle(input, on: id)
+        _ = stepper.observe(input, on: id, hub: hub, now: 0)
+    }
+
+    func join(_ id: ConnectionID) {
+        deliver(.opened(), on: id)
+        deliver(.text(#"{"type":"hello","protocol":1,"role":"device","scene":"tap-recognition","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#, receivedAt: 0), on: id)
+    }
+
+    func tap(_ count: Int, on id: ConnectionID) {
+        for index in 0..<count {
+            let t = Double(index) * 1_000
+            for (phase, at) in [("down", t), ("up", t + 80)] {
+                deliver(.text(#"{"type":"input","seq":\#(index),"pointers":[{"id":1,"phase":"\#(phase)","x":60,"y":700,"t":\#(at),"pointerType":"touch"}]}"#,
+                              receivedAt: at / 1000), on: id)
+            }
+        }
+    }
+
+    /// The code of the error the stepper answers `pause` with, or nil when the session pauses.
+    func pauseError(_ id: ConnectionID) -> String? {
+        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub), case .message(let text)? = replies.first?.1 else {
+            Issue.record("pause was not the stepper's")
+            return nil
+        }
+        guard case .error(let error)? = try? ServerMessage.decode(text) else { return nil }
+        return error.code
+    }
+
+    @Test func pastTheBudgetTheLargestHistoryIsDropped() {
+        join(1)
+        join(2)
+        tap(3, on: 2)
+        #expect(pauseError(2) == nil, "within the budget")
+        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub)
+        tap(20, on: 1)
+        #expect(pauseError(1) == StepErrorCode.tooLong, "the largest history went")
+        #expect(pauseError(2) == nil, "the others are kept")
+    }
+
+    @Test func aClosedConnectionGivesItsBytesBack() {
+        join(1)
+        tap(14, on: 1)
+        deliver(.closed, on: 1)
+        join(2)
+        tap(14, on: 2)
+        #expect(pauseError(2) == nil)
+    }
+}
