@@ -4,6 +4,7 @@ import TouchKit
 
 /// The view tree as the wire shows it: every value already rounded and encoded, so comparing two
 /// snapshots compares exactly what a client would see (a change below 0.001 pt is no change).
+/// `PublishedRender` keeps one up to date from the engine's render changes.
 struct RenderSnapshot: Equatable {
     struct Node: Equatable {
         var id: Int
@@ -23,30 +24,28 @@ struct RenderSnapshot: Equatable {
     /// Pre-order: parents before children, siblings back to front.
     var nodes: [Node] = []
 
-    /// Whether any view is animating (render messages then carry the engine time).
-    var isAnimating: Bool { nodes.contains { $0.props.animations?.isEmpty == false } }
-
     init() {}
+}
 
-    /// The wire form of `tree`. A view whose engine node is the same as in `previous` at the same
-    /// position (most views on most steps) keeps its wire values instead of rounding and encoding
-    /// them again.
-    init(_ tree: RenderTree, reusing previous: RenderSnapshot = RenderSnapshot()) {
-        var childCounts: [Int?: Int] = [:]
-        nodes = tree.nodes.enumerated().map { position, node in
-            let index = childCounts[node.parent, default: 0]
-            childCounts[node.parent] = index + 1
-            if position < previous.nodes.count, case let old = previous.nodes[position], old.id == node.id, old.source == node {
-                var reused = old
-                reused.index = index
-                return reused
-            }
-            return Node(
-                id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
-                props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList),
-                source: node)
-        }
+extension RenderSnapshot.Node {
+    /// The wire form of the engine's `node`, at `index` among its parent's subviews.
+    init(_ node: RenderNode, index: Int) {
+        self.init(
+            id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
+            props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
+
+    /// The same view with the same wire values, now under `parent` at `index`.
+    func placed(under parent: Int?, at index: Int) -> Self {
+        var moved = self
+        moved.parent = parent
+        moved.source?.parent = parent
+        moved.index = index
+        return moved
+    }
+
+    /// Whether the view has running animations.
+    var isAnimating: Bool { props.animations?.isEmpty == false }
 }
 
 /// TouchKit values → wire values (docs/protocol.md §2 and §5.2).

@@ -1,0 +1,147 @@
+import Foundation
+
+/// What a window's views changed on screen since the last collection: each view whose render node
+/// may differ (once), and whether a view was added, removed or moved. Kept on the window (the root
+/// of the views' tree) so a view reaches it by walking its superviews.
+final class RenderChangeLog {
+    var views: [UIView] = []
+    var structureChanged = false
+}
+
+extension UIView {
+    /// A visual setter ran: this view's render node may differ from the one last collected. Changes
+    /// of a view outside any window are not kept: joining a window notes the whole subtree.
+    func noteRenderChange() {
+        guard !isRenderChangeNoted, let log = windowRenderChanges else { return }
+        isRenderChangeNoted = true
+        log.views.append(self)
+    }
+
+    /// One of this view's subviews was added, removed or moved.
+    func noteStructureChange() {
+        windowRenderChanges?.structureChanged = true
+    }
+
+    /// This view just got a new superview: its window's structure changed, and every view of its
+    /// subtree is noted, because nothing recorded what changed while it was elsewhere.
+    func noteJoinedTree() {
+        guard let log = windowRenderChanges else { return }
+        log.structureChanged = true
+        forEachInSubtree { view in
+            guard !view.isRenderChangeNoted else { return }
+            view.isRenderChangeNoted = true
+            log.views.append(view)
+        }
+    }
+
+    /// The change log of the window at the root of this view's tree; nil outside a window.
+    private var windowRenderChanges: RenderChangeLog? {
+        var root = self
+        while let parent = root.superview { root = parent }
+        guard root is UIWindow else { return nil }
+        if let log = root.renderChanges { return log }
+        let log = RenderChangeLog()
+        root.renderChanges = log
+        return log
+    }
+
+    /// This view's render node now.
+    func currentRenderNode() -> RenderNode {
+        makeRenderNode(id: objectID, parent: superview?.objectID, name: traceName)
+    }
+}
+
+extension CALayer {
+    /// A property this layer draws changed: the views whose display lists include it (its own view,
+    /// or the view at the root of its superlayers) are noted.
+    func noteRenderChange() {
+        var layer: CALayer? = self
+        while let current = layer {
+            current.owner?.noteRenderChange()
+            layer = current.superlayer
+        }
+    }
+}
+
+/// Where a view sits in the render tree: its id and its superview's (nil for a window).
+public struct RenderPlacement: Equatable, Sendable {
+    /// The view's id.
+    public var id: Int
+    /// The superview's id; nil for a window.
+    public var parent: Int?
+}
+
+/// What changed in an application's render tree since the last collection
+/// (`RenderChangeTracker.collect()`).
+public struct RenderChanges: Sendable {
+    /// Every view in drawing order (as `RenderTree.nodes`) when a view was added, removed or moved,
+    /// or a window came or went; nil when the tree kept its shape.
+    public var placements: [RenderPlacement]?
+    /// The current render nodes of the views that may have changed, in no particular order: those
+    /// whose visual setters ran and, after a change of shape, those new to the tracker. Every other
+    /// view's node is the one collected before.
+    public var nodes: [RenderNode]
+}
+
+/// Collects an application's render changes, step by step, for a host that keeps what it last
+/// drew: the views' visual setters (geometry, colours, layer properties and sublayers, display
+/// lists, animations, text, images, control states) note the view in its window, the way
+/// `setNeedsLayout` marks the layout pass, so a collection costs what changed, not the whole tree.
+///
+/// The first collection returns every view. Later ones return the views noted since, and the
+/// placements of every view only when the tree changed shape. Ids are given to new views in
+/// drawing order, exactly as `UIApplication.renderTree()` gives them.
+public final class RenderChangeTracker {
+    private let application: UIApplication
+    /// The windows of the last collection; nil before the first.
+    private var windows: [ObjectIdentifier]?
+    /// The ids of every view of the last collection.
+    private var known: Set<Int> = []
+
+    /// A tracker whose first collection returns the whole tree of `application`.
+    public init(application: UIApplication) {
+        self.application = application
+    }
+
+    /// The changes since the last collection (everything, the first time).
+    public func collect() -> RenderChanges {
+        let windowIDs = application.windows.map(ObjectIdentifier.init)
+        var noted: [UIView] = []
+        var reshaped = windowIDs != windows
+        for window in application.windows {
+            guard let log = window.renderChanges else { continue }
+            noted += log.views
+            reshaped = reshaped || log.structureChanged
+            log.views.removeAll(keepingCapacity: true)
+            log.structureChanged = false
+        }
+        guard reshaped else {
+            return RenderChanges(placements: nil, nodes: noted.map { view in
+                view.isRenderChangeNoted = false
+                return view.currentRenderNode()
+            })
+        }
+        windows = windowIDs
+        var placements: [RenderPlacement] = []
+        var nodes: [RenderNode] = []
+        var ids: Set<Int> = []
+        for window in application.windows {
+            collectShape(of: window, parent: nil, placements: &placements, nodes: &nodes, ids: &ids)
+        }
+        for view in noted { view.isRenderChangeNoted = false }
+        known = ids
+        return RenderChanges(placements: placements, nodes: nodes)
+    }
+
+    private func collectShape(of view: UIView, parent: Int?, placements: inout [RenderPlacement], nodes: inout [RenderNode], ids: inout Set<Int>) {
+        if view.objectID == 0 { application.assignID(view) }
+        let id = view.objectID
+        placements.append(RenderPlacement(id: id, parent: parent))
+        ids.insert(id)
+        if view.isRenderChangeNoted || !known.contains(id) {
+            view.isRenderChangeNoted = false
+            nodes.append(view.makeRenderNode(id: id, parent: parent, name: view.traceName))
+        }
+        for subview in view.subviews { collectShape(of: subview, parent: id, placements: &placements, nodes: &nodes, ids: &ids) }
+    }
+}
