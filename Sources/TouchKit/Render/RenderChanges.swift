@@ -2,30 +2,34 @@ import Foundation
 
 /// What a window's views changed on screen since the last collection: each view whose render node
 /// may differ (once), and whether a view was added, removed or moved. Kept on the window (the root
-/// of the views' tree) so a view reaches it by walking its superviews.
+/// of the views' tree) so a view reaches it by walking its superviews, and only once a
+/// `RenderChangeTracker` collects from the window: an app nobody draws keeps no log.
 final class RenderChangeLog {
+    /// Noted views other than the window (which would otherwise keep itself alive through its log).
     var views: [UIView] = []
+    /// The window itself was noted.
+    var windowChanged = false
     var structureChanged = false
 }
 
 extension UIView {
     /// A visual setter ran: this view's render node may differ from the one last collected. Changes
-    /// of a view outside any window are not kept: joining a window notes the whole subtree.
+    /// of a view outside a tracked window are not kept: joining one notes the whole subtree.
     func noteRenderChange() {
-        guard !isRenderChangeNoted, let log = windowRenderChanges else { return }
+        guard !isRenderChangeNoted, let (window, log) = windowRenderChanges else { return }
         isRenderChangeNoted = true
-        log.views.append(self)
+        if window === self { log.windowChanged = true } else { log.views.append(self) }
     }
 
     /// One of this view's subviews was added, removed or moved.
     func noteStructureChange() {
-        windowRenderChanges?.structureChanged = true
+        windowRenderChanges?.log.structureChanged = true
     }
 
     /// This view just got a new superview: its window's structure changed, and every view of its
     /// subtree is noted, because nothing recorded what changed while it was elsewhere.
     func noteJoinedTree() {
-        guard let log = windowRenderChanges else { return }
+        guard let (_, log) = windowRenderChanges else { return }
         log.structureChanged = true
         forEachInSubtree { view in
             guard !view.isRenderChangeNoted else { return }
@@ -34,15 +38,12 @@ extension UIView {
         }
     }
 
-    /// The change log of the window at the root of this view's tree; nil outside a window.
-    private var windowRenderChanges: RenderChangeLog? {
+    /// The window at the root of this view's tree and its change log; nil outside a tracked window.
+    private var windowRenderChanges: (window: UIView, log: RenderChangeLog)? {
         var root = self
         while let parent = root.superview { root = parent }
-        guard root is UIWindow else { return nil }
-        if let log = root.renderChanges { return log }
-        let log = RenderChangeLog()
-        root.renderChanges = log
-        return log
+        guard let log = root.renderChanges else { return nil }
+        return (root, log)
     }
 
     /// This view's render node now.
@@ -109,10 +110,16 @@ public final class RenderChangeTracker {
         var noted: [UIView] = []
         var reshaped = windowIDs != windows
         for window in application.windows {
-            guard let log = window.renderChanges else { continue }
+            guard let log = window.renderChanges else {
+                window.renderChanges = RenderChangeLog()
+                reshaped = true
+                continue
+            }
+            if log.windowChanged { noted.append(window) }
             noted += log.views
             reshaped = reshaped || log.structureChanged
             log.views.removeAll(keepingCapacity: true)
+            log.windowChanged = false
             log.structureChanged = false
         }
         guard reshaped else {
