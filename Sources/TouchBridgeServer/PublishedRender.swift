@@ -9,7 +9,9 @@ import TouchKit
 /// `display` ops come out in drawing order, exactly as `RenderDiff` orders them. A step that added,
 /// removed or moved a view rebuilds the published snapshot from the placements, reusing the wire
 /// values of every view not noted, and leaves the ops to `RenderDiff`. Either way the ops and the
-/// snapshot are the ones a full snapshot and diff would give.
+/// snapshot are the ones a full snapshot and diff would give — even for a value that is NaN, which
+/// is not equal to itself, so that a full diff re-sends it on every step: the views holding one are
+/// looked at again on every step too.
 struct PublishedRender {
     /// What every connection has: full renders are made from it.
     private(set) var snapshot = RenderSnapshot()
@@ -18,6 +20,8 @@ struct PublishedRender {
     private var positions: [Int: Int] = [:]
     /// How many published views have running animations.
     private var animatingCount = 0
+    /// The published views whose engine values hold a NaN.
+    private var unsettled: Set<Int> = []
 
     /// The published state of `application` now (its whole tree).
     init(_ application: UIApplication) {
@@ -42,11 +46,17 @@ struct PublishedRender {
     /// The same tree with new nodes for some views: their changed properties, in drawing order.
     private mutating func patch(_ nodes: [RenderNode]) -> [RenderOp] {
         var updates: [(position: Int, node: RenderSnapshot.Node)] = []
+        var pending = unsettled
         for node in nodes {
             guard let position = positions[node.id] else { continue }
+            pending.remove(node.id)
             let old = snapshot.nodes[position]
             if old.source == node { continue }
             updates.append((position, RenderSnapshot.Node(node, index: old.index)))
+        }
+        for id in pending {
+            guard let position = positions[id], let source = snapshot.nodes[position].source else { continue }
+            updates.append((position, RenderSnapshot.Node(source, index: snapshot.nodes[position].index)))
         }
         updates.sort { $0.position < $1.position }
         var ops: [RenderOp] = []
@@ -56,6 +66,7 @@ struct PublishedRender {
             if !changed.isEmpty { ops.append(.set(id: node.id, props: changed)) }
             if node.displayList != old.displayList { ops.append(.display(id: node.id, displayList: node.displayList)) }
             animatingCount += (node.isAnimating ? 1 : 0) - (old.isAnimating ? 1 : 0)
+            if node.source?.containsNaN == true { unsettled.insert(node.id) } else { unsettled.remove(node.id) }
             snapshot.nodes[position] = node
         }
         return ops
@@ -73,22 +84,64 @@ struct PublishedRender {
         var newPositions: [Int: Int] = [:]
         newPositions.reserveCapacity(placements.count)
         animatingCount = 0
+        var newUnsettled: Set<Int> = []
         for placement in placements {
             let index = childCounts[placement.parent, default: 0]
             childCounts[placement.parent] = index + 1
-            let node: RenderSnapshot.Node
+            var node: RenderSnapshot.Node
             if let engineNode = fresh[placement.id] {
                 node = RenderSnapshot.Node(engineNode, index: index)
             } else if let position = positions[placement.id] {
                 node = snapshot.nodes[position].placed(under: placement.parent, at: index)
+                if unsettled.contains(placement.id), let source = node.source { node = RenderSnapshot.Node(source, index: index) }
             } else {
                 preconditionFailure("view \(placement.id) is new to the render state but the engine gave no node for it")
             }
             if node.isAnimating { animatingCount += 1 }
+            if node.source?.containsNaN == true { newUnsettled.insert(placement.id) }
             newPositions[placement.id] = rebuilt.nodes.count
             rebuilt.nodes.append(node)
         }
         snapshot = rebuilt
         positions = newPositions
+        unsettled = newUnsettled
+    }
+}
+
+extension RenderNode {
+    /// Whether a value the wire carries as a number is NaN (app code divided by a zero size, say).
+    var containsNaN: Bool {
+        if center.x.isNaN || center.y.isNaN || bounds.origin.x.isNaN || bounds.origin.y.isNaN || bounds.width.isNaN || bounds.height.isNaN
+            || transform.a.isNaN || transform.b.isNaN || transform.c.isNaN || transform.d.isNaN || transform.tx.isNaN || transform.ty.isNaN
+            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true {
+            return true
+        }
+        if let control, control.value?.isNaN == true || control.minimumValue?.isNaN == true || control.maximumValue?.isNaN == true { return true }
+        if let shadow, shadow.opacity.isNaN || shadow.offset.width.isNaN || shadow.offset.height.isNaN || shadow.radius.isNaN { return true }
+        for animation in animations where animation.from.contains(where: \.isNaN) || animation.to.contains(where: \.isNaN)
+            || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true {
+            return true
+        }
+        return displayList?.contains(where: \.containsNaN) == true
+    }
+}
+
+extension DrawCommand {
+    var containsNaN: Bool {
+        switch self {
+        case .stroke(let path, _, let lineWidth, _, _): lineWidth.isNaN || path.contains(where: \.containsNaN)
+        case .fill(let path, _, _): path.contains(where: \.containsNaN)
+        case .text(_, let at, let fontSize, _): at.x.isNaN || at.y.isNaN || fontSize.isNaN
+        }
+    }
+}
+
+extension PathElement {
+    var containsNaN: Bool {
+        switch self {
+        case .move(let p), .line(let p): p.x.isNaN || p.y.isNaN
+        case .rect(let r), .ellipse(let r): r.origin.x.isNaN || r.origin.y.isNaN || r.width.isNaN || r.height.isNaN
+        case .close: false
+        }
     }
 }
