@@ -4,14 +4,16 @@ import TouchKit
 /// The render state every connection of a session holds, kept up to date from the engine's render
 /// changes (`RenderChangeTracker`) rather than from a snapshot of every view per step.
 ///
-/// A step that kept the tree's shape (almost every step) costs what changed: each noted view's
-/// node is turned into wire values and compared with the published ones, and the `set` and
-/// `display` ops come out in drawing order, exactly as `RenderDiff` orders them. A step that added,
+/// A step that kept the tree's shape (almost every step) costs what changed: of each noted view,
+/// the properties whose engine values changed are turned into wire values and compared with the
+/// published ones, and the `set` and `display` ops come out in drawing order, exactly as
+/// `RenderDiff` orders them. A step that added,
 /// removed or moved a view rebuilds the published snapshot from the placements, reusing the wire
 /// values of every view not noted, and leaves the ops to `RenderDiff`. Either way the ops and the
 /// snapshot are the ones a full snapshot and diff would give — even for a value that is NaN, which
-/// is not equal to itself, so that a full diff re-sends it on every step: the views holding one are
-/// looked at again on every step too.
+/// is not equal to itself, so that a full snapshot and diff may re-send it on every step: the views
+/// holding one are reviewed on every step, and a node equal to the published one keeps its wire
+/// values, as the snapshot kept them.
 struct PublishedRender {
     /// What every connection has: full renders are made from it.
     private(set) var snapshot = RenderSnapshot()
@@ -36,7 +38,7 @@ struct PublishedRender {
     /// Publishes what changed since the last update; returns the ops that bring a client holding the
     /// previous state up to date (empty when nothing visible changed).
     mutating func update() -> [RenderOp] {
-        let changes = tracker.collect()
+        let changes = tracker.collect(reviewing: unsettled)
         guard let placements = changes.placements else { return patch(changes.nodes) }
         let previous = snapshot
         rebuild(placements, nodes: changes.nodes)
@@ -46,17 +48,13 @@ struct PublishedRender {
     /// The same tree with new nodes for some views: their changed properties, in drawing order.
     private mutating func patch(_ nodes: [RenderNode]) -> [RenderOp] {
         var updates: [(position: Int, node: RenderSnapshot.Node)] = []
-        var pending = unsettled
         for node in nodes {
             guard let position = positions[node.id] else { continue }
-            pending.remove(node.id)
             let old = snapshot.nodes[position]
             if old.source == node { continue }
-            updates.append((position, RenderSnapshot.Node(node, index: old.index)))
-        }
-        for id in pending {
-            guard let position = positions[id], let source = snapshot.nodes[position].source else { continue }
-            updates.append((position, RenderSnapshot.Node(source, index: snapshot.nodes[position].index)))
+            // A NaN inside an array the engine shares between nodes (an animation's values) would
+            // look unchanged to the per-property comparison, so such a node is converted whole.
+            updates.append((position, node.containsNaN ? RenderSnapshot.Node(node, index: old.index) : old.updated(to: node)))
         }
         updates.sort { $0.position < $1.position }
         var ops: [RenderOp] = []
@@ -88,12 +86,14 @@ struct PublishedRender {
         for placement in placements {
             let index = childCounts[placement.parent, default: 0]
             childCounts[placement.parent] = index + 1
-            var node: RenderSnapshot.Node
-            if let engineNode = fresh[placement.id] {
+            let node: RenderSnapshot.Node
+            let position = positions[placement.id]
+            if let engineNode = fresh[placement.id], position != rebuilt.nodes.count || snapshot.nodes[rebuilt.nodes.count].source != engineNode {
                 node = RenderSnapshot.Node(engineNode, index: index)
-            } else if let position = positions[placement.id] {
+            } else if let position {
+                // Not noted, or noted but equal to what was published at the same place: the
+                // published wire values stay.
                 node = snapshot.nodes[position].placed(under: placement.parent, at: index)
-                if unsettled.contains(placement.id), let source = node.source { node = RenderSnapshot.Node(source, index: index) }
             } else {
                 preconditionFailure("view \(placement.id) is new to the render state but the engine gave no node for it")
             }

@@ -35,6 +35,18 @@ extension RenderSnapshot.Node {
             props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
 
+    /// The same view, in the same place, with the engine's new `node`: only what changed in it is
+    /// turned into wire values.
+    func updated(to node: RenderNode) -> Self {
+        var updated = self
+        updated.kind = node.kind
+        updated.name = node.name
+        updated.props = WireGeometry.props(of: node, updating: props, from: source)
+        if source == nil || node.displayList != source?.displayList { updated.displayList = node.displayList.map(WireGeometry.displayList) }
+        updated.source = node
+        return updated
+    }
+
     /// The same view with the same wire values, now under `parent` at `index`.
     func placed(under parent: Int?, at index: Int) -> Self {
         var moved = self
@@ -56,31 +68,43 @@ enum WireGeometry {
     static func transform(_ t: CGAffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number) }
     static func colour(_ c: CGColor) -> String { c.hexString }
 
-    static func props(of node: RenderNode) -> RenderProps {
-        var props = RenderProps()
-        props.center = point(node.center)
-        props.bounds = rect(node.bounds)
-        props.transform = transform(node.transform)
-        props.alpha = number(node.alpha)
-        props.hidden = node.isHidden
-        props.userInteractionEnabled = node.isUserInteractionEnabled
-        props.clipsToBounds = node.clipsToBounds
-        props.backgroundColor = Nullable(node.backgroundColor.map(colour))
-        props.cornerRadius = number(node.cornerRadius)
-        props.borderWidth = number(node.borderWidth)
-        props.borderColor = Nullable(node.borderColor.map(colour))
-        props.text = Nullable(node.text)
-        props.textColor = Nullable(node.textColor.map(colour))
-        props.fontSize = Nullable(node.fontSize.map(number))
-        props.fontBold = Nullable(node.fontBold)
-        props.textAlignment = Nullable(node.textAlignment.map(alignment))
-        props.image = Nullable(node.image)
-        props.control = Nullable(node.control.map(control))
-        props.animations = node.animations.map(animation)
-        props.shadow = Nullable(node.shadow.map { shadow in
-            ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
-                        offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
-        })
+    /// Every property of `node` in wire values.
+    static func props(of node: RenderNode) -> RenderProps { props(of: node, updating: RenderProps(), from: nil) }
+
+    /// `wire` (the wire values of the engine node `old`) with each property whose engine value
+    /// differs in `node` turned into wire values again: straight from the engine values, and no
+    /// work for a property that did not change. With no `old`, every property.
+    static func props(of node: RenderNode, updating wire: RenderProps, from old: RenderNode?) -> RenderProps {
+        func changed<T: Equatable>(_ value: (RenderNode) -> T) -> Bool {
+            guard let old else { return true }
+            return value(node) != value(old)
+        }
+        var props = wire
+        if changed({ $0.center }) { props.center = point(node.center) }
+        if changed({ $0.bounds }) { props.bounds = rect(node.bounds) }
+        if changed({ $0.transform }) { props.transform = transform(node.transform) }
+        if changed({ $0.alpha }) { props.alpha = number(node.alpha) }
+        if changed({ $0.isHidden }) { props.hidden = node.isHidden }
+        if changed({ $0.isUserInteractionEnabled }) { props.userInteractionEnabled = node.isUserInteractionEnabled }
+        if changed({ $0.clipsToBounds }) { props.clipsToBounds = node.clipsToBounds }
+        if changed({ $0.backgroundColor }) { props.backgroundColor = Nullable(node.backgroundColor.map(colour)) }
+        if changed({ $0.cornerRadius }) { props.cornerRadius = number(node.cornerRadius) }
+        if changed({ $0.borderWidth }) { props.borderWidth = number(node.borderWidth) }
+        if changed({ $0.borderColor }) { props.borderColor = Nullable(node.borderColor.map(colour)) }
+        if changed({ $0.text }) { props.text = Nullable(node.text) }
+        if changed({ $0.textColor }) { props.textColor = Nullable(node.textColor.map(colour)) }
+        if changed({ $0.fontSize }) { props.fontSize = Nullable(node.fontSize.map(number)) }
+        if changed({ $0.fontBold }) { props.fontBold = Nullable(node.fontBold) }
+        if changed({ $0.textAlignment }) { props.textAlignment = Nullable(node.textAlignment.map(alignment)) }
+        if changed({ $0.image }) { props.image = Nullable(node.image) }
+        if changed({ $0.control }) { props.control = Nullable(node.control.map(control)) }
+        if changed({ $0.animations }) { props.animations = node.animations.map(animation) }
+        if changed({ $0.shadow }) {
+            props.shadow = Nullable(node.shadow.map { shadow in
+                ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
+                            offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
+            })
+        }
         return props
     }
 

@@ -5,15 +5,22 @@ import TouchBridgeScenes
 @testable import TouchBridgeServer
 import TouchKit
 
-/// The reference the incremental render path is held to: a snapshot of every view, every step, and
-/// `RenderDiff` between two of them (the server's path before render changes were tracked).
+/// The reference the incremental render path is held to: a snapshot of every view, every step,
+/// and `RenderDiff` between two of them — the server's path before render changes were tracked,
+/// which kept the wire values of a view whose engine node equalled the published one at the same
+/// place.
 extension RenderSnapshot {
-    init(_ tree: RenderTree) {
+    init(_ tree: RenderTree, reusing previous: RenderSnapshot = RenderSnapshot()) {
         self.init()
         var childCounts: [Int?: Int] = [:]
-        nodes = tree.nodes.map { node in
+        nodes = tree.nodes.enumerated().map { position, node in
             let index = childCounts[node.parent, default: 0]
             childCounts[node.parent] = index + 1
+            if position < previous.nodes.count, case let old = previous.nodes[position], old.id == node.id, old.source == node {
+                var reused = old
+                reused.index = index
+                return reused
+            }
             return Node(node, index: index)
         }
     }
@@ -94,7 +101,7 @@ struct IncrementalRenderTests {
         view.layer.borderWidth = CGFloat.nan
         for step in 0..<4 {
             if step == 2 { window.addSubview(UIView(frame: .zero)) }
-            let after = RenderSnapshot(app.renderTree())
+            let after = RenderSnapshot(app.renderTree(), reusing: reference)
             let expected = RenderDiff.ops(from: reference, to: after)
             #expect(!expected.isEmpty)
             #expect(ServerMessage.render(RenderMessage(full: false, ops: published.update())).text
@@ -176,7 +183,7 @@ struct EquivalenceRun {
             #expect(shared.fullRender() == Self.fullRender(of: shared, reference: reference))
             return
         }
-        let after = RenderSnapshot(application.renderTree())
+        let after = RenderSnapshot(application.renderTree(), reusing: reference)
         let ops = RenderDiff.ops(from: reference, to: after)
         let expected = ops.isEmpty ? [] : [ServerMessage.render(RenderMessage(full: false, ops: ops, t: after.isAnimating ? shared.engineMs : nil)).text]
         let diffs = effects.compactMap { effect -> String? in

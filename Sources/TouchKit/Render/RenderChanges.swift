@@ -79,8 +79,8 @@ public struct RenderChanges: Sendable {
     /// or a window came or went; nil when the tree kept its shape.
     public var placements: [RenderPlacement]?
     /// The current render nodes of the views that may have changed, in no particular order: those
-    /// whose visual setters ran and, after a change of shape, those new to the tracker. Every other
-    /// view's node is the one collected before.
+    /// whose visual setters ran, those the collection was asked to review and, after a change of
+    /// shape, those new to the tracker. Every other view's node is the one collected before.
     public var nodes: [RenderNode]
 }
 
@@ -96,16 +96,18 @@ public final class RenderChangeTracker {
     private let application: UIApplication
     /// The windows of the last collection; nil before the first.
     private var windows: [ObjectIdentifier]?
-    /// The ids of every view of the last collection.
-    private var known: Set<Int> = []
+    /// Every view of the last collection, by id.
+    private var known: [Int: UIView] = [:]
 
     /// A tracker whose first collection returns the whole tree of `application`.
     public init(application: UIApplication) {
         self.application = application
     }
 
-    /// The changes since the last collection (everything, the first time).
-    public func collect() -> RenderChanges {
+    /// The changes since the last collection (everything, the first time), with the current nodes
+    /// of the views `reviewing` names even when nothing noted them (a host that must look at some
+    /// views on every step).
+    public func collect(reviewing: Set<Int> = []) -> RenderChanges {
         let windowIDs = application.windows.map(ObjectIdentifier.init)
         var noted: [UIView] = []
         var reshaped = windowIDs != windows
@@ -123,32 +125,40 @@ public final class RenderChangeTracker {
             log.structureChanged = false
         }
         guard reshaped else {
-            return RenderChanges(placements: nil, nodes: noted.map { view in
+            var nodes = noted.map { view in
                 view.isRenderChangeNoted = false
                 return view.currentRenderNode()
-            })
+            }
+            for id in reviewing where !noted.contains(where: { $0.objectID == id }) {
+                if let view = known[id] { nodes.append(view.currentRenderNode()) }
+            }
+            return RenderChanges(placements: nil, nodes: nodes)
         }
         windows = windowIDs
         var placements: [RenderPlacement] = []
         var nodes: [RenderNode] = []
-        var ids: Set<Int> = []
+        var views: [Int: UIView] = [:]
         for window in application.windows {
-            collectShape(of: window, parent: nil, placements: &placements, nodes: &nodes, ids: &ids)
+            collectShape(of: window, parent: nil, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
         }
         for view in noted { view.isRenderChangeNoted = false }
-        known = ids
+        known = views
         return RenderChanges(placements: placements, nodes: nodes)
     }
 
-    private func collectShape(of view: UIView, parent: Int?, placements: inout [RenderPlacement], nodes: inout [RenderNode], ids: inout Set<Int>) {
+    private func collectShape(
+        of view: UIView, parent: Int?, reviewing: Set<Int>, placements: inout [RenderPlacement], nodes: inout [RenderNode], views: inout [Int: UIView]
+    ) {
         if view.objectID == 0 { application.assignID(view) }
         let id = view.objectID
         placements.append(RenderPlacement(id: id, parent: parent))
-        ids.insert(id)
-        if view.isRenderChangeNoted || !known.contains(id) {
+        views[id] = view
+        if view.isRenderChangeNoted || known[id] == nil || reviewing.contains(id) {
             view.isRenderChangeNoted = false
             nodes.append(view.makeRenderNode(id: id, parent: parent, name: view.traceName))
         }
-        for subview in view.subviews { collectShape(of: subview, parent: id, placements: &placements, nodes: &nodes, ids: &ids) }
+        for subview in view.subviews {
+            collectShape(of: subview, parent: id, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
+        }
     }
 }
