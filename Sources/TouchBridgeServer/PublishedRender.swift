@@ -47,25 +47,33 @@ struct PublishedRender {
 
     /// The same tree with new nodes for some views: their changed properties, in drawing order.
     private mutating func patch(_ nodes: [RenderNode]) -> [RenderOp] {
-        var updates: [(position: Int, node: RenderSnapshot.Node)] = []
+        var changed: [(position: Int, node: RenderNode)] = []
         for node in nodes {
-            guard let position = positions[node.id] else { continue }
-            let old = snapshot.nodes[position]
-            if old.source == node { continue }
-            // A NaN inside an array the engine shares between nodes (an animation's values) would
-            // look unchanged to the per-property comparison, so such a node is converted whole.
-            updates.append((position, node.containsNaN ? RenderSnapshot.Node(node, index: old.index) : old.updated(to: node)))
+            guard let position = positions[node.id], snapshot.nodes[position].source != node else { continue }
+            changed.append((position, node))
         }
-        updates.sort { $0.position < $1.position }
+        changed.sort { $0.position < $1.position }
         var ops: [RenderOp] = []
-        for (position, node) in updates {
-            let old = snapshot.nodes[position]
-            let changed = node.props.changes(from: old.props)
-            if !changed.isEmpty { ops.append(.set(id: node.id, props: changed)) }
-            if node.displayList != old.displayList { ops.append(.display(id: node.id, displayList: node.displayList)) }
-            animatingCount += (node.isAnimating ? 1 : 0) - (old.isAnimating ? 1 : 0)
-            if node.source?.containsNaN == true { unsettled.insert(node.id) } else { unsettled.remove(node.id) }
-            snapshot.nodes[position] = node
+        for (position, node) in changed {
+            let wasAnimating = snapshot.nodes[position].isAnimating
+            let patch: RenderProps
+            let displayListChanged: Bool
+            if node.containsNaN {
+                // A NaN inside an array the engine shares between nodes (an animation's values)
+                // would look unchanged to the per-property comparison: such a node is converted whole.
+                let old = snapshot.nodes[position]
+                let new = RenderSnapshot.Node(node, index: old.index)
+                patch = new.props.changes(from: old.props)
+                displayListChanged = new.displayList != old.displayList
+                snapshot.nodes[position] = new
+                unsettled.insert(node.id)
+            } else {
+                (patch, displayListChanged) = snapshot.nodes[position].update(to: node)
+                unsettled.remove(node.id)
+            }
+            if !patch.isEmpty { ops.append(.set(id: node.id, props: patch)) }
+            if displayListChanged { ops.append(.display(id: node.id, displayList: snapshot.nodes[position].displayList)) }
+            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
         }
         return ops
     }

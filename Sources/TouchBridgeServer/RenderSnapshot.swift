@@ -35,16 +35,20 @@ extension RenderSnapshot.Node {
             props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
 
-    /// The same view, in the same place, with the engine's new `node`: only what changed in it is
-    /// turned into wire values.
-    func updated(to node: RenderNode) -> Self {
-        var updated = self
-        updated.kind = node.kind
-        updated.name = node.name
-        updated.props = WireGeometry.props(of: node, updating: props, from: source)
-        if source == nil || node.displayList != source?.displayList { updated.displayList = node.displayList.map(WireGeometry.displayList) }
-        updated.source = node
-        return updated
+    /// Brings this view to the engine's new `node` in place: only what changed in it is turned into
+    /// wire values. Returns the properties whose wire values changed and whether the display list did.
+    mutating func update(to node: RenderNode) -> (patch: RenderProps, displayListChanged: Bool) {
+        kind = node.kind
+        name = node.name
+        let patch = WireGeometry.update(&props, to: node, from: source)
+        var displayListChanged = false
+        if source == nil || node.displayList != source?.displayList {
+            let list = node.displayList.map(WireGeometry.displayList)
+            displayListChanged = list != displayList
+            displayList = list
+        }
+        source = node
+        return (patch, displayListChanged)
     }
 
     /// The same view with the same wire values, now under `parent` at `index`.
@@ -69,43 +73,56 @@ enum WireGeometry {
     static func colour(_ c: CGColor) -> String { c.hexString }
 
     /// Every property of `node` in wire values.
-    static func props(of node: RenderNode) -> RenderProps { props(of: node, updating: RenderProps(), from: nil) }
+    static func props(of node: RenderNode) -> RenderProps {
+        var props = RenderProps()
+        update(&props, to: node, from: nil)
+        return props
+    }
 
-    /// `wire` (the wire values of the engine node `old`) with each property whose engine value
-    /// differs in `node` turned into wire values again: straight from the engine values, and no
-    /// work for a property that did not change. With no `old`, every property.
-    static func props(of node: RenderNode, updating wire: RenderProps, from old: RenderNode?) -> RenderProps {
+    /// Brings `props` (the wire values of the engine node `old`) to the engine's `node`: each
+    /// property whose engine value differs is turned into wire values again, straight from the
+    /// engine values, and the others cost nothing. With no `old`, every property. Returns the
+    /// properties whose wire values changed (a `set` op's patch).
+    @discardableResult
+    static func update(_ props: inout RenderProps, to node: RenderNode, from old: RenderNode?) -> RenderProps {
         func changed<T: Equatable>(_ value: (RenderNode) -> T) -> Bool {
             guard let old else { return true }
             return value(node) != value(old)
         }
-        var props = wire
-        if changed({ $0.center }) { props.center = point(node.center) }
-        if changed({ $0.bounds }) { props.bounds = rect(node.bounds) }
-        if changed({ $0.transform }) { props.transform = transform(node.transform) }
-        if changed({ $0.alpha }) { props.alpha = number(node.alpha) }
-        if changed({ $0.isHidden }) { props.hidden = node.isHidden }
-        if changed({ $0.isUserInteractionEnabled }) { props.userInteractionEnabled = node.isUserInteractionEnabled }
-        if changed({ $0.clipsToBounds }) { props.clipsToBounds = node.clipsToBounds }
-        if changed({ $0.backgroundColor }) { props.backgroundColor = Nullable(node.backgroundColor.map(colour)) }
-        if changed({ $0.cornerRadius }) { props.cornerRadius = number(node.cornerRadius) }
-        if changed({ $0.borderWidth }) { props.borderWidth = number(node.borderWidth) }
-        if changed({ $0.borderColor }) { props.borderColor = Nullable(node.borderColor.map(colour)) }
-        if changed({ $0.text }) { props.text = Nullable(node.text) }
-        if changed({ $0.textColor }) { props.textColor = Nullable(node.textColor.map(colour)) }
-        if changed({ $0.fontSize }) { props.fontSize = Nullable(node.fontSize.map(number)) }
-        if changed({ $0.fontBold }) { props.fontBold = Nullable(node.fontBold) }
-        if changed({ $0.textAlignment }) { props.textAlignment = Nullable(node.textAlignment.map(alignment)) }
-        if changed({ $0.image }) { props.image = Nullable(node.image) }
-        if changed({ $0.control }) { props.control = Nullable(node.control.map(control)) }
-        if changed({ $0.animations }) { props.animations = node.animations.map(animation) }
+        var patch = RenderProps()
+        func assign<T: Equatable>(_ field: inout T?, _ patched: inout T?, _ value: T) {
+            guard field != value else { return }
+            field = value
+            patched = value
+        }
+        if changed({ $0.center }) { assign(&props.center, &patch.center, point(node.center)) }
+        if changed({ $0.bounds }) { assign(&props.bounds, &patch.bounds, rect(node.bounds)) }
+        if changed({ $0.transform }) { assign(&props.transform, &patch.transform, transform(node.transform)) }
+        if changed({ $0.alpha }) { assign(&props.alpha, &patch.alpha, number(node.alpha)) }
+        if changed({ $0.isHidden }) { assign(&props.hidden, &patch.hidden, node.isHidden) }
+        if changed({ $0.isUserInteractionEnabled }) {
+            assign(&props.userInteractionEnabled, &patch.userInteractionEnabled, node.isUserInteractionEnabled)
+        }
+        if changed({ $0.clipsToBounds }) { assign(&props.clipsToBounds, &patch.clipsToBounds, node.clipsToBounds) }
+        if changed({ $0.backgroundColor }) { assign(&props.backgroundColor, &patch.backgroundColor, Nullable(node.backgroundColor.map(colour))) }
+        if changed({ $0.cornerRadius }) { assign(&props.cornerRadius, &patch.cornerRadius, number(node.cornerRadius)) }
+        if changed({ $0.borderWidth }) { assign(&props.borderWidth, &patch.borderWidth, number(node.borderWidth)) }
+        if changed({ $0.borderColor }) { assign(&props.borderColor, &patch.borderColor, Nullable(node.borderColor.map(colour))) }
+        if changed({ $0.text }) { assign(&props.text, &patch.text, Nullable(node.text)) }
+        if changed({ $0.textColor }) { assign(&props.textColor, &patch.textColor, Nullable(node.textColor.map(colour))) }
+        if changed({ $0.fontSize }) { assign(&props.fontSize, &patch.fontSize, Nullable(node.fontSize.map(number))) }
+        if changed({ $0.fontBold }) { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
+        if changed({ $0.textAlignment }) { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
+        if changed({ $0.image }) { assign(&props.image, &patch.image, Nullable(node.image)) }
+        if changed({ $0.control }) { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
+        if changed({ $0.animations }) { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
         if changed({ $0.shadow }) {
-            props.shadow = Nullable(node.shadow.map { shadow in
+            assign(&props.shadow, &patch.shadow, Nullable(node.shadow.map { shadow in
                 ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
                             offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
-            })
+            }))
         }
-        return props
+        return patch
     }
 
     static func animation(_ a: RenderAnimation) -> WireAnimation {
