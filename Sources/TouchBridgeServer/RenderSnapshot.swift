@@ -4,6 +4,7 @@ import TouchKit
 
 /// The view tree as the wire shows it: every value already rounded and encoded, so comparing two
 /// snapshots compares exactly what a client would see (a change below 0.001 pt is no change).
+/// `PublishedRender` keeps one up to date from the engine's render changes.
 struct RenderSnapshot: Equatable {
     struct Node: Equatable {
         var id: Int
@@ -23,30 +24,44 @@ struct RenderSnapshot: Equatable {
     /// Pre-order: parents before children, siblings back to front.
     var nodes: [Node] = []
 
-    /// Whether any view is animating (render messages then carry the engine time).
-    var isAnimating: Bool { nodes.contains { $0.props.animations?.isEmpty == false } }
-
     init() {}
+}
 
-    /// The wire form of `tree`. A view whose engine node is the same as in `previous` at the same
-    /// position (most views on most steps) keeps its wire values instead of rounding and encoding
-    /// them again.
-    init(_ tree: RenderTree, reusing previous: RenderSnapshot = RenderSnapshot()) {
-        var childCounts: [Int?: Int] = [:]
-        nodes = tree.nodes.enumerated().map { position, node in
-            let index = childCounts[node.parent, default: 0]
-            childCounts[node.parent] = index + 1
-            if position < previous.nodes.count, case let old = previous.nodes[position], old.id == node.id, old.source == node {
-                var reused = old
-                reused.index = index
-                return reused
-            }
-            return Node(
-                id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
-                props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList),
-                source: node)
-        }
+extension RenderSnapshot.Node {
+    /// The wire form of the engine's `node`, at `index` among its parent's subviews.
+    init(_ node: RenderNode, index: Int) {
+        self.init(
+            id: node.id, parent: node.parent, index: index, kind: node.kind, name: node.name,
+            props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
+
+    /// Brings this view to the engine's new `node` in place: only what changed in it is turned into
+    /// wire values. Returns the properties whose wire values changed and whether the display list did.
+    mutating func update(to node: RenderNode) -> (patch: RenderProps, displayListChanged: Bool) {
+        kind = node.kind
+        name = node.name
+        let patch = WireGeometry.update(&props, to: node, from: source)
+        var displayListChanged = false
+        if source == nil || node.displayList != source?.displayList {
+            let list = node.displayList.map(WireGeometry.displayList)
+            displayListChanged = list != displayList
+            displayList = list
+        }
+        source = node
+        return (patch, displayListChanged)
+    }
+
+    /// The same view with the same wire values, now under `parent` at `index`.
+    func placed(under parent: Int?, at index: Int) -> Self {
+        var moved = self
+        moved.parent = parent
+        moved.source?.parent = parent
+        moved.index = index
+        return moved
+    }
+
+    /// Whether the view has running animations.
+    var isAnimating: Bool { props.animations?.isEmpty == false }
 }
 
 /// TouchKit values → wire values (docs/protocol.md §2 and §5.2).
@@ -57,32 +72,57 @@ enum WireGeometry {
     static func transform(_ t: CGAffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty].map(number) }
     static func colour(_ c: CGColor) -> String { c.hexString }
 
+    /// Every property of `node` in wire values.
     static func props(of node: RenderNode) -> RenderProps {
         var props = RenderProps()
-        props.center = point(node.center)
-        props.bounds = rect(node.bounds)
-        props.transform = transform(node.transform)
-        props.alpha = number(node.alpha)
-        props.hidden = node.isHidden
-        props.userInteractionEnabled = node.isUserInteractionEnabled
-        props.clipsToBounds = node.clipsToBounds
-        props.backgroundColor = Nullable(node.backgroundColor.map(colour))
-        props.cornerRadius = number(node.cornerRadius)
-        props.borderWidth = number(node.borderWidth)
-        props.borderColor = Nullable(node.borderColor.map(colour))
-        props.text = Nullable(node.text)
-        props.textColor = Nullable(node.textColor.map(colour))
-        props.fontSize = Nullable(node.fontSize.map(number))
-        props.fontBold = Nullable(node.fontBold)
-        props.textAlignment = Nullable(node.textAlignment.map(alignment))
-        props.image = Nullable(node.image)
-        props.control = Nullable(node.control.map(control))
-        props.animations = node.animations.map(animation)
-        props.shadow = Nullable(node.shadow.map { shadow in
-            ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
-                        offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
-        })
+        update(&props, to: node, from: nil)
         return props
+    }
+
+    /// Brings `props` (the wire values of the engine node `old`) to the engine's `node`: each
+    /// property whose engine value differs is turned into wire values again, straight from the
+    /// engine values, and the others cost nothing. With no `old`, every property. Returns the
+    /// properties whose wire values changed (a `set` op's patch).
+    @discardableResult
+    static func update(_ props: inout RenderProps, to node: RenderNode, from old: RenderNode?) -> RenderProps {
+        func changed<T: Equatable>(_ value: (RenderNode) -> T) -> Bool {
+            guard let old else { return true }
+            return value(node) != value(old)
+        }
+        var patch = RenderProps()
+        func assign<T: Equatable>(_ field: inout T?, _ patched: inout T?, _ value: T) {
+            guard field != value else { return }
+            field = value
+            patched = value
+        }
+        if changed({ $0.center }) { assign(&props.center, &patch.center, point(node.center)) }
+        if changed({ $0.bounds }) { assign(&props.bounds, &patch.bounds, rect(node.bounds)) }
+        if changed({ $0.transform }) { assign(&props.transform, &patch.transform, transform(node.transform)) }
+        if changed({ $0.alpha }) { assign(&props.alpha, &patch.alpha, number(node.alpha)) }
+        if changed({ $0.isHidden }) { assign(&props.hidden, &patch.hidden, node.isHidden) }
+        if changed({ $0.isUserInteractionEnabled }) {
+            assign(&props.userInteractionEnabled, &patch.userInteractionEnabled, node.isUserInteractionEnabled)
+        }
+        if changed({ $0.clipsToBounds }) { assign(&props.clipsToBounds, &patch.clipsToBounds, node.clipsToBounds) }
+        if changed({ $0.backgroundColor }) { assign(&props.backgroundColor, &patch.backgroundColor, Nullable(node.backgroundColor.map(colour))) }
+        if changed({ $0.cornerRadius }) { assign(&props.cornerRadius, &patch.cornerRadius, number(node.cornerRadius)) }
+        if changed({ $0.borderWidth }) { assign(&props.borderWidth, &patch.borderWidth, number(node.borderWidth)) }
+        if changed({ $0.borderColor }) { assign(&props.borderColor, &patch.borderColor, Nullable(node.borderColor.map(colour))) }
+        if changed({ $0.text }) { assign(&props.text, &patch.text, Nullable(node.text)) }
+        if changed({ $0.textColor }) { assign(&props.textColor, &patch.textColor, Nullable(node.textColor.map(colour))) }
+        if changed({ $0.fontSize }) { assign(&props.fontSize, &patch.fontSize, Nullable(node.fontSize.map(number))) }
+        if changed({ $0.fontBold }) { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
+        if changed({ $0.textAlignment }) { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
+        if changed({ $0.image }) { assign(&props.image, &patch.image, Nullable(node.image)) }
+        if changed({ $0.control }) { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
+        if changed({ $0.animations }) { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
+        if changed({ $0.shadow }) {
+            assign(&props.shadow, &patch.shadow, Nullable(node.shadow.map { shadow in
+                ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
+                            offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))
+            }))
+        }
+        return patch
     }
 
     static func animation(_ a: RenderAnimation) -> WireAnimation {

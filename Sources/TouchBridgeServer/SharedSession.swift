@@ -16,7 +16,7 @@ final class SharedSession {
     private(set) var viewport: Viewport
     /// What the device's `hello.log` asked the event log to record, for every app of the session.
     let logDetail: LogDetail
-    private(set) var published = RenderSnapshot()
+    private(set) var published: PublishedRender
     var clock: SessionClock
     /// Observer connections, in joining order (the order they are sent to).
     private(set) var observers: [ConnectionID] = []
@@ -30,12 +30,12 @@ final class SharedSession {
         viewport = hello.viewport
         clock = SessionClock(mode: hello.clock)
         logDetail = hello.log == .complete ? .complete : .standard
-        (application, sceneName) = try Self.build(hello.scene, viewport: hello.viewport, logDetail: logDetail, environment: environment)
-        if let t = hello.t {
-            try? application.advance(to: t / 1000)
-            clock.observe(clientTime: t / 1000, receivedAt: receivedAt)
-        }
-        published = RenderSnapshot(application.renderTree())
+        let (application, sceneName) = try Self.build(hello.scene, viewport: hello.viewport, logDetail: logDetail, environment: environment)
+        if let t = hello.t { try? application.advance(to: t / 1000) }
+        self.application = application
+        self.sceneName = sceneName
+        published = PublishedRender(application)
+        if let t = hello.t { clock.observe(clientTime: t / 1000, receivedAt: receivedAt) }
     }
 
     /// Engine time in ms, as messages carry it.
@@ -55,7 +55,7 @@ final class SharedSession {
     /// Everything, for a client that has nothing (or lost track), with every recognizer listed.
     func fullRender() -> String {
         ServerMessage.render(RenderMessage(
-            full: true, scene: sceneName, ops: RenderDiff.full(published),
+            full: true, scene: sceneName, ops: RenderDiff.full(published.snapshot),
             recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)).text
     }
 
@@ -89,11 +89,9 @@ final class SharedSession {
 
     private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false) -> [SessionEffect] {
         var messages: [SessionEffect] = []
-        let snapshot = RenderSnapshot(application.renderTree(), reusing: published)
-        let ops = RenderDiff.ops(from: published, to: snapshot)
-        published = snapshot
+        let ops = published.update()
         if !ops.isEmpty {
-            messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: snapshot.isAnimating ? engineMs : nil)).text,
+            messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil)).text,
                                     full: false))
         }
         let log = application.drainTrace()
@@ -123,7 +121,7 @@ final class SharedSession {
         try? newApplication.advance(to: application.currentTime)
         application = newApplication
         sceneName = name
-        published = RenderSnapshot(application.renderTree())
+        published = PublishedRender(application)
         return [.render(fullRender(), full: true)] + publish(seq: nil, alwaysReport: false)
     }
 

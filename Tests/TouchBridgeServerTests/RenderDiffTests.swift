@@ -72,28 +72,6 @@ struct RenderDiffTests {
         #expect(diffed == (try Self.mirror([RenderMessage(full: true, ops: RenderDiff.full(after))])))
     }
 
-    /// A snapshot taken against the previous one reuses the wire values of unchanged views only:
-    /// a view changed in place (same id, same position) still shows its new values.
-    @Test func snapshotReuseSeesChangesInPlace() {
-        let app = UIApplication()
-        let window = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-        window.makeKeyAndVisible()
-        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
-        label.text = "before"
-        let other = UIView(frame: CGRect(x: 0, y: 40, width: 10, height: 10))
-        window.addSubview(label)
-        window.addSubview(other)
-        let first = RenderSnapshot(app.renderTree())
-        label.text = "after"
-        label.center.x += 0.5
-        let second = RenderSnapshot(app.renderTree(), reusing: first)
-        #expect(second == RenderSnapshot(app.renderTree()), "reusing changes nothing a client sees")
-        var changed = RenderProps()
-        changed.center = [50.5, 10]
-        changed.text = .value("after")
-        #expect(RenderDiff.ops(from: first, to: second) == [.set(id: first.nodes[1].id, props: changed)])
-    }
-
     @Test func createOmitsDefaults() {
         let ops = RenderDiff.full(Self.snapshot([(1, nil)], colour: [1: "#123456ff"]))
         var expected = RenderProps()

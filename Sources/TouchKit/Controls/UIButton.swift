@@ -11,7 +11,7 @@ open class UIButton: UIControl {
 
     /// The type the button was made with.
     public let buttonType: ButtonType
-    private var titles: [Bool: String] = [:]
+    private var titles: [Bool: String] = [:] { didSet { noteRenderChange() } }
 
     /// A button of `buttonType` with a zero frame (UIKit's `init(type:)`).
     public init(type buttonType: ButtonType) {

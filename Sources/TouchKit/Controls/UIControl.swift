@@ -66,11 +66,11 @@ open class UIControl: UIView {
     }
 
     /// A disabled control ignores touches (they are not forwarded either) and is drawn dimmed.
-    public var isEnabled = true
+    public var isEnabled = true { didSet { noteRenderChange() } }
     /// Whether the control is selected; the app decides what that means.
-    public var isSelected = false
+    public var isSelected = false { didSet { noteRenderChange() } }
     /// True while the tracked touch is down inside; the control is drawn pressed.
-    public var isHighlighted = false
+    public var isHighlighted = false { didSet { noteRenderChange() } }
     /// True between `beginTracking` returning true and the end of the touch, unless `continueTracking`
     /// returned false.
     public private(set) var isTracking = false

@@ -3,15 +3,15 @@ import Foundation
 /// A horizontal slider. A drag must start on the thumb, as in UIKit.
 open class UISlider: UIControl {
     /// The value at the track's left end (default 0).
-    public var minimumValue: Float = 0
+    public var minimumValue: Float = 0 { didSet { noteRenderChange() } }
     /// The value at the track's right end (default 1).
-    public var maximumValue: Float = 1
+    public var maximumValue: Float = 1 { didSet { noteRenderChange() } }
     /// The slider's value, clamped to `minimumValue…maximumValue` when set (settable, as in UIKit).
     public var value: Float {
         get { currentValue }
         set { currentValue = min(max(newValue, minimumValue), maximumValue) }
     }
-    private var currentValue: Float = 0
+    private var currentValue: Float = 0 { didSet { noteRenderChange() } }
     /// true: `.valueChanged` during the drag; false: once at the end.
     public var isContinuous = true
     /// Half the width of the thumb's touch area.

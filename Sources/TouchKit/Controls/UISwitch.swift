@@ -3,7 +3,7 @@ import Foundation
 /// An on/off switch: a tap toggles it and sends `.valueChanged`.
 open class UISwitch: UIControl {
     /// Whether the switch is on (settable, as in UIKit; setting it sends no `.valueChanged`).
-    public var isOn = false
+    public var isOn = false { didSet { noteRenderChange() } }
 
     /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
     public required init?(coder: NSCoder) {

@@ -14,30 +14,30 @@ open class CALayer {
     /// The view this layer backs (UIKit: the layer's delegate); nil for a standalone layer.
     weak var owner: UIView?
 
-    private var ownBounds = CGRect.zero
-    private var ownPosition = CGPoint.zero
-    private var ownAnchorPoint = CGPoint(x: 0.5, y: 0.5)
-    private var ownOpacity: Float = 1
-    private var ownHidden = false
-    private var ownMasksToBounds = false
-    private var ownBackgroundColor: CGColor?
-    private var ownTransform = CATransform3DIdentity
+    private var ownBounds = CGRect.zero { didSet { noteRenderChange() } }
+    private var ownPosition = CGPoint.zero { didSet { noteRenderChange() } }
+    private var ownAnchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteRenderChange() } }
+    private var ownOpacity: Float = 1 { didSet { noteRenderChange() } }
+    private var ownHidden = false { didSet { noteRenderChange() } }
+    private var ownMasksToBounds = false { didSet { noteRenderChange() } }
+    private var ownBackgroundColor: CGColor? { didSet { noteRenderChange() } }
+    private var ownTransform = CATransform3DIdentity { didSet { noteRenderChange() } }
 
     /// Rounds the background, border and clip (a view's layer: drawn by the page).
-    public var cornerRadius: CGFloat = 0
+    public var cornerRadius: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Border width in points, drawn inside the bounds above the content.
-    public var borderWidth: CGFloat = 0
+    public var borderWidth: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Border colour; nil draws no border.
-    public var borderColor: CGColor?
+    public var borderColor: CGColor? { didSet { noteRenderChange() } }
     /// A view's layer shadow is drawn by the page around the view's background shape; standalone
     /// sublayers keep these values without drawing a shadow [choose].
-    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { noteRenderChange() } }
     /// 0 (default) draws no shadow, as in Core Animation.
-    public var shadowOpacity: Float = 0
+    public var shadowOpacity: Float = 0 { didSet { noteRenderChange() } }
     /// Core Animation's default (0, −3): a shadow above the layer.
-    public var shadowOffset = CGSize(width: 0, height: -3)
+    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { noteRenderChange() } }
     /// Blur radius in points; Core Animation's default 3.
-    public var shadowRadius: CGFloat = 3
+    public var shadowRadius: CGFloat = 3 { didSet { noteRenderChange() } }
     /// Kept for code that sets it; the page shadows the background shape, not this path [choose].
     public var shadowPath: CGPath?
     /// A name for code that finds layers by it; not drawn.
@@ -46,9 +46,9 @@ open class CALayer {
     public var contentsScale: CGFloat = 1
 
     /// The layer's sublayers, back to front; nil when it has none, as in Core Animation.
-    public private(set) var sublayers: [CALayer]?
+    public private(set) var sublayers: [CALayer]? { didSet { noteRenderChange() } }
     /// Running block animations of the owning view's properties (`UIView.animate`).
-    var propertyAnimations: [PropertyAnimation] = []
+    var propertyAnimations: [PropertyAnimation] = [] { didSet { noteRenderChange() } }
     /// The layer this one is a sublayer of; nil for a view's own layer and a detached one.
     public private(set) weak var superlayer: CALayer?
 

@@ -5,23 +5,23 @@ import Foundation
 /// the path's length; `strokeStart >= strokeEnd` strokes nothing).
 open class CAShapeLayer: CALayer {
     /// The shape; nil draws nothing.
-    public var path: CGPath?
+    public var path: CGPath? { didSet { noteRenderChange() } }
     /// Fill colour (default opaque black, as in Core Animation); nil fills nothing.
-    public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { noteRenderChange() } }
     /// Stroke colour; nil (default) strokes nothing.
-    public var strokeColor: CGColor?
+    public var strokeColor: CGColor? { didSet { noteRenderChange() } }
     /// Stroke width in points, scaled by the layer's transform.
-    public var lineWidth: CGFloat = 1
+    public var lineWidth: CGFloat = 1 { didSet { noteRenderChange() } }
     /// Line ends of the stroke.
-    public var lineCap: CAShapeLayerLineCap = .butt
+    public var lineCap: CAShapeLayerLineCap = .butt { didSet { noteRenderChange() } }
     /// Line joins of the stroke.
-    public var lineJoin: CAShapeLayerLineJoin = .miter
+    public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { noteRenderChange() } }
     /// How overlapping subpaths fill.
-    public var fillRule: CAShapeLayerFillRule = .nonZero
+    public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { noteRenderChange() } }
     /// Where the stroke starts, as a fraction of the path's length (animate it to draw a path on).
-    public var strokeStart: CGFloat = 0
+    public var strokeStart: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Where the stroke ends, as a fraction of the path's length.
-    public var strokeEnd: CGFloat = 1
+    public var strokeEnd: CGFloat = 1 { didSet { noteRenderChange() } }
 
     /// A shape layer with Core Animation's defaults.
     public required init() { super.init() }

@@ -22,13 +22,13 @@ public enum NSTextAlignment: Int, Sendable {
 /// A read-only text view. Like UIKit's, it ignores touches by default.
 open class UILabel: UIView {
     /// The text shown; nil shows nothing.
-    public var text: String?
+    public var text: String? { didSet { noteRenderChange() } }
     /// Text colour (default `.label`).
-    public var textColor: UIColor = .label
+    public var textColor: UIColor = .label { didSet { noteRenderChange() } }
     /// Font (default the 17 pt system font, as UIKit).
-    public var font: UIFont = .systemFont(ofSize: 17)
+    public var font: UIFont = .systemFont(ofSize: 17) { didSet { noteRenderChange() } }
     /// Horizontal alignment (default left).
-    public var textAlignment: NSTextAlignment = .left
+    public var textAlignment: NSTextAlignment = .left { didSet { noteRenderChange() } }
     /// Kept for code that sets it; the page draws the text on one line.
     public var numberOfLines = 1
 

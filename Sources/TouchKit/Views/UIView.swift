@@ -12,6 +12,7 @@ open class UIView: UIResponder {
     public var bounds: CGRect {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
+            noteRenderChange()
             guard bounds.size != oldValue.size else { return }
             setNeedsLayout()
             autoresizeSubviews(from: oldValue.size)
@@ -20,7 +21,10 @@ open class UIView: UIResponder {
 
     /// The view's centre in its superview's coordinates; animatable.
     public var center: CGPoint {
-        didSet { if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) } }
+        didSet {
+            if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) }
+            noteRenderChange()
+        }
     }
 
     /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
@@ -29,6 +33,7 @@ open class UIView: UIResponder {
             if AnimationTransaction.current != nil {
                 noteAnimatable(.transform, from: [oldValue.a, oldValue.b, oldValue.c, oldValue.d, oldValue.tx, oldValue.ty])
             }
+            noteRenderChange()
         }
     }
 
@@ -64,10 +69,13 @@ open class UIView: UIResponder {
 
     /// Opacity; below 0.01 the view is not hit-tested (UIKIT-HIT-SKIPPED-VIEWS); animatable.
     public var alpha: CGFloat = 1 {
-        didSet { if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) } }
+        didSet {
+            if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) }
+            noteRenderChange()
+        }
     }
     /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
-    public var isHidden = false
+    public var isHidden = false { didSet { noteRenderChange() } }
     /// Fill colour of the bounds; nil (default) is transparent; animatable.
     public var backgroundColor: UIColor? {
         didSet {
@@ -75,15 +83,16 @@ open class UIView: UIResponder {
                 let c = oldValue?.cgColor
                 noteAnimatable(.backgroundColor, from: c.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0])
             }
+            noteRenderChange()
         }
     }
     /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
     /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
-    public var clipsToBounds = false
+    public var clipsToBounds = false { didSet { noteRenderChange() } }
     /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
     /// A name for tests and the event log (UIKit's accessibility identifier).
-    public var accessibilityIdentifier: String?
+    public var accessibilityIdentifier: String? { didSet { noteRenderChange() } }
     /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
     /// plus corner radius, border and sublayers (`Drawing/CALayer.swift`).
     public var layer: CALayer { backingLayer }
@@ -109,7 +118,7 @@ open class UIView: UIResponder {
     // MARK: Event-related state
 
     /// Whether hit-testing may return this view or its subviews (UIKIT-HIT-SKIPPED-VIEWS).
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true { didSet { noteRenderChange() } }
     /// false (UIKit's default): the view gets only the first touch of a sequence (UIKIT-VIEW-MULTIPLE-TOUCH).
     public var isMultipleTouchEnabled = false
     /// true: while this view tracks a touch no other view gets one, and vice versa
@@ -133,7 +142,11 @@ open class UIView: UIResponder {
     /// This view or a descendant needs layout or display: the end-of-turn passes visit only such
     /// subtrees. Invariant: when set, it is set on every ancestor too.
     var needsPass = true
-    var displayList: [DrawCommand]?
+    var displayList: [DrawCommand]? { didSet { noteRenderChange() } }
+    /// This view is in its window's `renderChanges` since the last collection (`RenderChangeTracker`).
+    var isRenderChangeNoted = false
+    /// A window's views whose render state changed, and whether any moved (nil on other views).
+    var renderChanges: RenderChangeLog?
     var recognizers: [UIGestureRecognizer] = []
 
     /// A view whose `bounds` has `frame`'s size at origin zero and whose `center` is `frame`'s centre.
@@ -189,6 +202,7 @@ open class UIView: UIResponder {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
+            noteStructureChange()
             return
         }
         let oldWindow = view.window
@@ -198,6 +212,7 @@ open class UIView: UIResponder {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         if view.needsPass { markNeedsPass() }
+        view.noteJoinedTree()
         view.didMoveToSuperview()
         view.windowChanged(from: oldWindow, to: window)
     }
@@ -272,6 +287,7 @@ open class UIView: UIResponder {
         guard let parent = superview else { return }
         willMove(toSuperview: nil)
         parent.subviews.removeAll { $0 === self }
+        parent.noteStructureChange()
         superview = nil
         didMoveToSuperview()
     }

@@ -44,7 +44,8 @@ struct EngineBenchmark {
             }
         }
         cases.append(("hit-test, 1000 views", { measureHitTest(views: 1000) }))
-        cases.append(("render snapshot, 1000 views", { measureRenderSnapshot(views: 1000) }))
+        cases.append(("render snapshot, 1000 views: 1 changed", { measureRenderChanges(views: 1000) }))
+        cases.append(("render snapshot, 1000 views: all (full render)", { measureRenderSnapshot(views: 1000) }))
         cases.append(("pipeline: decode, engine, diff, encode (pan)", { PipelineBenchmark(repetitions: repetitions).run() }))
         cases.append(("decode: input (pan)", { DecodeBenchmark(repetitions: repetitions).run() }))
         return try cases.filter { filter == nil || $0.0.contains(filter!) }.map { try $0.1() }
@@ -117,7 +118,29 @@ struct EngineBenchmark {
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
             precondition(tree.nodes.count > views)
         }
-        return Result(name: "render snapshot, \(views) views", framesPerRun: 1, nanosecondsPerFrame: median(samples))
+        return Result(name: "render snapshot, \(views) views: all (full render)", framesPerRun: 1, nanosecondsPerFrame: median(samples))
+    }
+
+    /// What the server collects per step when one view of `views` moved: the engine's render
+    /// changes since the last collection (the views' setters noted them).
+    private func measureRenderChanges(views: Int) -> Result {
+        let application = ScaleScene.make(views: views, recognizers: 0, onTouchedChain: false)
+        let tracker = RenderChangeTracker(application: application)
+        precondition(tracker.collect().nodes.count > views)
+        let moved = application.windows[0].subviews[0]
+        let iterations = 20_000
+        var samples: [Double] = []
+        for _ in 0..<max(repetitions, 1) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var collected = 0
+            for index in 0..<iterations {
+                moved.center.x = CGFloat(index % 100)
+                collected += tracker.collect().nodes.count
+            }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations))
+            precondition(collected == iterations)
+        }
+        return Result(name: "render snapshot, \(views) views: 1 changed", framesPerRun: iterations, nanosecondsPerFrame: median(samples))
     }
 
     private func median(_ values: [Double]) -> Double {

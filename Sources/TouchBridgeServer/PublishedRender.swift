@@ -1,0 +1,155 @@
+import TouchBridgeProtocol
+import TouchKit
+
+/// The render state every connection of a session holds, kept up to date from the engine's render
+/// changes (`RenderChangeTracker`) rather than from a snapshot of every view per step.
+///
+/// A step that kept the tree's shape (almost every step) costs what changed: of each noted view,
+/// the properties whose engine values changed are turned into wire values and compared with the
+/// published ones, and the `set` and `display` ops come out in drawing order, exactly as
+/// `RenderDiff` orders them. A step that added,
+/// removed or moved a view rebuilds the published snapshot from the placements, reusing the wire
+/// values of every view not noted, and leaves the ops to `RenderDiff`. Either way the ops and the
+/// snapshot are the ones a full snapshot and diff would give — even for a value that is NaN, which
+/// is not equal to itself, so that a full snapshot and diff may re-send it on every step: the views
+/// holding one are reviewed on every step, and a node equal to the published one keeps its wire
+/// values, as the snapshot kept them.
+struct PublishedRender {
+    /// What every connection has: full renders are made from it.
+    private(set) var snapshot = RenderSnapshot()
+    private let tracker: RenderChangeTracker
+    /// Each view's position in `snapshot.nodes`.
+    private var positions: [Int: Int] = [:]
+    /// How many published views have running animations.
+    private var animatingCount = 0
+    /// The published views whose engine values hold a NaN.
+    private var unsettled: Set<Int> = []
+
+    /// The published state of `application` now (its whole tree).
+    init(_ application: UIApplication) {
+        tracker = RenderChangeTracker(application: application)
+        let changes = tracker.collect()
+        rebuild(changes.placements ?? [], nodes: changes.nodes)
+    }
+
+    /// Whether any view is animating (render messages then carry the engine time).
+    var isAnimating: Bool { animatingCount > 0 }
+
+    /// Publishes what changed since the last update; returns the ops that bring a client holding the
+    /// previous state up to date (empty when nothing visible changed).
+    mutating func update() -> [RenderOp] {
+        let changes = tracker.collect(reviewing: unsettled)
+        guard let placements = changes.placements else { return patch(changes.nodes) }
+        let previous = snapshot
+        rebuild(placements, nodes: changes.nodes)
+        return RenderDiff.ops(from: previous, to: snapshot)
+    }
+
+    /// The same tree with new nodes for some views: their changed properties, in drawing order.
+    private mutating func patch(_ nodes: [RenderNode]) -> [RenderOp] {
+        var changed: [(position: Int, node: RenderNode)] = []
+        for node in nodes {
+            guard let position = positions[node.id], snapshot.nodes[position].source != node else { continue }
+            changed.append((position, node))
+        }
+        changed.sort { $0.position < $1.position }
+        var ops: [RenderOp] = []
+        for (position, node) in changed {
+            let wasAnimating = snapshot.nodes[position].isAnimating
+            let patch: RenderProps
+            let displayListChanged: Bool
+            if node.containsNaN {
+                // A NaN inside an array the engine shares between nodes (an animation's values)
+                // would look unchanged to the per-property comparison: such a node is converted whole.
+                let old = snapshot.nodes[position]
+                let new = RenderSnapshot.Node(node, index: old.index)
+                patch = new.props.changes(from: old.props)
+                displayListChanged = new.displayList != old.displayList
+                snapshot.nodes[position] = new
+                unsettled.insert(node.id)
+            } else {
+                (patch, displayListChanged) = snapshot.nodes[position].update(to: node)
+                unsettled.remove(node.id)
+            }
+            if !patch.isEmpty { ops.append(.set(id: node.id, props: patch)) }
+            if displayListChanged { ops.append(.display(id: node.id, displayList: snapshot.nodes[position].displayList)) }
+            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
+        }
+        return ops
+    }
+
+    /// The snapshot of a tree of a new shape: `nodes` for the views they describe, the published
+    /// wire values for every other view.
+    private mutating func rebuild(_ placements: [RenderPlacement], nodes: [RenderNode]) {
+        var fresh: [Int: RenderNode] = [:]
+        fresh.reserveCapacity(nodes.count)
+        for node in nodes { fresh[node.id] = node }
+        var childCounts: [Int?: Int] = [:]
+        var rebuilt = RenderSnapshot()
+        rebuilt.nodes.reserveCapacity(placements.count)
+        var newPositions: [Int: Int] = [:]
+        newPositions.reserveCapacity(placements.count)
+        animatingCount = 0
+        var newUnsettled: Set<Int> = []
+        for placement in placements {
+            let index = childCounts[placement.parent, default: 0]
+            childCounts[placement.parent] = index + 1
+            let node: RenderSnapshot.Node
+            let position = positions[placement.id]
+            if let engineNode = fresh[placement.id], position != rebuilt.nodes.count || snapshot.nodes[rebuilt.nodes.count].source != engineNode {
+                node = RenderSnapshot.Node(engineNode, index: index)
+            } else if let position {
+                // Not noted, or noted but equal to what was published at the same place: the
+                // published wire values stay.
+                node = snapshot.nodes[position].placed(under: placement.parent, at: index)
+            } else {
+                preconditionFailure("view \(placement.id) is new to the render state but the engine gave no node for it")
+            }
+            if node.isAnimating { animatingCount += 1 }
+            if node.source?.containsNaN == true { newUnsettled.insert(placement.id) }
+            newPositions[placement.id] = rebuilt.nodes.count
+            rebuilt.nodes.append(node)
+        }
+        snapshot = rebuilt
+        positions = newPositions
+        unsettled = newUnsettled
+    }
+}
+
+extension RenderNode {
+    /// Whether a value the wire carries as a number is NaN (app code divided by a zero size, say).
+    var containsNaN: Bool {
+        if center.x.isNaN || center.y.isNaN || bounds.origin.x.isNaN || bounds.origin.y.isNaN || bounds.width.isNaN || bounds.height.isNaN
+            || transform.a.isNaN || transform.b.isNaN || transform.c.isNaN || transform.d.isNaN || transform.tx.isNaN || transform.ty.isNaN
+            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true {
+            return true
+        }
+        if let control, control.value?.isNaN == true || control.minimumValue?.isNaN == true || control.maximumValue?.isNaN == true { return true }
+        if let shadow, shadow.opacity.isNaN || shadow.offset.width.isNaN || shadow.offset.height.isNaN || shadow.radius.isNaN { return true }
+        for animation in animations where animation.from.contains(where: \.isNaN) || animation.to.contains(where: \.isNaN)
+            || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true {
+            return true
+        }
+        return displayList?.contains(where: \.containsNaN) == true
+    }
+}
+
+extension DrawCommand {
+    var containsNaN: Bool {
+        switch self {
+        case .stroke(let path, _, let lineWidth, _, _): lineWidth.isNaN || path.contains(where: \.containsNaN)
+        case .fill(let path, _, _): path.contains(where: \.containsNaN)
+        case .text(_, let at, let fontSize, _): at.x.isNaN || at.y.isNaN || fontSize.isNaN
+        }
+    }
+}
+
+extension PathElement {
+    var containsNaN: Bool {
+        switch self {
+        case .move(let p), .line(let p): p.x.isNaN || p.y.isNaN
+        case .rect(let r), .ellipse(let r): r.origin.x.isNaN || r.origin.y.isNaN || r.width.isNaN || r.height.isNaN
+        case .close: false
+        }
+    }
+}

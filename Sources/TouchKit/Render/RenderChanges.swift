@@ -1,0 +1,164 @@
+import Foundation
+
+/// What a window's views changed on screen since the last collection: each view whose render node
+/// may differ (once), and whether a view was added, removed or moved. Kept on the window (the root
+/// of the views' tree) so a view reaches it by walking its superviews, and only once a
+/// `RenderChangeTracker` collects from the window: an app nobody draws keeps no log.
+final class RenderChangeLog {
+    /// Noted views other than the window (which would otherwise keep itself alive through its log).
+    var views: [UIView] = []
+    /// The window itself was noted.
+    var windowChanged = false
+    var structureChanged = false
+}
+
+extension UIView {
+    /// A visual setter ran: this view's render node may differ from the one last collected. Changes
+    /// of a view outside a tracked window are not kept: joining one notes the whole subtree.
+    func noteRenderChange() {
+        guard !isRenderChangeNoted, let (window, log) = windowRenderChanges else { return }
+        isRenderChangeNoted = true
+        if window === self { log.windowChanged = true } else { log.views.append(self) }
+    }
+
+    /// One of this view's subviews was added, removed or moved.
+    func noteStructureChange() {
+        windowRenderChanges?.log.structureChanged = true
+    }
+
+    /// This view just got a new superview: its window's structure changed, and every view of its
+    /// subtree is noted, because nothing recorded what changed while it was elsewhere.
+    func noteJoinedTree() {
+        guard let (_, log) = windowRenderChanges else { return }
+        log.structureChanged = true
+        forEachInSubtree { view in
+            guard !view.isRenderChangeNoted else { return }
+            view.isRenderChangeNoted = true
+            log.views.append(view)
+        }
+    }
+
+    /// The window at the root of this view's tree and its change log; nil outside a tracked window.
+    private var windowRenderChanges: (window: UIView, log: RenderChangeLog)? {
+        var root = self
+        while let parent = root.superview { root = parent }
+        guard let log = root.renderChanges else { return nil }
+        return (root, log)
+    }
+
+    /// This view's render node now.
+    func currentRenderNode() -> RenderNode {
+        makeRenderNode(id: objectID, parent: superview?.objectID, name: traceName)
+    }
+}
+
+extension CALayer {
+    /// A property this layer draws changed: the views whose display lists include it (its own view,
+    /// or the view at the root of its superlayers) are noted.
+    func noteRenderChange() {
+        var layer: CALayer? = self
+        while let current = layer {
+            current.owner?.noteRenderChange()
+            layer = current.superlayer
+        }
+    }
+}
+
+/// Where a view sits in the render tree: its id and its superview's (nil for a window).
+public struct RenderPlacement: Equatable, Sendable {
+    /// The view's id.
+    public var id: Int
+    /// The superview's id; nil for a window.
+    public var parent: Int?
+}
+
+/// What changed in an application's render tree since the last collection
+/// (`RenderChangeTracker.collect()`).
+public struct RenderChanges: Sendable {
+    /// Every view in drawing order (as `RenderTree.nodes`) when a view was added, removed or moved,
+    /// or a window came or went; nil when the tree kept its shape.
+    public var placements: [RenderPlacement]?
+    /// The current render nodes of the views that may have changed, in no particular order: those
+    /// whose visual setters ran, those the collection was asked to review and, after a change of
+    /// shape, those new to the tracker. Every other view's node is the one collected before.
+    public var nodes: [RenderNode]
+}
+
+/// Collects an application's render changes, step by step, for a host that keeps what it last
+/// drew: the views' visual setters (geometry, colours, layer properties and sublayers, display
+/// lists, animations, text, images, control states) note the view in its window, the way
+/// `setNeedsLayout` marks the layout pass, so a collection costs what changed, not the whole tree.
+///
+/// The first collection returns every view. Later ones return the views noted since, and the
+/// placements of every view only when the tree changed shape. Ids are given to new views in
+/// drawing order, exactly as `UIApplication.renderTree()` gives them.
+public final class RenderChangeTracker {
+    private let application: UIApplication
+    /// The windows of the last collection; nil before the first.
+    private var windows: [ObjectIdentifier]?
+    /// Every view of the last collection, by id.
+    private var known: [Int: UIView] = [:]
+
+    /// A tracker whose first collection returns the whole tree of `application`.
+    public init(application: UIApplication) {
+        self.application = application
+    }
+
+    /// The changes since the last collection (everything, the first time), with the current nodes
+    /// of the views `reviewing` names even when nothing noted them (a host that must look at some
+    /// views on every step).
+    public func collect(reviewing: Set<Int> = []) -> RenderChanges {
+        let windowIDs = application.windows.map(ObjectIdentifier.init)
+        var noted: [UIView] = []
+        var reshaped = windowIDs != windows
+        for window in application.windows {
+            guard let log = window.renderChanges else {
+                window.renderChanges = RenderChangeLog()
+                reshaped = true
+                continue
+            }
+            if log.windowChanged { noted.append(window) }
+            noted += log.views
+            reshaped = reshaped || log.structureChanged
+            log.views.removeAll(keepingCapacity: true)
+            log.windowChanged = false
+            log.structureChanged = false
+        }
+        guard reshaped else {
+            var nodes = noted.map { view in
+                view.isRenderChangeNoted = false
+                return view.currentRenderNode()
+            }
+            for id in reviewing where !noted.contains(where: { $0.objectID == id }) {
+                if let view = known[id] { nodes.append(view.currentRenderNode()) }
+            }
+            return RenderChanges(placements: nil, nodes: nodes)
+        }
+        windows = windowIDs
+        var placements: [RenderPlacement] = []
+        var nodes: [RenderNode] = []
+        var views: [Int: UIView] = [:]
+        for window in application.windows {
+            collectShape(of: window, parent: nil, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
+        }
+        for view in noted { view.isRenderChangeNoted = false }
+        known = views
+        return RenderChanges(placements: placements, nodes: nodes)
+    }
+
+    private func collectShape(
+        of view: UIView, parent: Int?, reviewing: Set<Int>, placements: inout [RenderPlacement], nodes: inout [RenderNode], views: inout [Int: UIView]
+    ) {
+        if view.objectID == 0 { application.assignID(view) }
+        let id = view.objectID
+        placements.append(RenderPlacement(id: id, parent: parent))
+        views[id] = view
+        if view.isRenderChangeNoted || known[id] == nil || reviewing.contains(id) {
+            view.isRenderChangeNoted = false
+            nodes.append(view.makeRenderNode(id: id, parent: parent, name: view.traceName))
+        }
+        for subview in view.subviews {
+            collectShape(of: subview, parent: id, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
+        }
+    }
+}
