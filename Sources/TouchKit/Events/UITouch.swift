@@ -70,22 +70,34 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// The hit-test view's window, bound when the touch began.
     public internal(set) weak var window: UIWindow?
     /// The recognizers that receive this touch (gathered when it began, UIKIT-GESTURE-PARTICIPANTS), in
-    /// delivery order.
+    /// delivery order; nil once the touch has ended or been cancelled and its phases were delivered.
     public var gestureRecognizers: [UIGestureRecognizer]? {
-        recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
+        recognizers.isEmpty ? nil : recognizers
     }
 
-    /// Whether `recognizer` was gathered for this touch. Compares identities first, so the hot path
-    /// (asked for every recognizer and touch on every dispatch) loads at most one weak reference.
+    /// Whether `recognizer` was gathered for this touch (asked for every recognizer and touch on
+    /// every dispatch: a few identity comparisons).
     func isGathered(by recognizer: UIGestureRecognizer) -> Bool {
-        guard let index = recognizerIDs.firstIndex(of: ObjectIdentifier(recognizer)) else { return false }
-        return recognizers[index].value === recognizer
+        for gathered in recognizers where gathered === recognizer { return true }
+        return false
     }
 
     /// Binds the recognizers gathered when the touch began (UIKIT-GESTURE-PARTICIPANTS).
     func gather(_ gathered: [UIGestureRecognizer]) {
-        recognizers = gathered.map(WeakRecognizer.init)
-        recognizerIDs = gathered.map(ObjectIdentifier.init)
+        recognizers = gathered
+    }
+
+    /// Lets go of the gathered recognizers once the arena is done with the touch: it lifted (or was
+    /// cancelled) and no phase of it is withheld. Recognizers hold their touches while they track
+    /// them, so holding the recognizers any longer would keep both alive in a cycle.
+    func releaseRecognizersIfDone() {
+        guard !recognizers.isEmpty, !isActive, !delivery.beganWithheld, !delivery.endedWithheld else { return }
+        recognizers = []
+    }
+
+    /// Lets go of the gathered recognizers now (the application that dispatched the touch is gone).
+    func releaseRecognizers() {
+        recognizers = []
     }
 
     var locationInWindow: CGPoint
@@ -94,10 +106,12 @@ public final class UITouch: Hashable, CustomStringConvertible {
     let beganTimestamp: TimeInterval
     /// The multitouch sequence this touch belongs to.
     let sequence: Int
-    private(set) var recognizers: [WeakRecognizer] = []
-    /// The identities of `recognizers`, index for index: compared without loading a weak reference.
-    private(set) var recognizerIDs: [ObjectIdentifier] = []
+    /// Held strongly until the arena is done with the touch (`releaseRecognizersIfDone()`): no weak
+    /// reference makes a recognizer's reference counting take the runtime's slow side-table path.
+    private(set) var recognizers: [UIGestureRecognizer] = []
     var delivery = ViewDelivery()
+    /// The digitizer's number of the last dispatch that changed this touch (the others are stationary).
+    var changedInDispatch = 0
 
     init(
         identifier: Int, pointerID: Int, sequence: Int, location: CGPoint, timestamp: TimeInterval,
@@ -155,14 +169,6 @@ struct ViewDelivery {
     var endedWithheld = false
     /// A recognizer with `cancelsTouchesInView` recognized: the view gets no more of this touch.
     var claimed = false
-}
-
-struct WeakRecognizer {
-    weak var value: UIGestureRecognizer?
-
-    init(_ recognizer: UIGestureRecognizer) {
-        value = recognizer
-    }
 }
 
 extension Collection where Element == UITouch {

@@ -39,17 +39,22 @@ open class UIGestureRecognizer: TraceNamed {
     private var currentState = State.possible
     private var targets: [TargetAction] = []
     private var nextHandlerID = 1
-    var failureRequirements: [WeakRecognizer] = []
+    /// `require(toFail:)`'s recognizers, held strongly (no weak reference makes a recognizer's
+    /// reference counting take the runtime's slow side-table path).
+    var failureRequirements: [UIGestureRecognizer] = []
 
     // Per attempt (cleared by reset)
     var trackedTouches: [UITouch] = []
     var ignoredTouchIDs: Set<Int> = []
     var pendingState: State?
+    /// The reason of the waiting transition, for the event log (nil while the log is off).
     var pendingReason: String?
     var didCancelTouchesInView = false
     var recognizedThisTurn = false
     var lastLocationInWindow = CGPoint.zero
     private var timers: [TimerToken] = []
+    /// The slot of this recognizer in the arena's participant list, -1 when it takes no part.
+    var participantIndex = -1
 
     // MARK: Configuration
 
@@ -146,12 +151,18 @@ open class UIGestureRecognizer: TraceNamed {
     /// Illegal transitions (e.g. possible → changed) are ignored and noted in the event log.
     open var state: State {
         get { currentState }
-        set { requestTransition(to: newValue, reason: nil) }
+        set { requestTransition(to: newValue) { nil } }
     }
 
     /// Sets the state with a reason for the event log (not UIKit API: TouchBridge explains every
     /// failure). Built-in recognizers always give one.
     public func setState(_ newState: State, reason: String) {
+        requestTransition(to: newState) { reason }
+    }
+
+    /// `setState(_:reason:)` for the built-in recognizers: the reason is put into words only when
+    /// the event log is recording.
+    func setState(_ newState: State, because reason: @autoclosure () -> String) {
         requestTransition(to: newState, reason: reason)
     }
 
@@ -180,13 +191,47 @@ open class UIGestureRecognizer: TraceNamed {
     // MARK: Location
 
     /// The number of touches the recognizer is tracking.
-    open var numberOfTouches: Int { touchesForLocation.count }
+    open var numberOfTouches: Int {
+        var active = 0
+        for touch in trackedTouches where touch.isActive { active += 1 }
+        if active > 0 || trackedTouches.isEmpty { return active }
+        let latest = latestTimestamp
+        var count = 0
+        for touch in trackedTouches where touch.timestamp == latest { count += 1 }
+        return count
+    }
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (window's when nil).
     open func location(in view: UIView?) -> CGPoint {
-        let touches = touchesForLocation
-        let inWindow = touches.isEmpty ? lastLocationInWindow : touches.map(\.locationInWindow).centroid()
-        return view?.convert(inWindow, from: nil) ?? inWindow
+        let inWindow = centroidInWindow
+        guard let view else { return inWindow }
+        return view.convert(inWindow, from: nil)
+    }
+
+    /// The centroid of `touchesForLocation`, without building the list (it is asked for every
+    /// recognizer that is fed, on every dispatch).
+    var centroidInWindow: CGPoint {
+        var sum = CGPoint.zero
+        var count: CGFloat = 0
+        for touch in trackedTouches where touch.isActive {
+            sum = sum + touch.locationInWindow
+            count += 1
+        }
+        if count > 0 { return CGPoint(x: sum.x / count, y: sum.y / count) }
+        if trackedTouches.isEmpty { return lastLocationInWindow }
+        let latest = latestTimestamp
+        for touch in trackedTouches where touch.timestamp == latest {
+            sum = sum + touch.locationInWindow
+            count += 1
+        }
+        return count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
+    }
+
+    /// The latest timestamp of the tracked touches (`trackedTouches` is not empty).
+    private var latestTimestamp: TimeInterval {
+        var latest = trackedTouches[0].timestamp
+        for touch in trackedTouches where touch.timestamp > latest { latest = touch.timestamp }
+        return latest
     }
 
     /// The location of one of the recognizer's touches.
@@ -194,6 +239,23 @@ open class UIGestureRecognizer: TraceNamed {
         let touches = touchesForLocation
         guard touches.indices.contains(touchIndex) else { return location(in: view) }
         return touches[touchIndex].location(in: view)
+    }
+
+    /// How many tracked touches are still down.
+    var activeTrackedCount: Int {
+        var count = 0
+        for touch in trackedTouches where touch.isActive { count += 1 }
+        return count
+    }
+
+    /// The first two tracked touches still down (pinch and rotation), without building a list.
+    var activePair: (UITouch, UITouch)? {
+        var first: UITouch?
+        for touch in trackedTouches where touch.isActive {
+            if let first { return (first, touch) }
+            first = touch
+        }
+        return nil
     }
 
     /// Touches still down, or — once all lifted — those of the last dispatch.
@@ -210,7 +272,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// recognizes, this one fails (UIKIT-RELATION-REQUIRE-FAILURE).
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else { return }
-        failureRequirements.append(WeakRecognizer(otherGestureRecognizer))
+        failureRequirements.append(otherGestureRecognizer)
     }
 
     /// Whether this recognizer, recognizing, may force `preventedGestureRecognizer` to fail. Default true.
@@ -235,10 +297,22 @@ open class UIGestureRecognizer: TraceNamed {
         timers.append(token)
     }
 
+    /// A built-in recognizer's timer: after `delay` seconds of engine time, unless the recognizer
+    /// resets first, the arena calls `timerFired(tag)` — no closure and no weak reference per
+    /// gesture.
+    func scheduleTimer(after delay: TimeInterval, tag: Int) {
+        guard let application = view?.window?.application else { return }
+        timers.append(application.scheduler.schedule(at: application.currentTime + max(delay, 0), recognizer: self, tag: tag))
+    }
+
+    /// A built-in recognizer's timer armed with `scheduleTimer(after:tag:)` is due.
+    func timerFired(_ tag: Int) {}
+
     func cancelTimers() {
+        guard !timers.isEmpty else { return }
         guard let application = view?.window?.application else { return timers.removeAll() }
         for token in timers { application.cancelScheduled(token) }
-        timers.removeAll()
+        timers.removeAll(keepingCapacity: true)
     }
 
     // MARK: Naming and values
@@ -258,7 +332,10 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The arena, cached while the recognizer takes part in a gesture (a lookup walks the view tree).
     var environment: GestureEnvironment? { joinedEnvironment ?? view?.window?.application?.gestureEnvironment }
-    weak var joinedEnvironment: GestureEnvironment?
+    /// Set while the recognizer is one of the arena's participants (the arena clears it when the
+    /// recognizer leaves, and the application that owns the arena outlives its participants'
+    /// gestures), so no weak reference is needed.
+    unowned(unsafe) var joinedEnvironment: GestureEnvironment?
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.
@@ -273,13 +350,16 @@ open class UIGestureRecognizer: TraceNamed {
         isEnabled && (ignoredTouchIDs.isEmpty || !ignoredTouchIDs.contains(touch.identifier)) && touch.isGathered(by: self)
     }
 
-    private func requestTransition(to newState: State, reason: String?) {
+    /// `reason` is called only while the event log records.
+    private func requestTransition(to newState: State, reason: () -> String?) {
         let old = currentState
+        let environment = self.environment
+        let reason = environment?.application.isTracing == true ? reason() : nil
         if old == .possible, pendingState != nil {
             switch newState {
             case .failed:
                 pendingState = nil
-                commit(.failed, reason: reason)
+                commit(.failed, reason: reason, in: environment)
             case .began, .ended:
                 pendingState = newState
                 pendingReason = reason
@@ -295,18 +375,26 @@ open class UIGestureRecognizer: TraceNamed {
         if old == .possible, newState == .began || newState == .ended, let environment {
             environment.attemptToRecognize(self, as: newState, reason: reason)
         } else {
-            commit(newState, reason: reason)
+            commit(newState, reason: reason, in: environment)
         }
     }
 
-    /// Applies a transition the arena has approved.
+    /// Applies a transition the arena has approved. `reason` is nil while the event log is off.
     func commit(_ newState: State, reason: String?) {
+        commit(newState, reason: reason, in: environment)
+    }
+
+    private func commit(_ newState: State, reason: String?, in environment: GestureEnvironment?) {
         let old = currentState
         currentState = newState
         if newState != .possible { pendingState = nil }
-        let explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
-            .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
-        environment?.didTransition(self, from: old, to: newState, reason: explanation)
+        guard let environment else { return }
+        var explanation: String?
+        if environment.application.isTracing {
+            explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
+                .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
+        }
+        environment.didTransition(self, from: old, to: newState, reason: explanation)
     }
 
     /// The UIKit transition table (UIKIT-STATE-TRANSITIONS), plus began/changed → failed.
@@ -331,8 +419,11 @@ open class UIGestureRecognizer: TraceNamed {
     /// `.possible` or a reset.
     func sendActions() {
         for targetAction in targets {
-            if targetAction.handlerID == nil && targetAction.target == nil { continue }
-            targetAction.invoke(targetAction.target, self)
+            if targetAction.handlerID != nil {
+                targetAction.invoke(nil, self)
+            } else if let target = targetAction.target {
+                targetAction.invoke(target, self)
+            }
         }
     }
 
@@ -343,7 +434,7 @@ open class UIGestureRecognizer: TraceNamed {
         for touch in trackedTouches where touch.isActive { ignoredTouchIDs.insert(touch.identifier) }
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState
-        trackedTouches.removeAll()
+        trackedTouches.removeAll(keepingCapacity: true)
         pendingState = nil
         pendingReason = nil
         didCancelTouchesInView = false

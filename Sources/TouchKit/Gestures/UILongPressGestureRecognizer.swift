@@ -34,15 +34,11 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         pressSerial += 1
         let down = activeTouches.count
         if down > numberOfTouchesRequired {
-            return setState(.failed, reason: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
         if down == numberOfTouchesRequired {
-            let serial = pressSerial
             pressStart = event.timestamp
-            schedule(after: minimumPressDuration) { [weak self] in
-                guard let self, self.pressSerial == serial, self.isPressComplete() else { return }
-                self.state = .began
-            }
+            scheduleTimer(after: minimumPressDuration, tag: pressSerial * 2)
         }
     }
 
@@ -68,12 +64,19 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             state = .changed
             return
         }
-        for touch in touches.inTouchOrder {
-            let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
-            if moved > allowableMovement {
-                return setState(.failed, reason: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
-            }
+        if touches.count == 1, let touch = touches.first {
+            failIfMovedTooFar(touch)
+            return
         }
+        for touch in touches.inTouchOrder where failIfMovedTooFar(touch) { return }
+    }
+
+    @discardableResult
+    private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
+        let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
+        guard moved > allowableMovement else { return false }
+        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+        return true
     }
 
     /// Ends an active press; before it began, a lift completes a preliminary tap or fails the press.
@@ -86,22 +89,30 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         if tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty {
             tapsCompleted += 1
             pressSerial += 1
-            let serial = pressSerial
-            schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
-                guard let self, self.pressSerial == serial, self.state == .possible else { return }
-                self.setState(.failed, reason: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
-            }
+            scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: pressSerial * 2 + 1)
             return
         }
-        setState(.failed, reason: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
+        setState(.failed, because: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
     }
 
     /// Cancels an active press; fails an undecided one.
+    /// The press's timers: tag = serial × 2 for the press duration, + 1 for the multi-tap interval.
+    override func timerFired(_ tag: Int) {
+        guard pressSerial == tag >> 1 else { return }
+        if tag & 1 == 0 {
+            guard isPressComplete() else { return }
+            state = .began
+        } else {
+            guard state == .possible else { return }
+            setState(.failed, because: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
+        }
+    }
+
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive {
-            setState(.cancelled, reason: "touches cancelled")
+            setState(.cancelled, because: "touches cancelled")
         } else {
-            setState(.failed, reason: "touches cancelled")
+            setState(.failed, because: "touches cancelled")
         }
     }
 

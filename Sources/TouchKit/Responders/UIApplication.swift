@@ -156,6 +156,11 @@ open class UIApplication: UIResponder {
     open func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
+            // Usually every touch is in one window: no list of windows.
+            if let window = event.orderedTouches.first?.window, event.orderedTouches.allSatisfy({ $0.window === window }) {
+                window.sendEvent(event)
+                return
+            }
             var windowsInEvent: [UIWindow] = []
             for touch in event.orderedTouches {
                 if let window = touch.window, !windowsInEvent.contains(where: { $0 === window }) {
@@ -240,7 +245,10 @@ open class UIApplication: UIResponder {
     private func fireTimers(through time: TimeInterval, beforeInput: Bool) {
         while let (deadline, work) = scheduler.popDue(through: time, beforeInput: beforeInput) {
             currentTime = min(deadline, time)
-            performTurn(work)
+            switch work {
+            case .closure(let body): performTurn(body)
+            case .recognizer(let recognizer, let tag): performTurn { recognizer.timerFired(tag) }
+            }
         }
     }
 
