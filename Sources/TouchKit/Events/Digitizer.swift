@@ -75,7 +75,11 @@ public final class Digitizer {
 
     /// The thresholds in force; change them before input arrives.
     public var configuration = Configuration()
-    private unowned let application: UIApplication
+    /// The application that owns the digitizer. It needs no reference counting on every use: the
+    /// application tells the digitizer when it goes away (`applicationWentAway()`), and a
+    /// digitizer kept longer than its application refuses input from then on, as `unowned` would.
+    private unowned(unsafe) let application: UIApplication
+    private var applicationIsGone = false
     private var liveTouches: [UITouch] = []
     private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
@@ -84,15 +88,25 @@ public final class Digitizer {
     /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
     private var dispatchSerial = 0
     private var livePointers: [Int] = []
-    private lazy var touchEvent = UIEvent(type: .touches, timestamp: 0, application: application)
+    private lazy var touchEvent = UIEvent(touchesOwnedBy: application)
 
     init(application: UIApplication) {
         self.application = application
     }
 
     deinit {
-        // The application is gone mid-gesture: touches still down let go of their recognizers
-        // (which hold them while they track them), so neither keeps the other alive.
+        releaseTouches()
+    }
+
+    /// The application is gone: its touch event forgets it, and touches still down let go of their
+    /// recognizers (which hold them while they track them), so neither keeps the other alive.
+    func applicationWentAway() {
+        applicationIsGone = true
+        touchEvent.forgetApplication()
+        releaseTouches()
+    }
+
+    private func releaseTouches() {
         for touch in liveTouches { touch.releaseRecognizers() }
     }
 
@@ -101,6 +115,7 @@ public final class Digitizer {
 
     /// Applies one input frame: validates it, then dispatches it as one or more touch events.
     public func process(_ frame: [PointerChange]) throws(InputError) {
+        precondition(!applicationIsGone, "the digitizer's application was deallocated")
         try validate(frame)
         if isSingleBatch(frame) {
             if !frame.isEmpty { dispatch(frame) }
@@ -113,6 +128,7 @@ public final class Digitizer {
 
     /// Cancels every live touch (the page lost focus, a client disconnected mid-gesture).
     public func cancelAllTouches(at timestamp: TimeInterval) throws(InputError) {
+        precondition(!applicationIsGone, "the digitizer's application was deallocated")
         let changes = liveTouches.map {
             PointerChange(pointerID: $0.pointerID, phase: .cancel, location: $0.locationInWindow, timestamp: timestamp, type: $0.type)
         }

@@ -66,9 +66,18 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
     /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view
     /// or the view has since left the window.
-    public internal(set) weak var view: UIView?
+    public internal(set) weak var view: UIView? {
+        didSet { viewIdentity = view.map(ObjectIdentifier.init) }
+    }
     /// The hit-test view's window, bound when the touch began.
-    public internal(set) weak var window: UIWindow?
+    public internal(set) weak var window: UIWindow? {
+        didSet { windowIdentity = window.map(ObjectIdentifier.init) }
+    }
+    /// The identities of `view` and `window` as they were bound, compared on every dispatch
+    /// without a weak load. Only compared with live objects the caller holds, for touches the
+    /// arena still delivers (whose view and window are in the application).
+    private(set) var viewIdentity: ObjectIdentifier?
+    private(set) var windowIdentity: ObjectIdentifier?
     /// The recognizers that receive this touch (gathered when it began, UIKIT-GESTURE-PARTICIPANTS), in
     /// delivery order; nil once the touch has ended or been cancelled and its phases were delivered.
     public var gestureRecognizers: [UIGestureRecognizer]? {

@@ -70,7 +70,8 @@ final class GestureEnvironment {
     func dispatch(_ event: UIEvent, in window: UIWindow) {
         delivery.lastEvent = event
         var touches = take(&touchList)
-        for touch in event.orderedTouches where touch.window === window { touches.append(touch) }
+        let windowIdentity = ObjectIdentifier(window)
+        for touch in event.orderedTouches where touch.windowIdentity == windowIdentity { touches.append(touch) }
         for touch in touches where touch.phase == .began {
             hitTestAndGather(touch, in: window, event: event)
         }
@@ -82,7 +83,7 @@ final class GestureEnvironment {
         delivery.releaseWithheldTouches()
         for touch in touches where !touch.isActive {
             for recognizer in touch.recognizers where !recognizer.ignoredTouchIDs.isEmpty {
-                recognizer.ignoredTouchIDs.remove(touch.identifier)
+                if let index = recognizer.ignoredTouchIDs.firstIndex(of: touch.identifier) { recognizer.ignoredTouchIDs.remove(at: index) }
             }
             touch.releaseRecognizersIfDone()
         }
@@ -163,7 +164,7 @@ final class GestureEnvironment {
         // the touchesBegan calls below sees every recognizer sharing them: an active recognizer then
         // prevents one that wants to begin with a new touch both receive, whichever is fed first.
         if touches.contains(where: { $0.phase == .began }) {
-            for recognizer in order where recognizer.view != nil && recognizer.isEnabled && isOpen(recognizer) {
+            for recognizer in order where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
                 var any = false
                 for touch in touches where touch.phase == .began && recognizer.receives(touch) {
                     recognizer.trackedTouches.append(touch)
@@ -176,7 +177,7 @@ final class GestureEnvironment {
         }
         let phases = TouchesByPhase(touches)
         for recognizer in order {
-            guard recognizer.view != nil, recognizer.isEnabled,
+            guard recognizer.hasView, recognizer.isEnabled,
                   touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
             /// The touches of `list` this recognizer receives and tracks in this attempt, into `mine`.
             func collect(_ list: [UITouch]) -> Bool {

@@ -91,7 +91,7 @@ final class TouchDelivery {
             give(&ended, back: &endedList)
             give(&cancelled, back: &cancelledList)
         }
-        for touch in touches where touch.view != nil && !touch.delivery.claimed {
+        for touch in touches where touch.viewIdentity != nil && !touch.delivery.claimed {
             switch touch.phase {
             case .began:
                 guard touch.delivery.stage == .pending else { continue }
@@ -262,7 +262,7 @@ final class TouchDelivery {
         guard let first = touches.first else { return }
         let event = lastEvent ?? UIEvent(type: .touches, timestamp: application.currentTime, application: application)
         // Usually every touch goes to one view in one sequence: one group, no grouping lists.
-        if let view = first.view, touches.allSatisfy({ $0.view === view && $0.sequence == first.sequence }) {
+        if let view = first.view, touches.allSatisfy({ $0.viewIdentity == first.viewIdentity && $0.sequence == first.sequence }) {
             sendGroup(method, view: view, touches: touches, showingPhase: phase, event: event)
             return
         }

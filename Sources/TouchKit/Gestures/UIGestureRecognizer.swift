@@ -45,7 +45,8 @@ open class UIGestureRecognizer: TraceNamed {
 
     // Per attempt (cleared by reset)
     var trackedTouches: [UITouch] = []
-    var ignoredTouchIDs: Set<Int> = []
+    /// Touches this recognizer no longer receives (a few at most: a list, no hashing).
+    var ignoredTouchIDs: [Int] = []
     var pendingState: State?
     /// The reason of the waiting transition, for the event log (nil while the log is off).
     var pendingReason: String?
@@ -67,7 +68,16 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The view the recognizer is attached to (`UIView.addGestureRecognizer(_:)`); it sees touches hit-tested
     /// to that view or its subviews (UIKIT-GESTURE-PARTICIPANTS).
-    public internal(set) weak var view: UIView?
+    public internal(set) var view: UIView? {
+        get { attachedView?.takeUnretainedValue() }
+        set { attachedView = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `view`'s storage, read on every dispatch without a weak load or reference counting: the view
+    /// holds the recognizer (`UIView.recognizers`) for as long as this is set — `removeGestureRecognizer`
+    /// clears it, and so does the view's `deinit` — so it never outlives the view.
+    private var attachedView: Unmanaged<UIView>?
+    /// Whether the recognizer is attached to a view (no reference counting).
+    var hasView: Bool { attachedView != nil }
     /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
     /// to fail; held weakly.
     public weak var delegate: UIGestureRecognizerDelegate?
@@ -173,7 +183,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// Stops delivering `touch` to this recognizer; its view will get the touch's remaining phases
     /// even if the recognizer recognizes (UIGestureRecognizerSubclass, UIKIT-DELIVERY-IGNORE).
     open func ignore(_ touch: UITouch, for event: UIEvent) {
-        ignoredTouchIDs.insert(touch.identifier)
+        if !ignoredTouchIDs.contains(touch.identifier) { ignoredTouchIDs.append(touch.identifier) }
         trackedTouches.removeAll { $0 === touch }
     }
 
@@ -431,7 +441,9 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Back to `.possible` after a terminal state; touches still down are ignored from now on.
     func performReset() {
-        for touch in trackedTouches where touch.isActive { ignoredTouchIDs.insert(touch.identifier) }
+        for touch in trackedTouches where touch.isActive && !ignoredTouchIDs.contains(touch.identifier) {
+            ignoredTouchIDs.append(touch.identifier)
+        }
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState
         trackedTouches.removeAll(keepingCapacity: true)

@@ -40,7 +40,13 @@ open class UIApplication: UIResponder {
     public private(set) var isReceivingRemoteControlEvents = false
 
     /// Turns pointer input into touch events.
-    public private(set) lazy var digitizer = Digitizer(application: self)
+    public var digitizer: Digitizer {
+        if let createdDigitizer { return createdDigitizer }
+        let digitizer = Digitizer(application: self)
+        createdDigitizer = digitizer
+        return digitizer
+    }
+    private var createdDigitizer: Digitizer?
     /// The engine's current time: the latest input timestamp or `advance(to:)` target.
     public private(set) var currentTime: TimeInterval = 0
     /// Record the event log (on by default; hosts that do not read it can turn it off).
@@ -62,6 +68,13 @@ open class UIApplication: UIResponder {
         self.delegate = delegate
         super.init()
         assignID(self)
+    }
+
+    deinit {
+        // Windows, the digitizer and its touch event read their application without counting
+        // references (they never outlive it unnoticed): tell them it is gone.
+        for window in windows { window.application = nil }
+        createdDigitizer?.applicationWentAway()
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).
@@ -157,7 +170,8 @@ open class UIApplication: UIResponder {
         switch event.type {
         case .touches:
             // Usually every touch is in one window: no list of windows.
-            if let window = event.orderedTouches.first?.window, event.orderedTouches.allSatisfy({ $0.window === window }) {
+            if let first = event.orderedTouches.first, let window = first.window,
+               event.orderedTouches.allSatisfy({ $0.windowIdentity == first.windowIdentity }) {
                 window.sendEvent(event)
                 return
             }
