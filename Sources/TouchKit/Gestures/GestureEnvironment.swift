@@ -48,8 +48,9 @@ final class GestureEnvironment {
     /// gets fresh ones).
     private var touchList: [UITouch] = []
     private var feedOrder: [UIGestureRecognizer] = []
-    private var joinedList: [UIGestureRecognizer] = []
     private var receivedList: [UITouch] = []
+    /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
+    private var dispatchSerial = 0
 
     init(application: UIApplication) {
         self.application = application
@@ -148,11 +149,19 @@ final class GestureEnvironment {
     // MARK: Step 2: feed recognizers
 
     private func feedRecognizers(_ touches: [UITouch], event: UIEvent) {
+        dispatchSerial &+= 1
+        // One touch (the usual dispatch): its own list is the feeding order, and no list of
+        // received touches is built.
+        if touches.count == 1 {
+            let touch = touches[0]
+            if touch.phase == .began { join(touch.recognizers, with: touches) }
+            for recognizer in touch.recognizers { feed(recognizer, touch, event: event) }
+            return
+        }
         // A few recognizers per touch: linear identity checks beat hashing here.
-        var order = take(&feedOrder), joined = take(&joinedList), mine = take(&receivedList)
+        var order = take(&feedOrder), mine = take(&receivedList)
         defer {
             give(&order, back: &feedOrder)
-            give(&joined, back: &joinedList)
             give(&mine, back: &receivedList)
         }
         for touch in touches {
@@ -160,58 +169,83 @@ final class GestureEnvironment {
                 order.append(recognizer)
             }
         }
-        // New touches join every open recognizer before any recognizer is fed, so arbitration during
-        // the touchesBegan calls below sees every recognizer sharing them: an active recognizer then
-        // prevents one that wants to begin with a new touch both receive, whichever is fed first.
-        if touches.contains(where: { $0.phase == .began }) {
-            for recognizer in order where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
-                var any = false
-                for touch in touches where touch.phase == .began && recognizer.receives(touch) {
-                    recognizer.trackedTouches.append(touch)
-                    any = true
-                }
-                guard any else { continue }
-                arbiter.join(recognizer)
-                joined.append(recognizer)
-            }
-        }
+        if touches.contains(where: { $0.phase == .began }) { join(order, with: touches) }
         let phases = TouchesByPhase(touches)
         for recognizer in order {
             guard recognizer.hasView, recognizer.isEnabled,
                   touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
             /// The touches of `list` this recognizer receives and tracks in this attempt, into `mine`.
             func collect(_ list: [UITouch]) -> Bool {
-                mine.removeAll(keepingCapacity: true)
+                mine.clearKeepingCapacity()
                 for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
                     mine.append(touch)
                 }
                 return !mine.isEmpty
             }
-            if !phases.began.isEmpty, joined.contains(where: { $0 === recognizer }), isOpen(recognizer), collect(phases.began) {
-                let touches = delivery.touchSets.set(of: mine)
-                application.recordRecognizerTouches(.touchesBegan, to: recognizer, touches: touches, event: event)
-                recognizer.touchesBegan(touches, with: event)
+            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), collect(phases.began) {
+                send(.touchesBegan, delivery.touchSets.set(of: mine), to: recognizer, event: event)
             }
             if !phases.moved.isEmpty, isOpen(recognizer), collect(phases.moved) {
-                let touches = delivery.touchSets.set(of: mine)
-                application.recordRecognizerTouches(.touchesMoved, to: recognizer, touches: touches, event: event)
-                recognizer.touchesMoved(touches, with: event)
+                send(.touchesMoved, delivery.touchSets.set(of: mine), to: recognizer, event: event)
             }
             if !phases.ended.isEmpty, isOpen(recognizer), collect(phases.ended) {
-                let touches = delivery.touchSets.set(of: mine)
-                application.recordRecognizerTouches(.touchesEnded, to: recognizer, touches: touches, event: event)
-                recognizer.touchesEnded(touches, with: event)
+                send(.touchesEnded, delivery.touchSets.set(of: mine), to: recognizer, event: event)
             }
             if !phases.cancelled.isEmpty, isOpen(recognizer), collect(phases.cancelled) {
-                let touches = delivery.touchSets.set(of: mine)
-                application.recordRecognizerTouches(.touchesCancelled, to: recognizer, touches: touches, event: event)
-                recognizer.touchesCancelled(touches, with: event)
-                if !recognizer.trackedTouches.contains(where: \.isActive) {
-                    recognizer.stopParticipating(reason: "its touches were cancelled")
-                }
+                send(.touchesCancelled, delivery.touchSets.set(of: mine), to: recognizer, event: event)
             }
             if !recognizer.trackedTouches.isEmpty {
                 recognizer.lastLocationInWindow = recognizer.location(in: nil)
+            }
+        }
+    }
+
+    /// New touches join every open recognizer before any recognizer is fed, so arbitration during
+    /// the touchesBegan calls sees every recognizer sharing them: an active recognizer then prevents
+    /// one that wants to begin with a new touch both receive, whichever is fed first.
+    private func join(_ recognizers: [UIGestureRecognizer], with touches: [UITouch]) {
+        for recognizer in recognizers where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
+            var any = false
+            for touch in touches where touch.phase == .began && recognizer.receives(touch) {
+                recognizer.trackedTouches.append(touch)
+                any = true
+            }
+            guard any else { continue }
+            arbiter.join(recognizer)
+            recognizer.joinedInDispatch = dispatchSerial
+        }
+    }
+
+    /// Step 2 for a dispatch of one touch: the same rules as for several, without lists.
+    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, event: UIEvent) {
+        let phase = touch.phase
+        guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
+        if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
+           recognizer.receives(touch), recognizer.trackedTouches.contains(where: { $0 === touch }) {
+            let method: ResponderCall.Method = switch phase {
+            case .began: .touchesBegan
+            case .moved: .touchesMoved
+            case .ended: .touchesEnded
+            default: .touchesCancelled
+            }
+            send(method, delivery.touchSets.set(of: touch), to: recognizer, event: event)
+        }
+        if !recognizer.trackedTouches.isEmpty {
+            recognizer.lastLocationInWindow = recognizer.location(in: nil)
+        }
+    }
+
+    /// A recognizer's touch method (recorded in the complete log).
+    private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
+        application.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event)
+        switch method {
+        case .touchesBegan: recognizer.touchesBegan(touches, with: event)
+        case .touchesMoved: recognizer.touchesMoved(touches, with: event)
+        case .touchesEnded: recognizer.touchesEnded(touches, with: event)
+        default:
+            recognizer.touchesCancelled(touches, with: event)
+            if !recognizer.trackedTouches.contains(where: \.isActive) {
+                recognizer.stopParticipating(reason: "its touches were cancelled")
             }
         }
     }

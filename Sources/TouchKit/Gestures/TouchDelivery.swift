@@ -44,7 +44,7 @@ final class TouchDelivery {
 
     /// The dispatch is over: the catch-up moves sent in it no longer shadow its own moves.
     func endDispatch() {
-        if !caughtUpTouches.isEmpty { caughtUpTouches.removeAll(keepingCapacity: true) }
+        caughtUpTouches.clearKeepingCapacity()
     }
 
     func markUndeliverable(_ touch: UITouch, view: UIView?, reason: @autoclosure () -> String) {
@@ -316,9 +316,19 @@ struct TouchSetCache {
     private var touches: [UITouch] = []
     private var set: Set<UITouch> = []
 
+    /// The set of one touch.
+    mutating func set(of touch: UITouch) -> Set<UITouch> {
+        if touches.count != 1 || touches[0] !== touch {
+            touches.clearKeepingCapacity()
+            touches.append(touch)
+            set = [touch]
+        }
+        return set
+    }
+
     mutating func set(of list: [UITouch]) -> Set<UITouch> {
         if list.count != touches.count || zip(list, touches).contains(where: { $0 !== $1 }) {
-            touches.removeAll(keepingCapacity: true)
+            touches.clearKeepingCapacity()
             touches.append(contentsOf: list)
             set = Set(list)
         }

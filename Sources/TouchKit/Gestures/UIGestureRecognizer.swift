@@ -311,7 +311,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// resets first, the arena calls `timerFired(tag)` — no closure and no weak reference per
     /// gesture.
     func scheduleTimer(after delay: TimeInterval, tag: Int) {
-        guard let application = view?.window?.application else { return }
+        guard let application = arenaApplication else { return }
         timers.append(application.scheduler.schedule(at: application.currentTime + max(delay, 0), recognizer: self, tag: tag))
     }
 
@@ -320,9 +320,9 @@ open class UIGestureRecognizer: TraceNamed {
 
     func cancelTimers() {
         guard !timers.isEmpty else { return }
-        guard let application = view?.window?.application else { return timers.removeAll() }
+        guard let application = arenaApplication else { return timers.removeAll() }
         for token in timers { application.cancelScheduled(token) }
-        timers.removeAll(keepingCapacity: true)
+        timers.clearKeepingCapacity()
     }
 
     // MARK: Naming and values
@@ -342,6 +342,14 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The arena, cached while the recognizer takes part in a gesture (a lookup walks the view tree).
     var environment: GestureEnvironment? { joinedEnvironment ?? view?.window?.application?.gestureEnvironment }
+    /// The application whose arena this recognizer takes part in: the joined arena's, without
+    /// walking the view tree, or else its view's window's.
+    var arenaApplication: UIApplication? { joinedEnvironment?.application ?? view?.window?.application }
+
+    /// The number of the last dispatch in which new touches joined this recognizer's attempt (its
+    /// `touchesBegan` is due in that dispatch).
+    var joinedInDispatch = 0
+
     /// Set while the recognizer is one of the arena's participants (the arena clears it when the
     /// recognizer leaves, and the application that owns the arena outlives its participants'
     /// gestures), so no weak reference is needed.
@@ -446,7 +454,7 @@ open class UIGestureRecognizer: TraceNamed {
         }
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState
-        trackedTouches.removeAll(keepingCapacity: true)
+        trackedTouches.clearKeepingCapacity()
         pendingState = nil
         pendingReason = nil
         didCancelTouchesInView = false
