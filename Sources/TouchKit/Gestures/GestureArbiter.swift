@@ -75,6 +75,7 @@ final class GestureArbiter {
             }
             recognizer.pendingState = target
             recognizer.pendingReason = reason
+            recognizer.blockingRequirement = ObjectIdentifier(undecided)
             join(recognizer)
             return
         }
@@ -140,6 +141,11 @@ final class GestureArbiter {
     }
 
     /// A failure releases the recognizers waiting for it (they try again, in participant order).
+    ///
+    /// A waiting recognizer whose blocking requirement (the undecided one its last attempt found)
+    /// is still undecided would only be told to wait again, so it is not asked: its requirements are
+    /// worked out when it asks and when one of them decides, not on every failure in the arena. (A
+    /// requirement that recognized has already failed it, in `recognized`.)
     private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
         guard participants.contains(where: { $0 !== recognizer && $0.pendingState != nil }) else { return }
         var waiting = take(&waitingScratch)
@@ -147,6 +153,10 @@ final class GestureArbiter {
         for other in participants where other !== recognizer && other.pendingState != nil { waiting.append(other) }
         for other in waiting where other.state == .possible {
             guard let target = other.pendingState else { continue }
+            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer),
+               participants.contains(where: { ObjectIdentifier($0) == blocker && $0.state == .possible && $0.isParticipating }) {
+                continue
+            }
             attemptToRecognize(other, as: target, reason: other.pendingReason)
         }
     }

@@ -174,25 +174,32 @@ final class GestureEnvironment {
         for recognizer in order {
             guard recognizer.hasView, recognizer.isEnabled,
                   touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
-            /// The touches of `list` this recognizer receives and tracks in this attempt, into `mine`.
-            func collect(_ list: [UITouch]) -> Bool {
+            /// The set of the touches of `list` this recognizer receives and tracks in this attempt;
+            /// nil for none. Usually it takes them all, and `list` itself is the set's source.
+            func collect(_ list: [UITouch]) -> Set<UITouch>? {
+                var all = true
+                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch })) {
+                    all = false
+                    break
+                }
+                if all { return delivery.touchSets.set(of: list) }
                 mine.clearKeepingCapacity()
                 for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
                     mine.append(touch)
                 }
-                return !mine.isEmpty
+                return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
             }
-            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), collect(phases.began) {
-                send(.touchesBegan, delivery.touchSets.set(of: mine), to: recognizer, event: event)
+            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), let set = collect(phases.began) {
+                send(.touchesBegan, set, to: recognizer, event: event)
             }
-            if !phases.moved.isEmpty, isOpen(recognizer), collect(phases.moved) {
-                send(.touchesMoved, delivery.touchSets.set(of: mine), to: recognizer, event: event)
+            if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved) {
+                send(.touchesMoved, set, to: recognizer, event: event)
             }
-            if !phases.ended.isEmpty, isOpen(recognizer), collect(phases.ended) {
-                send(.touchesEnded, delivery.touchSets.set(of: mine), to: recognizer, event: event)
+            if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended) {
+                send(.touchesEnded, set, to: recognizer, event: event)
             }
-            if !phases.cancelled.isEmpty, isOpen(recognizer), collect(phases.cancelled) {
-                send(.touchesCancelled, delivery.touchSets.set(of: mine), to: recognizer, event: event)
+            if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled) {
+                send(.touchesCancelled, set, to: recognizer, event: event)
             }
             if !recognizer.trackedTouches.isEmpty {
                 recognizer.lastLocationInWindow = recognizer.location(in: nil)

@@ -48,14 +48,15 @@ open class UIGestureRecognizer: TraceNamed {
     /// Touches this recognizer no longer receives (a few at most: a list, no hashing).
     var ignoredTouchIDs: [Int] = []
     var pendingState: State?
+    /// While `pendingState` is set: the undecided requirement the recognizer waits for (compared
+    /// by identity with the arena's participants, never dereferenced).
+    var blockingRequirement: ObjectIdentifier?
     /// The reason of the waiting transition, for the event log (nil while the log is off).
     var pendingReason: String?
     var didCancelTouchesInView = false
     var recognizedThisTurn = false
     var lastLocationInWindow = CGPoint.zero
     private var timers: [TimerToken] = []
-    /// The slot of this recognizer in the arena's participant list, -1 when it takes no part.
-    var participantIndex = -1
 
     // MARK: Configuration
 
@@ -347,7 +348,9 @@ open class UIGestureRecognizer: TraceNamed {
     var arenaApplication: UIApplication? { joinedEnvironment?.application ?? view?.window?.application }
 
     /// The number of the last dispatch in which new touches joined this recognizer's attempt (its
-    /// `touchesBegan` is due in that dispatch).
+    /// `touchesBegan` is due in that dispatch). Only an optimisation of the rule that a recognizer
+    /// gets `touchesBegan` for the touches that joined it: it also checks the touches are tracked,
+    /// so a number left from another application's arena cannot make a difference.
     var joinedInDispatch = 0
 
     /// Set while the recognizer is one of the arena's participants (the arena clears it when the
