@@ -292,6 +292,8 @@ open class UIApplication: UIResponder {
     var isInTurn: Bool { turnDepth > 0 }
 
     private func layoutAndDisplay() {
+        // Most turns change nothing on screen: a window whose subtree needs no pass is not visited.
+        guard windows.contains(where: { $0.needsPass }) else { return }
         for window in windows { window.layoutPass() }
         for window in windows { window.displayPass() }
     }
