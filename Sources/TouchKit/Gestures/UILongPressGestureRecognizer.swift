@@ -117,7 +117,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func reset() {
-        startLocations.removeAll()
+        startLocations.removeAll(keepingCapacity: true)
         pressStart = nil
         tapsCompleted = 0
         pressSerial += 1

@@ -39,8 +39,10 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the first two fingers (ignoring a third) and measures their distance.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in touches.inTouchOrder where activeTrackedCount > 2 {
-            ignore(touch, for: event)
+        if activeTrackedCount > 2 {
+            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
+                ignore(touch, for: event)
+            }
         }
         if activePair != nil {
             let distance = currentDistance

@@ -38,8 +38,10 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the first two fingers (ignoring a third) and notes their angle.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in touches.inTouchOrder where activeTrackedCount > 2 {
-            ignore(touch, for: event)
+        if activeTrackedCount > 2 {
+            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
+                ignore(touch, for: event)
+            }
         }
         lastAngle = currentAngle
     }

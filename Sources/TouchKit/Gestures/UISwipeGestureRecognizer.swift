@@ -137,7 +137,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         startTime = nil
-        startLocations.removeAll()
+        startLocations.removeAll(keepingCapacity: true)
         deadDirections = []
         recognizedDirection = nil
     }

@@ -36,17 +36,25 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             tapStart = event.timestamp
             scheduleTimer(after: maximumTapDuration, tag: tapSerial * 2)
         }
-        for touch in touches.inTouchOrder {
-            touchesInCurrentTap.append(touch)
-            startLocations[touch.identifier] = touch.locationInWindow
-            if let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement {
-                return setState(.failed, because: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(allowableMovement))")
-            }
+        if touches.count == 1, let touch = touches.first {
+            if failIfLandedTooFar(touch) { return }
+        } else {
+            for touch in touches.inTouchOrder where failIfLandedTooFar(touch) { return }
         }
-        let down = touchesInCurrentTap.filter(\.isActive).count
+        var down = 0
+        for touch in touchesInCurrentTap where touch.isActive { down += 1 }
         if down > numberOfTouchesRequired {
             setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
+    }
+
+    /// Adds a finger to the current tap; fails if it landed too far from the first tap.
+    private func failIfLandedTooFar(_ touch: UITouch) -> Bool {
+        touchesInCurrentTap.append(touch)
+        startLocations[touch.identifier] = touch.locationInWindow
+        guard let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement else { return false }
+        setState(.failed, because: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(self.allowableMovement))")
+        return true
     }
 
     /// Fails when a finger moves beyond `allowableMovement`.
@@ -91,7 +99,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             firstTapLocation = touchesInCurrentTap.map(\.locationInWindow).centroid()
         }
         tapsCompleted += 1
-        touchesInCurrentTap.removeAll()
+        touchesInCurrentTap.removeAll(keepingCapacity: true)
         if tapsCompleted == numberOfTapsRequired {
             state = .ended
         } else {
@@ -107,8 +115,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         tapsCompleted = 0
-        touchesInCurrentTap.removeAll()
-        startLocations.removeAll()
+        touchesInCurrentTap.removeAll(keepingCapacity: true)
+        startLocations.removeAll(keepingCapacity: true)
         firstTapLocation = nil
         tapSerial += 1
     }

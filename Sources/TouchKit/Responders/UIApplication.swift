@@ -365,7 +365,8 @@ open class UIApplication: UIResponder {
     /// default implementations' forwarding push the responder they call, so a default
     /// implementation can tell whether it was reached through them or called directly by app code.
     private var respondersInCall: [ObjectIdentifier] = []
-    private var callersInCall: [UIResponder] = []
+    /// The responders of `respondersInCall`, unretained: each is held by the caller for its call.
+    private var callersInCall: [Unmanaged<UIResponder>] = []
 
     /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
     func deliver(
@@ -374,7 +375,7 @@ open class UIApplication: UIResponder {
     ) {
         record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom, event: event)
         respondersInCall.append(ObjectIdentifier(responder))
-        callersInCall.append(responder)
+        callersInCall.append(Unmanaged.passUnretained(responder))
         call()
         respondersInCall.removeLast()
         callersInCall.removeLast()
@@ -386,8 +387,8 @@ open class UIApplication: UIResponder {
     func noteDirectCall(
         _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype, event: UIEvent?
     ) {
-        guard respondersInCall.last != ObjectIdentifier(responder) else { return }
-        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last, event: event)
+        guard isTracing, respondersInCall.last != ObjectIdentifier(responder) else { return }
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last?.takeUnretainedValue(), event: event)
     }
 
     /// Gives `object` an id unique within this application (ids follow creation order of use, so
