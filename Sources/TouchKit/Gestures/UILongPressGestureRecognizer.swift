@@ -24,15 +24,13 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// When the required fingers were all down (the press's timer started), for the inclusive check.
     private var pressStart: TimeInterval?
 
-    private var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
-
     /// Notes start points and starts the hold timer once the required fingers are down; too many fingers fail
     /// it.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
         guard state == .possible else { return }
         pressSerial += 1
-        let down = activeTouches.count
+        let down = activeTrackedCount
         if down > numberOfTouchesRequired {
             return setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
@@ -46,7 +44,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// lifting in this very dispatch still count), still undecided.
     private func isPressComplete(lifting: Int = 0) -> Bool {
         state == .possible && pressStart != nil && tapsCompleted == numberOfTapsRequired
-            && activeTouches.count + lifting == numberOfTouchesRequired
+            && activeTrackedCount + lifting == numberOfTouchesRequired
     }
 
     /// `minimumPressDuration` is inclusive (`EngineInstant`): a move or lift at exactly that instant
@@ -86,7 +84,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             state = .ended
             return
         }
-        if tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty {
+        if tapsCompleted < numberOfTapsRequired, activeTrackedCount == 0 {
             tapsCompleted += 1
             pressSerial += 1
             scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: pressSerial * 2 + 1)

@@ -73,11 +73,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         // "The maximum number of fingers that can touch the view for gesture recognition": too many
         // fingers before the pan began fail it; once it pans, extra fingers are ignored.
-        if state == .possible, activeTouches.count > maximumNumberOfTouches {
-            return setState(.failed, because: "\(activeTouches.count) touches > maximumNumberOfTouches \(maximumNumberOfTouches)")
+        if state == .possible, activeTrackedCount > maximumNumberOfTouches {
+            return setState(.failed, because: "\(self.activeTrackedCount) touches > maximumNumberOfTouches \(self.maximumNumberOfTouches)")
         }
-        if activeTouches.count > maximumNumberOfTouches {
-            for touch in touches.inTouchOrder where activeTouches.count > maximumNumberOfTouches {
+        if activeTrackedCount > maximumNumberOfTouches {
+            for touch in touches.inTouchOrder where activeTrackedCount > maximumNumberOfTouches {
                 ignore(touch, for: event)
             }
         }
@@ -141,7 +141,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationBase = .zero
         lastCentroid = nil
         lastTouchCount = 0
-        samples.removeAll()
+        samples.removeAll(keepingCapacity: true)
         currentVelocity = .zero
     }
 

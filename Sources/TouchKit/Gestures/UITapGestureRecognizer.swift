@@ -96,7 +96,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             return setState(.failed, because: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
         if firstTapLocation == nil {
-            firstTapLocation = touchesInCurrentTap.map(\.locationInWindow).centroid()
+            var sum = CGPoint.zero
+            for touch in touchesInCurrentTap { sum = sum + touch.locationInWindow }
+            let count = CGFloat(touchesInCurrentTap.count)
+            firstTapLocation = count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
         }
         tapsCompleted += 1
         touchesInCurrentTap.removeAll(keepingCapacity: true)
