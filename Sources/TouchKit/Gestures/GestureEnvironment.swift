@@ -35,6 +35,19 @@ import Foundation
 ///
 /// Actions before view delivery (4 before 5) follows the published pan log (`…, action, touchesEnded`
 /// with `cancelsTouchesInView == false`). Timer-driven changes run steps 3, 4 and 5.
+///
+/// The arena runs steps 1, 2 and 4 itself and has two parts with their own unit tests:
+/// `GestureArbiter` (step 3: who may begin, failure requirements, exclusivity, simultaneity; it
+/// queues the actions and resets step 4 sends) and `TouchDelivery` (the claims of step 4, steps 5
+/// and 6: which phases each view gets).
+///
+/// Hot-path shape (docs/performance.md): a dispatch costs no weak load, no allocation and no hashing
+/// unless something new happens (a touch lands, a reason is logged). Touches hold their gathered
+/// recognizers strongly until the arena is done with them; recognizers reach their view, windows
+/// their application and the arena its application through references their owners clear when
+/// they go away (`Unmanaged`, `unowned(unsafe)`), never through weak references; scratch lists are
+/// kept between dispatches; built-in recognizers' timers are tagged scheduler entries, not closures;
+/// reasons are put into words only while the event log records.
 final class GestureEnvironment {
     /// The application that owns the arena. It outlives the arena (which it creates and holds) and
     /// every recognizer's `joinedEnvironment` (cleared in `deinit`), so the reference needs no counting.
