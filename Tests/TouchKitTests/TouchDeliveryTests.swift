@@ -10,12 +10,15 @@ import TouchKitTestSupport
     /// A recognizer that decides only when the test says so.
     final class Stub: UIGestureRecognizer {}
 
-    struct Scene {
+    /// An application with two views; when the test is over it lets the touches it made go of
+    /// their recognizers (the digitizer does that for its own touches), so nothing is left in a cycle.
+    final class Scene {
         let app = UIApplication()
         let window: UIWindow
         let left = TouchView(0, 0, 200, 800), right = TouchView(200, 0, 200, 800)
         let event: UIEvent
         var delivery: TouchDelivery { app.gestureEnvironment.delivery }
+        private var touches: [UITouch] = []
 
         init() {
             window = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
@@ -24,8 +27,12 @@ import TouchKitTestSupport
             right.accessibilityIdentifier = "R"
             window.addSubview(left)
             window.addSubview(right)
-            event = UIEvent(type: .touches, timestamp: 0, application: app)
+            event = UIEvent(touchesOwnedBy: app)
             app.gestureEnvironment.delivery.lastEvent = event
+        }
+
+        deinit {
+            for touch in touches { touch.releaseRecognizers() }
         }
 
         /// A stub on `view` with the given delay flags, in the arena.
@@ -47,6 +54,7 @@ import TouchKitTestSupport
             touch.window = window
             touch.view = view
             touch.gather(recognizers)
+            touches.append(touch)
             for recognizer in recognizers {
                 recognizer.trackedTouches.append(touch)
                 app.gestureEnvironment.arbiter.join(recognizer)
