@@ -75,16 +75,39 @@ public final class Digitizer {
 
     /// The thresholds in force; change them before input arrives.
     public var configuration = Configuration()
-    private unowned let application: UIApplication
+    /// The application that owns the digitizer. It needs no reference counting on every use: the
+    /// application tells the digitizer when it goes away (`applicationWentAway()`), and a
+    /// digitizer kept longer than its application refuses input from then on, as `unowned` would.
+    private unowned(unsafe) let application: UIApplication
+    private var applicationIsGone = false
     private var liveTouches: [UITouch] = []
     private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
     private var nextSequence = 1
     private var currentSequence = 0
-    private lazy var touchEvent = UIEvent(type: .touches, timestamp: 0, application: application)
+    /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
+    private var dispatchSerial = 0
+    private var livePointers: [Int] = []
+    private lazy var touchEvent = UIEvent(touchesOwnedBy: application)
 
     init(application: UIApplication) {
         self.application = application
+    }
+
+    deinit {
+        releaseTouches()
+    }
+
+    /// The application is gone: its touch event forgets it, and touches still down let go of their
+    /// recognizers (which hold them while they track them), so neither keeps the other alive.
+    func applicationWentAway() {
+        applicationIsGone = true
+        touchEvent.forgetApplication()
+        releaseTouches()
+    }
+
+    private func releaseTouches() {
+        for touch in liveTouches { touch.releaseRecognizers() }
     }
 
     /// The touches currently on the screen, in landing order.
@@ -92,7 +115,12 @@ public final class Digitizer {
 
     /// Applies one input frame: validates it, then dispatches it as one or more touch events.
     public func process(_ frame: [PointerChange]) throws(InputError) {
+        precondition(!applicationIsGone, "the digitizer's application was deallocated")
         try validate(frame)
+        if isSingleBatch(frame) {
+            if !frame.isEmpty { dispatch(frame) }
+            return
+        }
         for batch in batches(of: frame) {
             dispatch(batch)
         }
@@ -100,6 +128,7 @@ public final class Digitizer {
 
     /// Cancels every live touch (the page lost focus, a client disconnected mid-gesture).
     public func cancelAllTouches(at timestamp: TimeInterval) throws(InputError) {
+        precondition(!applicationIsGone, "the digitizer's application was deallocated")
         let changes = liveTouches.map {
             PointerChange(pointerID: $0.pointerID, phase: .cancel, location: $0.locationInWindow, timestamp: timestamp, type: $0.type)
         }
@@ -108,28 +137,41 @@ public final class Digitizer {
     }
 
     private func validate(_ frame: [PointerChange]) throws(InputError) {
-        var live = Set(liveTouches.map(\.pointerID))
+        // The pointers down as the frame goes on: a few, so a list kept between frames beats a Set.
+        var live = take(&livePointers)
+        defer { give(&live, back: &livePointers) }
+        for touch in liveTouches { live.append(touch.pointerID) }
         for change in frame {
             guard change.timestamp.isFinite else { throw .nonFiniteTimestamp }
             guard change.timestamp >= application.currentTime else {
                 throw .timeWentBackwards(previous: application.currentTime, got: change.timestamp)
             }
-            let values = [change.location.x, change.location.y, change.pressure ?? 0,
-                          change.contactSize?.width ?? 0, change.contactSize?.height ?? 0]
-            guard values.allSatisfy(\.isFinite) else { throw .nonFiniteValue(pointer: change.pointerID) }
-            guard values.dropFirst(2).allSatisfy({ $0 >= 0 }) else { throw .negativeValue(pointer: change.pointerID) }
+            let pressure = change.pressure ?? 0, width = change.contactSize?.width ?? 0, height = change.contactSize?.height ?? 0
+            guard change.location.x.isFinite, change.location.y.isFinite, pressure.isFinite, width.isFinite, height.isFinite else {
+                throw .nonFiniteValue(pointer: change.pointerID)
+            }
+            guard pressure >= 0, width >= 0, height >= 0 else { throw .negativeValue(pointer: change.pointerID) }
+            let index = live.firstIndex(of: change.pointerID)
             switch change.phase {
             case .down:
-                guard !live.contains(change.pointerID) else { throw .pointerAlreadyDown(change.pointerID) }
+                guard index == nil else { throw .pointerAlreadyDown(change.pointerID) }
                 guard live.count < configuration.maximumTouches else { throw .tooManyTouches(limit: configuration.maximumTouches) }
-                live.insert(change.pointerID)
+                live.append(change.pointerID)
             case .move:
-                guard live.contains(change.pointerID) else { throw .unknownPointer(change.pointerID) }
+                guard index != nil else { throw .unknownPointer(change.pointerID) }
             case .up, .cancel:
-                guard live.contains(change.pointerID) else { throw .unknownPointer(change.pointerID) }
-                live.remove(change.pointerID)
+                guard let index else { throw .unknownPointer(change.pointerID) }
+                live.remove(at: index)
             }
         }
+    }
+
+    /// Whether the frame can be dispatched as it is: no pointer changes twice in it.
+    private func isSingleBatch(_ frame: [PointerChange]) -> Bool {
+        for (index, change) in frame.enumerated() {
+            for other in frame[(index + 1)...] where other.pointerID == change.pointerID { return false }
+        }
+        return true
     }
 
     private func batches(of frame: [PointerChange]) -> [[PointerChange]] {
@@ -151,14 +193,16 @@ public final class Digitizer {
     }
 
     private func dispatch(_ batch: [PointerChange]) {
-        let time = max(batch.map(\.timestamp).max() ?? application.currentTime, application.currentTime)
+        var latest = batch[0].timestamp
+        for change in batch where change.timestamp > latest { latest = change.timestamp }
+        let time = max(latest, application.currentTime)
         // Validation guaranteed time >= currentTime, so this only fires due timers.
         try? application.prepare(for: time)
         if liveTouches.isEmpty {
             currentSequence = nextSequence
             nextSequence += 1
         }
-        var changed = Set<ObjectIdentifier>()
+        dispatchSerial &+= 1
         for change in batch {
             let touch: UITouch
             if change.phase == .down {
@@ -177,9 +221,9 @@ public final class Digitizer {
                 }
                 applyForceAndRadius(change, to: touch)
             }
-            changed.insert(ObjectIdentifier(touch))
+            touch.changedInDispatch = dispatchSerial
         }
-        for touch in liveTouches where !changed.contains(ObjectIdentifier(touch)) {
+        for touch in liveTouches where touch.changedInDispatch != dispatchSerial {
             touch.phase = .stationary
             touch.previousLocationInWindow = touch.locationInWindow
         }
@@ -188,6 +232,7 @@ public final class Digitizer {
         application.performTurn {
             application.sendEvent(touchEvent)
         }
+        guard liveTouches.contains(where: { !$0.isActive }) else { return }
         for touch in liveTouches where !touch.isActive {
             if touch.phase == .ended { rememberTap(touch) }
         }

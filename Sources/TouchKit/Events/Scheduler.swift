@@ -7,10 +7,17 @@ public struct TimerToken: Hashable, Sendable {
 
 /// Timers in engine time. Deterministic: equal deadlines fire in scheduling order.
 final class Scheduler {
+    /// What a timer does: app code's closure, or a built-in recognizer's tagged timer (no closure
+    /// per gesture).
+    enum Work {
+        case closure(() -> Void)
+        case recognizer(UIGestureRecognizer, tag: Int)
+    }
+
     private struct Entry {
         var deadline: TimeInterval
         var token: TimerToken
-        var work: () -> Void
+        var work: Work
     }
 
     private var entries: [Entry] = []
@@ -19,6 +26,14 @@ final class Scheduler {
     var nextDeadline: TimeInterval? { entries.first?.deadline }
 
     func schedule(at deadline: TimeInterval, _ work: @escaping () -> Void) -> TimerToken {
+        schedule(at: deadline, .closure(work))
+    }
+
+    func schedule(at deadline: TimeInterval, recognizer: UIGestureRecognizer, tag: Int) -> TimerToken {
+        schedule(at: deadline, .recognizer(recognizer, tag: tag))
+    }
+
+    private func schedule(at deadline: TimeInterval, _ work: Work) -> TimerToken {
         let token = TimerToken(value: nextToken)
         nextToken += 1
         let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
@@ -27,12 +42,12 @@ final class Scheduler {
     }
 
     func cancel(_ token: TimerToken) {
-        entries.removeAll { $0.token == token }
+        if let index = entries.firstIndex(where: { $0.token == token }) { entries.remove(at: index) }
     }
 
     /// The earliest timer due at or before `time` (`advance(to:)`), or — `beforeInput` — due strictly
     /// before an input at `time`, so input at a deadline's instant is handled first (`EngineInstant`).
-    func popDue(through time: TimeInterval, beforeInput: Bool) -> (TimeInterval, () -> Void)? {
+    func popDue(through time: TimeInterval, beforeInput: Bool) -> (TimeInterval, Work)? {
         guard let first = entries.first else { return nil }
         let due = beforeInput ? EngineInstant.exceeds(time, first.deadline) : EngineInstant.reaches(time, first.deadline)
         guard due else { return nil }

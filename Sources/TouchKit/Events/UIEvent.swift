@@ -75,7 +75,14 @@ public class UIEvent {
     public internal(set) var timestamp: TimeInterval
     /// The application that dispatches this event (not UIKit API; gives default responder
     /// implementations a place to record the chain walk).
-    public internal(set) weak var application: UIApplication?
+    public var application: UIApplication? { heldApplication ?? borrowedApplication?.takeUnretainedValue() }
+    /// The application of a one-off event (motion, remote control), held strongly: nothing in the
+    /// application holds such an event.
+    private var heldApplication: UIApplication?
+    /// The application of the digitizer's touch event, read in every responder hop without a weak
+    /// load: the application owns the digitizer that owns the event, and clears this when it goes
+    /// away (`Digitizer.applicationWentAway()`), so it never dangles.
+    private var borrowedApplication: Unmanaged<UIApplication>?
 
     /// The touches of this dispatch in landing order.
     var orderedTouches: [UITouch] = []
@@ -84,7 +91,22 @@ public class UIEvent {
         self.type = type
         self.subtype = subtype
         self.timestamp = timestamp
-        self.application = application
+        self.heldApplication = application
+    }
+
+    /// A touch event owned by `application` itself (the digitizer's): it refers to the application
+    /// without holding it.
+    init(touchesOwnedBy application: UIApplication) {
+        self.type = .touches
+        self.subtype = .none
+        self.timestamp = 0
+        self.borrowedApplication = Unmanaged.passUnretained(application)
+    }
+
+    /// The application that owned this event went away.
+    func forgetApplication() {
+        heldApplication = nil
+        borrowedApplication = nil
     }
 
     /// Every touch of the current dispatch; nil for events that are not touch events.

@@ -66,26 +66,47 @@ public final class UITouch: Hashable, CustomStringConvertible {
 
     /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view
     /// or the view has since left the window.
-    public internal(set) weak var view: UIView?
+    public internal(set) weak var view: UIView? {
+        didSet { viewIdentity = view.map(ObjectIdentifier.init) }
+    }
     /// The hit-test view's window, bound when the touch began.
-    public internal(set) weak var window: UIWindow?
+    public internal(set) weak var window: UIWindow? {
+        didSet { windowIdentity = window.map(ObjectIdentifier.init) }
+    }
+    /// The identities of `view` and `window` as they were bound, compared on every dispatch
+    /// without a weak load. Only compared with live objects the caller holds, for touches the
+    /// arena still delivers (whose view and window are in the application).
+    private(set) var viewIdentity: ObjectIdentifier?
+    private(set) var windowIdentity: ObjectIdentifier?
     /// The recognizers that receive this touch (gathered when it began, UIKIT-GESTURE-PARTICIPANTS), in
-    /// delivery order.
+    /// delivery order; nil once the touch has ended or been cancelled and its phases were delivered.
     public var gestureRecognizers: [UIGestureRecognizer]? {
-        recognizers.isEmpty ? nil : recognizers.compactMap(\.value)
+        recognizers.isEmpty ? nil : recognizers
     }
 
-    /// Whether `recognizer` was gathered for this touch. Compares identities first, so the hot path
-    /// (asked for every recognizer and touch on every dispatch) loads at most one weak reference.
+    /// Whether `recognizer` was gathered for this touch (asked for every recognizer and touch on
+    /// every dispatch: a few identity comparisons).
     func isGathered(by recognizer: UIGestureRecognizer) -> Bool {
-        guard let index = recognizerIDs.firstIndex(of: ObjectIdentifier(recognizer)) else { return false }
-        return recognizers[index].value === recognizer
+        for gathered in recognizers where gathered === recognizer { return true }
+        return false
     }
 
     /// Binds the recognizers gathered when the touch began (UIKIT-GESTURE-PARTICIPANTS).
     func gather(_ gathered: [UIGestureRecognizer]) {
-        recognizers = gathered.map(WeakRecognizer.init)
-        recognizerIDs = gathered.map(ObjectIdentifier.init)
+        recognizers = gathered
+    }
+
+    /// Lets go of the gathered recognizers once the arena is done with the touch: it lifted (or was
+    /// cancelled) and no phase of it is withheld. Recognizers hold their touches while they track
+    /// them, so holding the recognizers any longer would keep both alive in a cycle.
+    func releaseRecognizersIfDone() {
+        guard !recognizers.isEmpty, !isActive, !delivery.beganWithheld, !delivery.endedWithheld else { return }
+        recognizers = []
+    }
+
+    /// Lets go of the gathered recognizers now (the application that dispatched the touch is gone).
+    func releaseRecognizers() {
+        recognizers = []
     }
 
     var locationInWindow: CGPoint
@@ -94,10 +115,12 @@ public final class UITouch: Hashable, CustomStringConvertible {
     let beganTimestamp: TimeInterval
     /// The multitouch sequence this touch belongs to.
     let sequence: Int
-    private(set) var recognizers: [WeakRecognizer] = []
-    /// The identities of `recognizers`, index for index: compared without loading a weak reference.
-    private(set) var recognizerIDs: [ObjectIdentifier] = []
+    /// Held strongly until the arena is done with the touch (`releaseRecognizersIfDone()`): no weak
+    /// reference makes a recognizer's reference counting take the runtime's slow side-table path.
+    private(set) var recognizers: [UIGestureRecognizer] = []
     var delivery = ViewDelivery()
+    /// The digitizer's number of the last dispatch that changed this touch (the others are stationary).
+    var changedInDispatch = 0
 
     init(
         identifier: Int, pointerID: Int, sequence: Int, location: CGPoint, timestamp: TimeInterval,
@@ -157,15 +180,20 @@ struct ViewDelivery {
     var claimed = false
 }
 
-struct WeakRecognizer {
-    weak var value: UIGestureRecognizer?
-
-    init(_ recognizer: UIGestureRecognizer) {
-        value = recognizer
-    }
-}
-
 extension Collection where Element == UITouch {
     /// The touches in landing order: Set iteration order is random per process, traces must not be.
     var inTouchOrder: [UITouch] { sorted { $0.identifier < $1.identifier } }
+}
+
+extension Array where Element == UITouch {
+    /// The touches in landing order. The arena's lists are usually in that order already (touches
+    /// join them as they land): then the list itself, with no sorted copy.
+    var inTouchOrder: [UITouch] {
+        var index = 1
+        while index < count {
+            if self[index - 1].identifier > self[index].identifier { return sorted { $0.identifier < $1.identifier } }
+            index += 1
+        }
+        return self
+    }
 }

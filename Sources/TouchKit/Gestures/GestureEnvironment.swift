@@ -35,47 +35,80 @@ import Foundation
 ///
 /// Actions before view delivery (4 before 5) follows the published pan log (`…, action, touchesEnded`
 /// with `cancelsTouchesInView == false`). Timer-driven changes run steps 3, 4 and 5.
+///
+/// The arena runs steps 1, 2 and 4 itself and has two parts with their own unit tests:
+/// `GestureArbiter` (step 3: who may begin, failure requirements, exclusivity, simultaneity; it
+/// queues the actions and resets step 4 sends) and `TouchDelivery` (the claims of step 4, steps 5
+/// and 6: which phases each view gets).
+///
+/// Hot-path shape (docs/performance.md): a dispatch costs no weak load, no allocation and no hashing
+/// unless something new happens (a touch lands, a reason is logged). Touches hold their gathered
+/// recognizers strongly until the arena is done with them; recognizers reach their view, windows
+/// their application and the arena its application through references their owners clear when
+/// they go away (`Unmanaged`, `unowned(unsafe)`), never through weak references; scratch lists are
+/// kept between dispatches; built-in recognizers' timers are tagged scheduler entries, not closures;
+/// reasons are put into words only while the event log records.
 final class GestureEnvironment {
-    unowned let application: UIApplication
-    /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
-    private var participants: [UIGestureRecognizer] = []
-    private var pendingActions: [(UIGestureRecognizer, UIGestureRecognizer.State)] = []
-    private var pendingResets: [UIGestureRecognizer] = []
-    /// Touches with a withheld phase (possibly from a finished sequence).
-    private var withheldTouches: [UITouch] = []
-    /// Touches whose released `touchesBegan` was followed by a catch-up `touchesMoved` in this
-    /// dispatch: step 6 must not send the same move again.
-    private var caughtUpTouches: [UITouch] = []
-    private var lastEvent: UIEvent?
+    /// The application that owns the arena. It outlives the arena (which it creates and holds) and
+    /// every recognizer's `joinedEnvironment` (cleared in `deinit`), so the reference needs no counting.
+    unowned(unsafe) let application: UIApplication
+    /// Arbitration: participants, failure requirements, exclusivity, simultaneity; the actions and
+    /// resets that follow from transitions.
+    let arbiter: GestureArbiter
+    /// Delivery: which phases each view gets — claims, withholding, release.
+    let delivery: TouchDelivery
+    /// Scratch lists kept from dispatch to dispatch (taken and given back, so a nested dispatch
+    /// gets fresh ones).
+    private var touchList: [UITouch] = []
+    private var feedOrder: [UIGestureRecognizer] = []
+    private var receivedList: [UITouch] = []
+    /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
+    private var dispatchSerial = 0
 
     init(application: UIApplication) {
         self.application = application
+        arbiter = GestureArbiter(application: application)
+        delivery = TouchDelivery(application: application)
+        arbiter.environment = self
+    }
+
+    deinit {
+        // Participants still bound to this arena forget it (the application went away mid-gesture).
+        for recognizer in arbiter.participants where recognizer.joinedEnvironment === self {
+            recognizer.joinedEnvironment = nil
+        }
     }
 
     // MARK: Touch dispatch
 
     func dispatch(_ event: UIEvent, in window: UIWindow) {
-        lastEvent = event
-        let touches = event.orderedTouches.filter { $0.window === window }
+        delivery.lastEvent = event
+        var touches = take(&touchList)
+        let windowIdentity = ObjectIdentifier(window)
+        for touch in event.orderedTouches where touch.windowIdentity == windowIdentity { touches.append(touch) }
         for touch in touches where touch.phase == .began {
             hitTestAndGather(touch, in: window, event: event)
         }
         feedRecognizers(touches, event: event)
         flushActions()
-        releaseWithheldTouches()
-        deliverToViews(touches, event: event)
-        caughtUpTouches.removeAll()
-        releaseWithheldTouches()
+        delivery.releaseWithheldTouches()
+        delivery.deliver(touches, event: event)
+        delivery.endDispatch()
+        delivery.releaseWithheldTouches()
         for touch in touches where !touch.isActive {
-            for reference in touch.recognizers { reference.value?.ignoredTouchIDs.remove(touch.identifier) }
+            for recognizer in touch.recognizers where !recognizer.ignoredTouchIDs.isEmpty {
+                if let index = recognizer.ignoredTouchIDs.firstIndex(of: touch.identifier) { recognizer.ignoredTouchIDs.remove(at: index) }
+            }
+            touch.releaseRecognizersIfDone()
         }
+        give(&touches, back: &touchList)
     }
 
     /// Called at the end of every turn (touch dispatch, timer, app code outside a dispatch).
     func finishTurn() {
         flushActions()
-        releaseWithheldTouches()
-        for recognizer in participants { recognizer.recognizedThisTurn = false }
+        delivery.releaseWithheldTouches()
+        arbiter.finishTurn()
     }
 
     // MARK: Step 1: hit-test and gather
@@ -94,20 +127,20 @@ final class GestureEnvironment {
             application.record(.hitTest(touch: touch.identifier, path: path.reversed()))
         }
         guard let hit else {
-            markUndeliverable(touch, view: nil, reason: "no view was hit")
+            delivery.markUndeliverable(touch, view: nil, reason: "no view was hit")
             return
         }
         let othersWithViews = application.digitizer.activeTouches.filter {
             $0 !== touch && $0.isActive && ($0.delivery.stage == .pending || $0.delivery.stage == .delivered)
         }
         if !hit.isMultipleTouchEnabled, othersWithViews.contains(where: { $0.view === hit }) {
-            markUndeliverable(touch, view: hit, reason: "isMultipleTouchEnabled is false and the view already has a touch")
+            delivery.markUndeliverable(touch, view: hit, reason: "isMultipleTouchEnabled is false and the view already has a touch")
         } else if let blocker = othersWithViews.first(where: {
             guard let other = $0.view, other !== hit else { return false }
             return other.isExclusiveTouch || hit.isExclusiveTouch
         }) {
             let exclusive = hit.isExclusiveTouch ? hit : blocker.view!
-            markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
+            delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
         }
 
         var gathered: [UIGestureRecognizer] = []
@@ -126,73 +159,113 @@ final class GestureEnvironment {
         touch.gather(gathered)
     }
 
-    private func markUndeliverable(_ touch: UITouch, view: UIView?, reason: String) {
-        touch.delivery.stage = .undeliverable
-        application.record(.delivery(touch: touch.identifier, view: view?.traceName ?? "-", note: "not delivered: \(reason)"))
-    }
-
     // MARK: Step 2: feed recognizers
 
     private func feedRecognizers(_ touches: [UITouch], event: UIEvent) {
+        dispatchSerial &+= 1
+        // One touch (the usual dispatch): its own list is the feeding order, and no list of
+        // received touches is built.
+        if touches.count == 1 {
+            let touch = touches[0]
+            if touch.phase == .began { join(touch.recognizers, with: touches) }
+            for recognizer in touch.recognizers { feed(recognizer, touch, event: event) }
+            return
+        }
         // A few recognizers per touch: linear identity checks beat hashing here.
-        var order: [UIGestureRecognizer] = []
+        var order = take(&feedOrder), mine = take(&receivedList)
+        defer {
+            give(&order, back: &feedOrder)
+            give(&mine, back: &receivedList)
+        }
         for touch in touches {
-            for (index, id) in touch.recognizerIDs.enumerated() where !order.contains(where: { ObjectIdentifier($0) == id }) {
-                if let recognizer = touch.recognizers[index].value { order.append(recognizer) }
+            for recognizer in touch.recognizers where !order.contains(where: { $0 === recognizer }) {
+                order.append(recognizer)
             }
         }
-        // New touches join every open recognizer before any recognizer is fed, so arbitration during
-        // the touchesBegan calls below sees every recognizer sharing them: an active recognizer then
-        // prevents one that wants to begin with a new touch both receive, whichever is fed first.
-        var joined: [ObjectIdentifier] = []
-        if touches.contains(where: { $0.phase == .began }) {
-            for recognizer in order where recognizer.view != nil && recognizer.isEnabled && isOpen(recognizer) {
-                let began = touches.filter { $0.phase == .began && recognizer.receives($0) }
-                guard !began.isEmpty else { continue }
-                recognizer.trackedTouches.append(contentsOf: began)
-                join(recognizer)
-                joined.append(ObjectIdentifier(recognizer))
-            }
-        }
+        if touches.contains(where: { $0.phase == .began }) { join(order, with: touches) }
         let phases = TouchesByPhase(touches)
-        var sets = TouchSetReuse()
-        var mine: [UITouch] = []
         for recognizer in order {
-            guard recognizer.view != nil, recognizer.isEnabled,
+            guard recognizer.hasView, recognizer.isEnabled,
                   touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
-            /// The touches of `list` this recognizer receives and tracks in this attempt, into `mine`.
-            func collect(_ list: [UITouch]) -> Bool {
-                mine.removeAll(keepingCapacity: true)
+            /// The set of the touches of `list` this recognizer receives and tracks in this attempt;
+            /// nil for none. Usually it takes them all, and `list` itself is the set's source.
+            func collect(_ list: [UITouch]) -> Set<UITouch>? {
+                var all = true
+                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch })) {
+                    all = false
+                    break
+                }
+                if all { return delivery.touchSets.set(of: list) }
+                mine.clearKeepingCapacity()
                 for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
                     mine.append(touch)
                 }
-                return !mine.isEmpty
+                return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
             }
-            if !phases.began.isEmpty, joined.contains(ObjectIdentifier(recognizer)), isOpen(recognizer), collect(phases.began) {
-                let touches = sets.set(of: mine)
-                application.recordRecognizerTouches(.touchesBegan, to: recognizer, touches: touches, event: event)
-                recognizer.touchesBegan(touches, with: event)
+            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), let set = collect(phases.began) {
+                send(.touchesBegan, set, to: recognizer, event: event)
             }
-            if !phases.moved.isEmpty, isOpen(recognizer), collect(phases.moved) {
-                let touches = sets.set(of: mine)
-                application.recordRecognizerTouches(.touchesMoved, to: recognizer, touches: touches, event: event)
-                recognizer.touchesMoved(touches, with: event)
+            if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved) {
+                send(.touchesMoved, set, to: recognizer, event: event)
             }
-            if !phases.ended.isEmpty, isOpen(recognizer), collect(phases.ended) {
-                let touches = sets.set(of: mine)
-                application.recordRecognizerTouches(.touchesEnded, to: recognizer, touches: touches, event: event)
-                recognizer.touchesEnded(touches, with: event)
+            if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended) {
+                send(.touchesEnded, set, to: recognizer, event: event)
             }
-            if !phases.cancelled.isEmpty, isOpen(recognizer), collect(phases.cancelled) {
-                let touches = sets.set(of: mine)
-                application.recordRecognizerTouches(.touchesCancelled, to: recognizer, touches: touches, event: event)
-                recognizer.touchesCancelled(touches, with: event)
-                if !recognizer.trackedTouches.contains(where: \.isActive) {
-                    recognizer.stopParticipating(reason: "its touches were cancelled")
-                }
+            if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled) {
+                send(.touchesCancelled, set, to: recognizer, event: event)
             }
             if !recognizer.trackedTouches.isEmpty {
                 recognizer.lastLocationInWindow = recognizer.location(in: nil)
+            }
+        }
+    }
+
+    /// New touches join every open recognizer before any recognizer is fed, so arbitration during
+    /// the touchesBegan calls sees every recognizer sharing them: an active recognizer then prevents
+    /// one that wants to begin with a new touch both receive, whichever is fed first.
+    private func join(_ recognizers: [UIGestureRecognizer], with touches: [UITouch]) {
+        for recognizer in recognizers where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
+            var any = false
+            for touch in touches where touch.phase == .began && recognizer.receives(touch) {
+                recognizer.trackedTouches.append(touch)
+                any = true
+            }
+            guard any else { continue }
+            arbiter.join(recognizer)
+            recognizer.joinedInDispatch = dispatchSerial
+        }
+    }
+
+    /// Step 2 for a dispatch of one touch: the same rules as for several, without lists.
+    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, event: UIEvent) {
+        let phase = touch.phase
+        guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
+        if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
+           recognizer.receives(touch), recognizer.trackedTouches.contains(where: { $0 === touch }) {
+            let method: ResponderCall.Method = switch phase {
+            case .began: .touchesBegan
+            case .moved: .touchesMoved
+            case .ended: .touchesEnded
+            default: .touchesCancelled
+            }
+            send(method, delivery.touchSets.set(of: touch), to: recognizer, event: event)
+        }
+        if !recognizer.trackedTouches.isEmpty {
+            recognizer.lastLocationInWindow = recognizer.location(in: nil)
+        }
+    }
+
+    /// A recognizer's touch method (recorded in the complete log).
+    private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
+        application.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event)
+        switch method {
+        case .touchesBegan: recognizer.touchesBegan(touches, with: event)
+        case .touchesMoved: recognizer.touchesMoved(touches, with: event)
+        case .touchesEnded: recognizer.touchesEnded(touches, with: event)
+        default:
+            recognizer.touchesCancelled(touches, with: event)
+            if !recognizer.trackedTouches.contains(where: \.isActive) {
+                recognizer.stopParticipating(reason: "its touches were cancelled")
             }
         }
     }
@@ -201,378 +274,49 @@ final class GestureEnvironment {
         recognizer.state == .possible || recognizer.state.isActive
     }
 
-    private func join(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedEnvironment = self
-        if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
-    }
-
     func forget(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedEnvironment = nil
-        participants.removeAll { $0 === recognizer }
+        arbiter.forget(recognizer)
     }
 
-    // MARK: Step 3: arbitration
+    // MARK: Step 3: arbitration (GestureArbiter)
 
     /// A recognizer asks to leave `.possible` for `.began` or `.ended`.
     func attemptToRecognize(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State, reason: String?) {
-        let requirements = failureRequirements(of: recognizer)
-        if let recognized = requirements.first(where: { $0.state.isActive || $0.state == .ended || $0.recognizedThisTurn }) {
-            recognizer.commit(.failed, reason: "required \(recognized.traceName) to fail, but it recognized")
-            return
-        }
-        if let undecided = requirements.first(where: { $0.state == .possible && $0.isParticipating }) {
-            if recognizer.pendingState == nil {
-                application.record(.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
-            }
-            recognizer.pendingState = target
-            recognizer.pendingReason = reason
-            join(recognizer)
-            return
-        }
-        recognizer.pendingState = nil
-        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
-            recognizer.commit(.failed, reason: "delegate gestureRecognizerShouldBegin returned false")
-            return
-        }
-        if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) {
-            recognizer.commit(.failed, reason: "\(view.traceName).gestureRecognizerShouldBegin returned false")
-            return
-        }
-        if let exemption = standardControlExemption(for: recognizer) {
-            recognizer.commit(.failed, reason: exemption)
-            return
-        }
-        for other in participants where other !== recognizer && (other.state.isActive || other.recognizedThisTurn) {
-            if sharesTouch(other, recognizer), prevents(other, recognizer) {
-                recognizer.commit(.failed, reason: "prevented by \(other.traceName)")
-                return
-            }
-        }
-        recognizer.commit(target, reason: reason)
+        arbiter.attemptToRecognize(recognizer, as: target, reason: reason)
     }
 
     func didTransition(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State, reason: String?) {
-        if application.isTracing {
-            application.record(.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
-        }
-        if (new != .failed && new != .possible) || (new == .failed && old.isActive) {
-            pendingActions.append((recognizer, new))
-        }
-        if old == .possible && (new == .began || new == .ended) {
-            recognized(recognizer)
-        }
-        if new.isTerminal {
-            pendingResets.append(recognizer)
-        }
-        if new == .failed {
-            recognizerFailed(recognizer)
-        }
-        application.flushIfIdle()
-    }
-
-    private func recognized(_ recognizer: UIGestureRecognizer) {
-        recognizer.recognizedThisTurn = true
-        join(recognizer)
-        for other in participants where other !== recognizer && other.state == .possible {
-            if requiresFailure(other, of: recognizer) {
-                other.commit(.failed, reason: "required \(recognizer.traceName) to fail, but it recognized")
-            }
-        }
-        for other in participants where other !== recognizer && (other.state == .possible || other.state.isActive) {
-            guard sharesTouch(other, recognizer), prevents(recognizer, other) else { continue }
-            other.commit(other.state.isActive ? .cancelled : .failed, reason: "prevented by \(recognizer.traceName)")
-        }
-    }
-
-    private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
-        let waiting = participants.filter { $0 !== recognizer && $0.pendingState != nil }
-        for other in waiting where other.state == .possible {
-            guard let target = other.pendingState else { continue }
-            attemptToRecognize(other, as: target, reason: other.pendingReason)
-        }
-    }
-
-    /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass hooks,
-    /// or either delegate (UIKIT-RELATION-REQUIRE-FAILURE).
-    private func requiresFailure(_ recognizer: UIGestureRecognizer, of other: UIGestureRecognizer) -> Bool {
-        if recognizer.failureRequirements.contains(where: { $0.value === other }) { return true }
-        if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
-        if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
-        return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
-    }
-
-    private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
-        var result = recognizer.failureRequirements.compactMap(\.value).filter { $0.isEnabled }
-        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
-            if requiresFailure(recognizer, of: other) { result.append(other) }
-        }
-        return result
-    }
-
-    /// Exclusivity (UIKIT-RELATION-EXCLUSIVE, UIKIT-RELATION-CAN-PREVENT): one recognizer prevents another
-    /// unless either delegate allows simultaneous recognition, and only if the subclasses'
-    /// `canPrevent`/`canBePrevented` agree.
-    private func prevents(_ winner: UIGestureRecognizer, _ loser: UIGestureRecognizer) -> Bool {
-        if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true { return false }
-        if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true { return false }
-        return winner.canPrevent(loser) && loser.canBePrevented(by: winner)
-    }
-
-    private func sharesTouch(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.trackedTouches.contains { touch in b.trackedTouches.contains { $0 === touch } }
-    }
-
-    /// The iOS 6 rule (UIKIT-CONTROL-KEEPS-ITS-GESTURE): a recognizer on a superview of a standard control does
-    /// not take the control's own gesture (a button's single tap, a slider's parallel swipe …).
-    private func standardControlExemption(for recognizer: UIGestureRecognizer) -> String? {
-        guard let owner = recognizer.view else { return nil }
-        for touch in recognizer.trackedTouches {
-            guard let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
-            var view: UIView? = hit
-            while let current = view, current !== owner {
-                if let reason = current.standardControlKeeps(recognizer) { return reason }
-                view = current.superview
-            }
-        }
-        return nil
+        arbiter.didTransition(recognizer, from: old, to: new, reason: reason)
     }
 
     // MARK: Step 4: actions, cancellation in views, resets
 
     private func flushActions() {
         var rounds = 0
-        while !pendingActions.isEmpty || !pendingResets.isEmpty, rounds < 10_000 {
+        while arbiter.hasPendingWork, rounds < 10_000 {
             rounds += 1
-            while !pendingActions.isEmpty {
-                let (recognizer, state) = pendingActions.removeFirst()
+            while let (recognizer, state) = arbiter.nextAction() {
                 if (state == .began || state == .ended), recognizer.cancelsTouchesInView, !recognizer.didCancelTouchesInView {
                     recognizer.didCancelTouchesInView = true
-                    cancelTouchesInViews(claimedBy: recognizer)
+                    delivery.claimTouches(of: recognizer)
                 }
                 if recognizer.hasTargets {
                     application.record(.action(recognizer: recognizer.traceName, state: state))
                     recognizer.sendActions()
                 }
             }
-            let resets = pendingResets
-            pendingResets.removeAll()
-            for recognizer in resets where recognizer.state.isTerminal {
-                recognizer.performReset()
-                if !recognizer.isParticipating { forget(recognizer) }
-            }
+            arbiter.performResets()
         }
-    }
-
-    private func cancelTouchesInViews(claimedBy recognizer: UIGestureRecognizer) {
-        var cancelled: [UITouch] = []
-        for touch in recognizer.trackedTouches.inTouchOrder where !touch.delivery.claimed {
-            touch.delivery.claimed = true
-            switch touch.delivery.stage {
-            case .delivered:
-                cancelled.append(touch)
-                touch.delivery.stage = .finished
-            case .pending:
-                touch.delivery.stage = .finished
-                if let view = touch.view {
-                    application.record(.delivery(touch: touch.identifier, view: view.traceName, note: "discarded: claimed by \(recognizer.traceName)"))
-                }
-            case .finished, .undeliverable:
-                break
-            }
-            touch.delivery.beganWithheld = false
-            touch.delivery.endedWithheld = false
-        }
-        send(.touchesCancelled, cancelled)
-    }
-
-    // MARK: Step 6: view delivery
-
-    private func deliverToViews(_ touches: [UITouch], event: UIEvent) {
-        var began: [UITouch] = [], moved: [UITouch] = [], ended: [UITouch] = [], cancelled: [UITouch] = []
-        for touch in touches where touch.view != nil && !touch.delivery.claimed {
-            switch touch.phase {
-            case .began:
-                guard touch.delivery.stage == .pending else { continue }
-                if let holder = holder(of: touch, delaying: \.delaysTouchesBegan) {
-                    touch.delivery.beganWithheld = true
-                    withhold(touch)
-                    application.record(.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesBegan withheld: delaysTouchesBegan of \(holder.traceName)"))
-                } else if contentAllows(touch, event: event) {
-                    touch.delivery.stage = .delivered
-                    began.append(touch)
-                }
-            case .moved:
-                if touch.delivery.stage == .delivered, !caughtUpTouches.contains(where: { $0 === touch }) { moved.append(touch) }
-            case .stationary:
-                break
-            case .ended:
-                if touch.delivery.stage == .delivered {
-                    if let holder = holder(of: touch, delaying: \.delaysTouchesEnded) {
-                        touch.delivery.endedWithheld = true
-                        withhold(touch)
-                        application.record(.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesEnded withheld: delaysTouchesEnded of \(holder.traceName)"))
-                    } else {
-                        touch.delivery.stage = .finished
-                        ended.append(touch)
-                    }
-                } else if touch.delivery.stage == .pending, touch.delivery.beganWithheld {
-                    touch.delivery.endedWithheld = true
-                }
-            case .cancelled:
-                if touch.delivery.stage == .delivered {
-                    touch.delivery.stage = .finished
-                    cancelled.append(touch)
-                } else if touch.delivery.stage == .pending {
-                    touch.delivery.stage = .finished
-                }
-                touch.delivery.beganWithheld = false
-                touch.delivery.endedWithheld = false
-            }
-        }
-        send(.touchesBegan, began)
-        send(.touchesMoved, moved)
-        send(.touchesEnded, ended)
-        send(.touchesCancelled, cancelled)
-    }
-
-    private func holder(of touch: UITouch, delaying flag: KeyPath<UIGestureRecognizer, Bool>) -> UIGestureRecognizer? {
-        for reference in touch.recognizers {
-            if let recognizer = reference.value, recognizer[keyPath: flag], recognizer.isUndecided(about: touch) {
-                return recognizer
-            }
-        }
-        return nil
-    }
-
-    /// Scroll views above the touch's view may refuse it (`touchesShouldBegin(_:with:in:)`,
-    /// UIKIT-SCROLL-CONTENT-TOUCHES).
-    private func contentAllows(_ touch: UITouch, event: UIEvent?) -> Bool {
-        guard let view = touch.view else { return false }
-        var ancestor = view.superview
-        while let current = ancestor {
-            if let scrollView = current as? UIScrollView, !scrollView.allowsContentTouch(touch, in: view, event: event) {
-                markUndeliverable(touch, view: view, reason: "\(scrollView.traceName).touchesShouldBegin returned false")
-                return false
-            }
-            ancestor = current.superview
-        }
-        return true
-    }
-
-    private func withhold(_ touch: UITouch) {
-        if !withheldTouches.contains(where: { $0 === touch }) { withheldTouches.append(touch) }
-    }
-
-    // MARK: Step 5: release
-
-    private func releaseWithheldTouches() {
-        guard !withheldTouches.isEmpty else { return }
-        var releasedBegan: [UITouch] = [], releasedEnded: [UITouch] = []
-        for touch in withheldTouches.inTouchOrder {
-            if touch.delivery.claimed || touch.delivery.stage == .finished || touch.delivery.stage == .undeliverable { continue }
-            if touch.delivery.beganWithheld {
-                guard holder(of: touch, delaying: \.delaysTouchesBegan) == nil else { continue }
-                touch.delivery.beganWithheld = false
-                guard contentAllows(touch, event: lastEvent) else { continue }
-                touch.delivery.stage = .delivered
-                releasedBegan.append(touch)
-            }
-            if touch.delivery.endedWithheld, holder(of: touch, delaying: \.delaysTouchesEnded) == nil {
-                touch.delivery.endedWithheld = false
-                touch.delivery.stage = .finished
-                releasedEnded.append(touch)
-            }
-        }
-        withheldTouches.removeAll { !$0.delivery.beganWithheld && !$0.delivery.endedWithheld || $0.delivery.claimed }
-        sendReleasedBegan(releasedBegan)
-        send(.touchesEnded, releasedEnded, showingPhase: .ended)
-    }
-
-    /// `touchesBegan` at each touch's start point, then a catch-up `touchesMoved` from there to
-    /// where the finger is now for the touches that moved while held (see the type's notes).
-    private func sendReleasedBegan(_ touches: [UITouch]) {
-        guard !touches.isEmpty else { return }
-        let saved = touches.map { (location: $0.locationInWindow, previous: $0.previousLocationInWindow, phase: $0.phase) }
-        for touch in touches {
-            touch.locationInWindow = touch.initialLocationInWindow
-            touch.previousLocationInWindow = touch.initialLocationInWindow
-            touch.phase = .began
-        }
-        send(.touchesBegan, touches)
-        var moved: [UITouch] = []
-        for (touch, state) in zip(touches, saved) where state.location != touch.initialLocationInWindow && touch.delivery.stage == .delivered {
-            touch.locationInWindow = state.location
-            touch.phase = .moved
-            moved.append(touch)
-            application.record(.delivery(touch: touch.identifier, view: touch.view?.traceName ?? "-", note:
-                "touchesBegan released at its start \(describe(touch.initialLocationInWindow)), touchesMoved catches up to \(describe(state.location))"))
-        }
-        caughtUpTouches.append(contentsOf: moved)
-        send(.touchesMoved, moved)
-        for (touch, state) in zip(touches, saved) {
-            touch.locationInWindow = state.location
-            touch.previousLocationInWindow = state.previous
-            touch.phase = state.phase
-        }
-    }
-
-    private func describe(_ point: CGPoint) -> String {
-        "(\(String(format: "%g", Double(point.x))), \(String(format: "%g", Double(point.y))))"
     }
 
     // MARK: Views leaving the window
 
     func subtreeLeftWindow(_ root: UIView) {
-        var cancelled: [UITouch] = []
-        for touch in (application.digitizer.activeTouches + withheldTouches).inTouchOrder {
-            guard let view = touch.view, view.isDescendant(of: root), !cancelled.contains(where: { $0 === touch }) else { continue }
-            if touch.delivery.stage == .delivered && !touch.delivery.claimed { cancelled.append(touch) }
-            if touch.delivery.stage != .undeliverable { touch.delivery.stage = .finished }
-            touch.delivery.beganWithheld = false
-            touch.delivery.endedWithheld = false
-        }
-        withheldTouches.removeAll { $0.delivery.stage == .finished }
-        send(.touchesCancelled, cancelled)
-        for recognizer in participants {
+        delivery.subtreeLeftWindow(root, activeTouches: application.digitizer.activeTouches)
+        for recognizer in arbiter.participants {
             if let view = recognizer.view, view.isDescendant(of: root) {
                 recognizer.stopParticipating(reason: "its view left the window")
             }
-        }
-    }
-
-    // MARK: Sending to views
-
-    /// Sends one responder method per view and multitouch sequence, in touch order.
-    private func send(_ method: ResponderCall.Method, _ touches: [UITouch], showingPhase phase: UITouch.Phase? = nil) {
-        guard !touches.isEmpty, let event = lastEvent ?? touches.first.map({ _ in UIEvent(type: .touches, timestamp: application.currentTime, application: application) }) else { return }
-        var groups: [(view: UIView, sequence: Int, touches: [UITouch])] = []
-        for touch in touches {
-            guard let view = touch.view else { continue }
-            if let index = groups.firstIndex(where: { $0.view === view && $0.sequence == touch.sequence }) {
-                groups[index].touches.append(touch)
-            } else {
-                groups.append((view, touch.sequence, [touch]))
-            }
-        }
-        for group in groups {
-            let saved = group.touches.map(\.phase)
-            if let phase { for touch in group.touches { touch.phase = phase } }
-            let set = Set(group.touches)
-            // The touches sent belong to the event they come with (UIKIT-EVENT-SEQUENCE), also when a withheld
-            // phase is released after its finger lifted and the sequence's event no longer holds the touch.
-            let eventTouches = event.orderedTouches
-            let missing = group.touches.filter { touch in !eventTouches.contains { $0 === touch } }
-            if !missing.isEmpty { event.orderedTouches = (eventTouches + missing).inTouchOrder }
-            application.deliver(method, to: group.view, touches: set, event: event) {
-                switch method {
-                case .touchesBegan: group.view.touchesBegan(set, with: event)
-                case .touchesMoved: group.view.touchesMoved(set, with: event)
-                case .touchesEnded: group.view.touchesEnded(set, with: event)
-                default: group.view.touchesCancelled(set, with: event)
-                }
-            }
-            if !missing.isEmpty { event.orderedTouches = eventTouches }
-            if phase != nil { for (touch, old) in zip(group.touches, saved) { touch.phase = old } }
         }
     }
 }

@@ -39,12 +39,19 @@ open class UIGestureRecognizer: TraceNamed {
     private var currentState = State.possible
     private var targets: [TargetAction] = []
     private var nextHandlerID = 1
-    var failureRequirements: [WeakRecognizer] = []
+    /// `require(toFail:)`'s recognizers, held strongly (no weak reference makes a recognizer's
+    /// reference counting take the runtime's slow side-table path).
+    var failureRequirements: [UIGestureRecognizer] = []
 
     // Per attempt (cleared by reset)
     var trackedTouches: [UITouch] = []
-    var ignoredTouchIDs: Set<Int> = []
+    /// Touches this recognizer no longer receives (a few at most: a list, no hashing).
+    var ignoredTouchIDs: [Int] = []
     var pendingState: State?
+    /// While `pendingState` is set: the undecided requirement the recognizer waits for (compared
+    /// by identity with the arena's participants, never dereferenced).
+    var blockingRequirement: ObjectIdentifier?
+    /// The reason of the waiting transition, for the event log (nil while the log is off).
     var pendingReason: String?
     var didCancelTouchesInView = false
     var recognizedThisTurn = false
@@ -62,7 +69,16 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The view the recognizer is attached to (`UIView.addGestureRecognizer(_:)`); it sees touches hit-tested
     /// to that view or its subviews (UIKIT-GESTURE-PARTICIPANTS).
-    public internal(set) weak var view: UIView?
+    public internal(set) var view: UIView? {
+        get { attachedView?.takeUnretainedValue() }
+        set { attachedView = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `view`'s storage, read on every dispatch without a weak load or reference counting: the view
+    /// holds the recognizer (`UIView.recognizers`) for as long as this is set — `removeGestureRecognizer`
+    /// clears it, and so does the view's `deinit` — so it never outlives the view.
+    private var attachedView: Unmanaged<UIView>?
+    /// Whether the recognizer is attached to a view (no reference counting).
+    var hasView: Bool { attachedView != nil }
     /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
     /// to fail; held weakly.
     public weak var delegate: UIGestureRecognizerDelegate?
@@ -146,12 +162,18 @@ open class UIGestureRecognizer: TraceNamed {
     /// Illegal transitions (e.g. possible → changed) are ignored and noted in the event log.
     open var state: State {
         get { currentState }
-        set { requestTransition(to: newValue, reason: nil) }
+        set { requestTransition(to: newValue) { nil } }
     }
 
     /// Sets the state with a reason for the event log (not UIKit API: TouchBridge explains every
     /// failure). Built-in recognizers always give one.
     public func setState(_ newState: State, reason: String) {
+        requestTransition(to: newState) { reason }
+    }
+
+    /// `setState(_:reason:)` for the built-in recognizers: the reason is put into words only when
+    /// the event log is recording.
+    func setState(_ newState: State, because reason: @autoclosure () -> String) {
         requestTransition(to: newState, reason: reason)
     }
 
@@ -162,7 +184,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// Stops delivering `touch` to this recognizer; its view will get the touch's remaining phases
     /// even if the recognizer recognizes (UIGestureRecognizerSubclass, UIKIT-DELIVERY-IGNORE).
     open func ignore(_ touch: UITouch, for event: UIEvent) {
-        ignoredTouchIDs.insert(touch.identifier)
+        if !ignoredTouchIDs.contains(touch.identifier) { ignoredTouchIDs.append(touch.identifier) }
         trackedTouches.removeAll { $0 === touch }
     }
 
@@ -180,13 +202,47 @@ open class UIGestureRecognizer: TraceNamed {
     // MARK: Location
 
     /// The number of touches the recognizer is tracking.
-    open var numberOfTouches: Int { touchesForLocation.count }
+    open var numberOfTouches: Int {
+        var active = 0
+        for touch in trackedTouches where touch.isActive { active += 1 }
+        if active > 0 || trackedTouches.isEmpty { return active }
+        let latest = latestTimestamp
+        var count = 0
+        for touch in trackedTouches where touch.timestamp == latest { count += 1 }
+        return count
+    }
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (window's when nil).
     open func location(in view: UIView?) -> CGPoint {
-        let touches = touchesForLocation
-        let inWindow = touches.isEmpty ? lastLocationInWindow : touches.map(\.locationInWindow).centroid()
-        return view?.convert(inWindow, from: nil) ?? inWindow
+        let inWindow = centroidInWindow
+        guard let view else { return inWindow }
+        return view.convert(inWindow, from: nil)
+    }
+
+    /// The centroid of `touchesForLocation`, without building the list (it is asked for every
+    /// recognizer that is fed, on every dispatch).
+    var centroidInWindow: CGPoint {
+        var sum = CGPoint.zero
+        var count: CGFloat = 0
+        for touch in trackedTouches where touch.isActive {
+            sum = sum + touch.locationInWindow
+            count += 1
+        }
+        if count > 0 { return CGPoint(x: sum.x / count, y: sum.y / count) }
+        if trackedTouches.isEmpty { return lastLocationInWindow }
+        let latest = latestTimestamp
+        for touch in trackedTouches where touch.timestamp == latest {
+            sum = sum + touch.locationInWindow
+            count += 1
+        }
+        return count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
+    }
+
+    /// The latest timestamp of the tracked touches (`trackedTouches` is not empty).
+    private var latestTimestamp: TimeInterval {
+        var latest = trackedTouches[0].timestamp
+        for touch in trackedTouches where touch.timestamp > latest { latest = touch.timestamp }
+        return latest
     }
 
     /// The location of one of the recognizer's touches.
@@ -194,6 +250,23 @@ open class UIGestureRecognizer: TraceNamed {
         let touches = touchesForLocation
         guard touches.indices.contains(touchIndex) else { return location(in: view) }
         return touches[touchIndex].location(in: view)
+    }
+
+    /// How many tracked touches are still down.
+    var activeTrackedCount: Int {
+        var count = 0
+        for touch in trackedTouches where touch.isActive { count += 1 }
+        return count
+    }
+
+    /// The first two tracked touches still down (pinch and rotation), without building a list.
+    var activePair: (UITouch, UITouch)? {
+        var first: UITouch?
+        for touch in trackedTouches where touch.isActive {
+            if let first { return (first, touch) }
+            first = touch
+        }
+        return nil
     }
 
     /// Touches still down, or — once all lifted — those of the last dispatch.
@@ -210,7 +283,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// recognizes, this one fails (UIKIT-RELATION-REQUIRE-FAILURE).
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
         guard otherGestureRecognizer !== self else { return }
-        failureRequirements.append(WeakRecognizer(otherGestureRecognizer))
+        failureRequirements.append(otherGestureRecognizer)
     }
 
     /// Whether this recognizer, recognizing, may force `preventedGestureRecognizer` to fail. Default true.
@@ -235,10 +308,22 @@ open class UIGestureRecognizer: TraceNamed {
         timers.append(token)
     }
 
+    /// A built-in recognizer's timer: after `delay` seconds of engine time, unless the recognizer
+    /// resets first, the arena calls `timerFired(tag)` — no closure and no weak reference per
+    /// gesture.
+    func scheduleTimer(after delay: TimeInterval, tag: Int) {
+        guard let application = arenaApplication else { return }
+        timers.append(application.scheduler.schedule(at: application.currentTime + max(delay, 0), recognizer: self, tag: tag))
+    }
+
+    /// A built-in recognizer's timer armed with `scheduleTimer(after:tag:)` is due.
+    func timerFired(_ tag: Int) {}
+
     func cancelTimers() {
-        guard let application = view?.window?.application else { return timers.removeAll() }
+        guard !timers.isEmpty else { return }
+        guard let application = arenaApplication else { return timers.removeAll() }
         for token in timers { application.cancelScheduled(token) }
-        timers.removeAll()
+        timers.clearKeepingCapacity()
     }
 
     // MARK: Naming and values
@@ -258,7 +343,20 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The arena, cached while the recognizer takes part in a gesture (a lookup walks the view tree).
     var environment: GestureEnvironment? { joinedEnvironment ?? view?.window?.application?.gestureEnvironment }
-    weak var joinedEnvironment: GestureEnvironment?
+    /// The application whose arena this recognizer takes part in: the joined arena's, without
+    /// walking the view tree, or else its view's window's.
+    var arenaApplication: UIApplication? { joinedEnvironment?.application ?? view?.window?.application }
+
+    /// The number of the last dispatch in which new touches joined this recognizer's attempt (its
+    /// `touchesBegan` is due in that dispatch). Only an optimisation of the rule that a recognizer
+    /// gets `touchesBegan` for the touches that joined it: it also checks the touches are tracked,
+    /// so a number left from another application's arena cannot make a difference.
+    var joinedInDispatch = 0
+
+    /// Set while the recognizer is one of the arena's participants (the arena clears it when the
+    /// recognizer leaves, and the application that owns the arena outlives its participants'
+    /// gestures), so no weak reference is needed.
+    unowned(unsafe) var joinedEnvironment: GestureEnvironment?
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.
@@ -273,13 +371,16 @@ open class UIGestureRecognizer: TraceNamed {
         isEnabled && (ignoredTouchIDs.isEmpty || !ignoredTouchIDs.contains(touch.identifier)) && touch.isGathered(by: self)
     }
 
-    private func requestTransition(to newState: State, reason: String?) {
+    /// `reason` is called only while the event log records.
+    private func requestTransition(to newState: State, reason: () -> String?) {
         let old = currentState
+        let environment = self.environment
+        let reason = environment?.application.isTracing == true ? reason() : nil
         if old == .possible, pendingState != nil {
             switch newState {
             case .failed:
                 pendingState = nil
-                commit(.failed, reason: reason)
+                commit(.failed, reason: reason, in: environment)
             case .began, .ended:
                 pendingState = newState
                 pendingReason = reason
@@ -295,18 +396,26 @@ open class UIGestureRecognizer: TraceNamed {
         if old == .possible, newState == .began || newState == .ended, let environment {
             environment.attemptToRecognize(self, as: newState, reason: reason)
         } else {
-            commit(newState, reason: reason)
+            commit(newState, reason: reason, in: environment)
         }
     }
 
-    /// Applies a transition the arena has approved.
+    /// Applies a transition the arena has approved. `reason` is nil while the event log is off.
     func commit(_ newState: State, reason: String?) {
+        commit(newState, reason: reason, in: environment)
+    }
+
+    private func commit(_ newState: State, reason: String?, in environment: GestureEnvironment?) {
         let old = currentState
         currentState = newState
         if newState != .possible { pendingState = nil }
-        let explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
-            .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
-        environment?.didTransition(self, from: old, to: newState, reason: explanation)
+        guard let environment else { return }
+        var explanation: String?
+        if environment.application.isTracing {
+            explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
+                .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
+        }
+        environment.didTransition(self, from: old, to: newState, reason: explanation)
     }
 
     /// The UIKit transition table (UIKIT-STATE-TRANSITIONS), plus began/changed → failed.
@@ -331,8 +440,11 @@ open class UIGestureRecognizer: TraceNamed {
     /// `.possible` or a reset.
     func sendActions() {
         for targetAction in targets {
-            if targetAction.handlerID == nil && targetAction.target == nil { continue }
-            targetAction.invoke(targetAction.target, self)
+            if targetAction.handlerID != nil {
+                targetAction.invoke(nil, self)
+            } else if let target = targetAction.target {
+                targetAction.invoke(target, self)
+            }
         }
     }
 
@@ -340,10 +452,12 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Back to `.possible` after a terminal state; touches still down are ignored from now on.
     func performReset() {
-        for touch in trackedTouches where touch.isActive { ignoredTouchIDs.insert(touch.identifier) }
+        for touch in trackedTouches where touch.isActive && !ignoredTouchIDs.contains(touch.identifier) {
+            ignoredTouchIDs.append(touch.identifier)
+        }
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState
-        trackedTouches.removeAll()
+        trackedTouches.clearKeepingCapacity()
         pendingState = nil
         pendingReason = nil
         didCancelTouchesInView = false

@@ -24,25 +24,19 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// When the required fingers were all down (the press's timer started), for the inclusive check.
     private var pressStart: TimeInterval?
 
-    private var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
-
     /// Notes start points and starts the hold timer once the required fingers are down; too many fingers fail
     /// it.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
         guard state == .possible else { return }
         pressSerial += 1
-        let down = activeTouches.count
+        let down = activeTrackedCount
         if down > numberOfTouchesRequired {
-            return setState(.failed, reason: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
         if down == numberOfTouchesRequired {
-            let serial = pressSerial
             pressStart = event.timestamp
-            schedule(after: minimumPressDuration) { [weak self] in
-                guard let self, self.pressSerial == serial, self.isPressComplete() else { return }
-                self.state = .began
-            }
+            scheduleTimer(after: minimumPressDuration, tag: pressSerial * 2)
         }
     }
 
@@ -50,7 +44,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// lifting in this very dispatch still count), still undecided.
     private func isPressComplete(lifting: Int = 0) -> Bool {
         state == .possible && pressStart != nil && tapsCompleted == numberOfTapsRequired
-            && activeTouches.count + lifting == numberOfTouchesRequired
+            && activeTrackedCount + lifting == numberOfTouchesRequired
     }
 
     /// `minimumPressDuration` is inclusive (`EngineInstant`): a move or lift at exactly that instant
@@ -68,12 +62,19 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             state = .changed
             return
         }
-        for touch in touches.inTouchOrder {
-            let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
-            if moved > allowableMovement {
-                return setState(.failed, reason: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
-            }
+        if touches.count == 1, let touch = touches.first {
+            failIfMovedTooFar(touch)
+            return
         }
+        for touch in touches.inTouchOrder where failIfMovedTooFar(touch) { return }
+    }
+
+    @discardableResult
+    private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
+        let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
+        guard moved > allowableMovement else { return false }
+        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+        return true
     }
 
     /// Ends an active press; before it began, a lift completes a preliminary tap or fails the press.
@@ -83,30 +84,38 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             state = .ended
             return
         }
-        if tapsCompleted < numberOfTapsRequired, activeTouches.isEmpty {
+        if tapsCompleted < numberOfTapsRequired, activeTrackedCount == 0 {
             tapsCompleted += 1
             pressSerial += 1
-            let serial = pressSerial
-            schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
-                guard let self, self.pressSerial == serial, self.state == .possible else { return }
-                self.setState(.failed, reason: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
-            }
+            scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: pressSerial * 2 + 1)
             return
         }
-        setState(.failed, reason: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
+        setState(.failed, because: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
     }
 
     /// Cancels an active press; fails an undecided one.
+    /// The press's timers: tag = serial × 2 for the press duration, + 1 for the multi-tap interval.
+    override func timerFired(_ tag: Int) {
+        guard pressSerial == tag >> 1 else { return }
+        if tag & 1 == 0 {
+            guard isPressComplete() else { return }
+            state = .began
+        } else {
+            guard state == .possible else { return }
+            setState(.failed, because: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
+        }
+    }
+
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive {
-            setState(.cancelled, reason: "touches cancelled")
+            setState(.cancelled, because: "touches cancelled")
         } else {
-            setState(.failed, reason: "touches cancelled")
+            setState(.failed, because: "touches cancelled")
         }
     }
 
     open override func reset() {
-        startLocations.removeAll()
+        startLocations.removeAll(keepingCapacity: true)
         pressStart = nil
         tapsCompleted = 0
         pressSerial += 1

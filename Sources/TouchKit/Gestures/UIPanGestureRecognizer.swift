@@ -73,11 +73,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         // "The maximum number of fingers that can touch the view for gesture recognition": too many
         // fingers before the pan began fail it; once it pans, extra fingers are ignored.
-        if state == .possible, activeTouches.count > maximumNumberOfTouches {
-            return setState(.failed, reason: "\(activeTouches.count) touches > maximumNumberOfTouches \(maximumNumberOfTouches)")
+        if state == .possible, activeTrackedCount > maximumNumberOfTouches {
+            return setState(.failed, because: "\(self.activeTrackedCount) touches > maximumNumberOfTouches \(self.maximumNumberOfTouches)")
         }
-        if activeTouches.count > maximumNumberOfTouches {
-            for touch in touches.inTouchOrder where activeTouches.count > maximumNumberOfTouches {
+        if activeTrackedCount > maximumNumberOfTouches {
+            for touch in touches.inTouchOrder where activeTrackedCount > maximumNumberOfTouches {
                 ignore(touch, for: event)
             }
         }
@@ -95,7 +95,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             let translation = rawTranslation
             guard translation.distance(to: translationBase) >= hysteresis else { return }
             if let refusal = refusalToBegin(translation: translation - translationBase) {
-                setState(.failed, reason: refusal)
+                setState(.failed, because: refusal)
             } else {
                 state = .began
             }
@@ -118,9 +118,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         } else if remaining == 0 {
             let touchesSeen = trackedTouches.count
             if touchesSeen < minimumNumberOfTouches {
-                setState(.failed, reason: "\(touchesSeen) touch(es) < minimumNumberOfTouches \(minimumNumberOfTouches)")
+                setState(.failed, because: "\(touchesSeen) touch(es) < minimumNumberOfTouches \(minimumNumberOfTouches)")
             } else {
-                setState(.failed, reason: "lifted before moving \(points(hysteresis))")
+                setState(.failed, because: "lifted before moving \(points(hysteresis))")
             }
         } else {
             rebaseForTouchCountChange()
@@ -130,9 +130,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Cancels an active pan; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         if state.isActive {
-            setState(.cancelled, reason: "touches cancelled")
+            setState(.cancelled, because: "touches cancelled")
         } else {
-            setState(.failed, reason: "touches cancelled")
+            setState(.failed, because: "touches cancelled")
         }
     }
 
@@ -141,7 +141,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationBase = .zero
         lastCentroid = nil
         lastTouchCount = 0
-        samples.removeAll()
+        samples.removeAll(keepingCapacity: true)
         currentVelocity = .zero
     }
 

@@ -20,7 +20,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         get { scale(from: currentDistance) }
         set {
             scaleBase = newValue
-            referenceDistance = pair.count == 2 ? currentDistance : nil
+            referenceDistance = activePair != nil ? currentDistance : nil
             velocity = 0
         }
     }
@@ -32,20 +32,19 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var lastDistance: CGFloat = 0
     private var lastSample: (time: TimeInterval, scale: CGFloat)?
 
-    private var pair: [UITouch] { Array(trackedTouches.filter(\.isActive).prefix(2)) }
-
     private var currentDistance: CGFloat {
-        let touches = pair
-        guard touches.count == 2 else { return lastDistance }
-        return touches[0].locationInWindow.distance(to: touches[1].locationInWindow)
+        guard let (first, second) = activePair else { return lastDistance }
+        return first.locationInWindow.distance(to: second.locationInWindow)
     }
 
     /// Keeps the first two fingers (ignoring a third) and measures their distance.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
-            ignore(touch, for: event)
+        if activeTrackedCount > 2 {
+            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
+                ignore(touch, for: event)
+            }
         }
-        if pair.count == 2 {
+        if activePair != nil {
             let distance = currentDistance
             if startDistance == nil { startDistance = distance }
             if state == .possible {
@@ -60,7 +59,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     /// Begins once the distance changed by `hysteresis`, then reports `.changed`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard pair.count == 2, let startDistance else { return }
+        guard activePair != nil, let startDistance else { return }
         let distance = currentDistance
         defer { lastDistance = distance }
         switch state {
@@ -79,17 +78,17 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     /// Ends when the last finger lifts; fails if it lifts before the pinch began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = trackedTouches.filter(\.isActive).count
+        let remaining = activeTrackedCount
         if state.isActive {
             if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = nil }
         } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, reason: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))")
+            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))")
         }
     }
 
     /// Cancels an active pinch; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
+        if state.isActive { setState(.cancelled, because: "touches cancelled") } else { setState(.failed, because: "touches cancelled") }
     }
 
     open override func reset() {

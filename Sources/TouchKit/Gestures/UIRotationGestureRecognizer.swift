@@ -30,19 +30,18 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var lastAngle: CGFloat?
     private var lastSample: (time: TimeInterval, rotation: CGFloat)?
 
-    private var pair: [UITouch] { Array(trackedTouches.filter(\.isActive).prefix(2)) }
-
     private var currentAngle: CGFloat? {
-        let touches = pair
-        guard touches.count == 2 else { return nil }
-        let delta = touches[1].locationInWindow - touches[0].locationInWindow
+        guard let (first, second) = activePair else { return nil }
+        let delta = second.locationInWindow - first.locationInWindow
         return CGFloat(atan2(Double(delta.y), Double(delta.x)))
     }
 
     /// Keeps the first two fingers (ignoring a third) and notes their angle.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in touches.inTouchOrder where trackedTouches.filter(\.isActive).count > 2 {
-            ignore(touch, for: event)
+        if activeTrackedCount > 2 {
+            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
+                ignore(touch, for: event)
+            }
         }
         lastAngle = currentAngle
     }
@@ -57,8 +56,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         lastAngle = angle
         switch state {
         case .possible:
-            let touches = pair
-            let radius = touches[0].locationInWindow.distance(to: touches[1].locationInWindow) / 2
+            guard let (first, second) = activePair else { return }
+            let radius = first.locationInWindow.distance(to: second.locationInWindow) / 2
             if abs(accumulated) * radius >= hysteresis {
                 updateVelocity(event.timestamp)
                 state = .began
@@ -73,17 +72,17 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     /// Ends when the last finger lifts; fails if it lifts before the rotation began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = trackedTouches.filter(\.isActive).count
+        let remaining = activeTrackedCount
         if state.isActive {
             if remaining == 0 { state = .ended } else { lastAngle = currentAngle }
         } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, reason: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))")
+            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))")
         }
     }
 
     /// Cancels an active rotation; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state.isActive { setState(.cancelled, reason: "touches cancelled") } else { setState(.failed, reason: "touches cancelled") }
+        if state.isActive { setState(.cancelled, because: "touches cancelled") } else { setState(.failed, because: "touches cancelled") }
     }
 
     open override func reset() {

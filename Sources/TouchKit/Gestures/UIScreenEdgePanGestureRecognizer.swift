@@ -44,7 +44,7 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
             if inBand.isEmpty {
                 let nearest = distances.filter { edges.contains($0.0) }.min { $0.1 < $1.1 }
                 let detail = nearest.map { "began \(points($0.1)) from the \($0.0) edge" } ?? "no edges set"
-                return setState(.failed, reason: "\(detail) > edgeBandWidth \(points(edgeBandWidth))")
+                return setState(.failed, because: "\(detail) > edgeBandWidth \(points(edgeBandWidth))")
             }
         }
         super.touchesBegan(touches, with: event)

@@ -64,18 +64,15 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Starts the clock and notes each finger's start; fails at once for an empty direction mask or more
     /// fingers than required.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if direction.isEmpty { return setState(.failed, reason: "direction mask is empty") }
+        if direction.isEmpty { return setState(.failed, because: "direction mask is empty") }
         if startTime == nil {
             startTime = event.timestamp
-            schedule(after: maximumDuration) { [weak self] in
-                guard let self, self.state == .possible else { return }
-                self.setState(.failed, reason: "took longer than maximumDuration \(milliseconds(self.maximumDuration))")
-            }
+            scheduleTimer(after: maximumDuration, tag: 0)
         }
         for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
         let count = trackedTouches.count
         if count > numberOfTouchesRequired {
-            setState(.failed, reason: "\(count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            setState(.failed, because: "\(count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
     }
 
@@ -85,7 +82,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         guard let startTime else { return }
         let t = event.timestamp - startTime
         if EngineInstant.exceeds(t, maximumDuration) {
-            return setState(.failed, reason: "took longer than maximumDuration \(milliseconds(maximumDuration))")
+            return setState(.failed, because: "took longer than maximumDuration \(milliseconds(maximumDuration))")
         }
         let minimumPrimary = minimumPrimaryMovement * (1 - primaryDecayPerSecond * CGFloat(t))
         let maximumSecondary = maximumSecondaryMovement * (1 - secondaryDecayPerSecond * CGFloat(t))
@@ -118,23 +115,29 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
             }
         }
         if direction.isSubset(of: deadDirections) {
-            setState(.failed, reason: deathReason)
+            setState(.failed, because: deathReason)
         }
     }
 
     /// A lift before recognition fails the swipe: it recognizes during the movement, never at the lift.
+    /// `maximumDuration` elapsed.
+    override func timerFired(_ tag: Int) {
+        guard state == .possible else { return }
+        setState(.failed, because: "took longer than maximumDuration \(milliseconds(self.maximumDuration))")
+    }
+
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        setState(.failed, reason: "lifted before travelling far enough")
+        setState(.failed, because: "lifted before travelling far enough")
     }
 
     /// Cancelled touches fail the swipe.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        setState(.failed, reason: "touches cancelled")
+        setState(.failed, because: "touches cancelled")
     }
 
     open override func reset() {
         startTime = nil
-        startLocations.removeAll()
+        startLocations.removeAll(keepingCapacity: true)
         deadDirections = []
         recognizedDirection = nil
     }

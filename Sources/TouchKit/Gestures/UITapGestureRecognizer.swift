@@ -29,38 +29,61 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// from the first, or too many fingers.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if tapsCompleted == numberOfTapsRequired {
-            return setState(.failed, reason: "another touch began after \(tapsCompleted) tap(s) were complete")
+            return setState(.failed, because: "another touch began after \(tapsCompleted) tap(s) were complete")
         }
         if touchesInCurrentTap.isEmpty {
             tapSerial += 1
             tapStart = event.timestamp
-            let serial = tapSerial
-            schedule(after: maximumTapDuration) { [weak self] in
-                guard let self, self.tapSerial == serial, !self.touchesInCurrentTap.isEmpty, self.state == .possible else { return }
-                self.setState(.failed, reason: "held longer than maximumTapDuration \(milliseconds(self.maximumTapDuration))")
-            }
+            scheduleTimer(after: maximumTapDuration, tag: tapSerial * 2)
         }
-        for touch in touches.inTouchOrder {
-            touchesInCurrentTap.append(touch)
-            startLocations[touch.identifier] = touch.locationInWindow
-            if let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement {
-                return setState(.failed, reason: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(allowableMovement))")
-            }
+        if touches.count == 1, let touch = touches.first {
+            if failIfLandedTooFar(touch) { return }
+        } else {
+            for touch in touches.inTouchOrder where failIfLandedTooFar(touch) { return }
         }
-        let down = touchesInCurrentTap.filter(\.isActive).count
+        var down = 0
+        for touch in touchesInCurrentTap where touch.isActive { down += 1 }
         if down > numberOfTouchesRequired {
-            setState(.failed, reason: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
+    }
+
+    /// Adds a finger to the current tap; fails if it landed too far from the first tap.
+    private func failIfLandedTooFar(_ touch: UITouch) -> Bool {
+        touchesInCurrentTap.append(touch)
+        startLocations[touch.identifier] = touch.locationInWindow
+        guard let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement else { return false }
+        setState(.failed, because: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(self.allowableMovement))")
+        return true
     }
 
     /// Fails when a finger moves beyond `allowableMovement`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        for touch in touches.inTouchOrder {
-            let start = startLocations[touch.identifier] ?? touch.locationInWindow
-            let moved = touch.locationInWindow.distance(to: start)
-            if moved > allowableMovement {
-                return setState(.failed, reason: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
-            }
+        if touches.count == 1, let touch = touches.first {
+            failIfMovedTooFar(touch)
+            return
+        }
+        for touch in touches.inTouchOrder where failIfMovedTooFar(touch) { return }
+    }
+
+    @discardableResult
+    private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
+        let start = startLocations[touch.identifier] ?? touch.locationInWindow
+        let moved = touch.locationInWindow.distance(to: start)
+        guard moved > allowableMovement else { return false }
+        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+        return true
+    }
+
+    /// The tap's timers: tag = serial × 2 for the hold limit, + 1 for the multi-tap interval.
+    override func timerFired(_ tag: Int) {
+        guard tapSerial == tag >> 1 else { return }
+        if tag & 1 == 0 {
+            guard !touchesInCurrentTap.isEmpty, state == .possible else { return }
+            setState(.failed, because: "held longer than maximumTapDuration \(milliseconds(self.maximumTapDuration))")
+        } else {
+            guard state == .possible else { return }
+            setState(.failed, because: "multi-tap interval \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) elapsed after tap \(self.tapsCompleted) of \(self.numberOfTapsRequired)")
         }
     }
 
@@ -70,34 +93,33 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         guard touchesInCurrentTap.allSatisfy({ !$0.isActive }) else { return }
         let fingers = touchesInCurrentTap.count
         guard fingers == numberOfTouchesRequired else {
-            return setState(.failed, reason: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return setState(.failed, because: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
         if firstTapLocation == nil {
-            firstTapLocation = touchesInCurrentTap.map(\.locationInWindow).centroid()
+            var sum = CGPoint.zero
+            for touch in touchesInCurrentTap { sum = sum + touch.locationInWindow }
+            let count = CGFloat(touchesInCurrentTap.count)
+            firstTapLocation = count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
         }
         tapsCompleted += 1
-        touchesInCurrentTap.removeAll()
+        touchesInCurrentTap.removeAll(keepingCapacity: true)
         if tapsCompleted == numberOfTapsRequired {
             state = .ended
         } else {
             tapSerial += 1
-            let serial = tapSerial
-            schedule(after: maximumIntervalBetweenSuccessiveTaps) { [weak self] in
-                guard let self, self.tapSerial == serial, self.state == .possible else { return }
-                self.setState(.failed, reason: "multi-tap interval \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) elapsed after tap \(self.tapsCompleted) of \(self.numberOfTapsRequired)")
-            }
+            scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: tapSerial * 2 + 1)
         }
     }
 
     /// Cancelled touches fail the tap.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        setState(.failed, reason: "touches cancelled")
+        setState(.failed, because: "touches cancelled")
     }
 
     open override func reset() {
         tapsCompleted = 0
-        touchesInCurrentTap.removeAll()
-        startLocations.removeAll()
+        touchesInCurrentTap.removeAll(keepingCapacity: true)
+        startLocations.removeAll(keepingCapacity: true)
         firstTapLocation = nil
         tapSerial += 1
     }

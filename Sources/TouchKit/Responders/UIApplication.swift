@@ -40,7 +40,13 @@ open class UIApplication: UIResponder {
     public private(set) var isReceivingRemoteControlEvents = false
 
     /// Turns pointer input into touch events.
-    public private(set) lazy var digitizer = Digitizer(application: self)
+    public var digitizer: Digitizer {
+        if let createdDigitizer { return createdDigitizer }
+        let digitizer = Digitizer(application: self)
+        createdDigitizer = digitizer
+        return digitizer
+    }
+    private var createdDigitizer: Digitizer?
     /// The engine's current time: the latest input timestamp or `advance(to:)` target.
     public private(set) var currentTime: TimeInterval = 0
     /// Record the event log (on by default; hosts that do not read it can turn it off).
@@ -62,6 +68,13 @@ open class UIApplication: UIResponder {
         self.delegate = delegate
         super.init()
         assignID(self)
+    }
+
+    deinit {
+        // Windows, the digitizer and its touch event read their application without counting
+        // references (they never outlive it unnoticed): tell them it is gone.
+        for window in windows { window.application = nil }
+        createdDigitizer?.applicationWentAway()
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).
@@ -156,6 +169,12 @@ open class UIApplication: UIResponder {
     open func sendEvent(_ event: UIEvent) {
         switch event.type {
         case .touches:
+            // Usually every touch is in one window: no list of windows.
+            if let first = event.orderedTouches.first, let window = first.window,
+               event.orderedTouches.allSatisfy({ $0.windowIdentity == first.windowIdentity }) {
+                window.sendEvent(event)
+                return
+            }
             var windowsInEvent: [UIWindow] = []
             for touch in event.orderedTouches {
                 if let window = touch.window, !windowsInEvent.contains(where: { $0 === window }) {
@@ -240,7 +259,10 @@ open class UIApplication: UIResponder {
     private func fireTimers(through time: TimeInterval, beforeInput: Bool) {
         while let (deadline, work) = scheduler.popDue(through: time, beforeInput: beforeInput) {
             currentTime = min(deadline, time)
-            performTurn(work)
+            switch work {
+            case .closure(let body): performTurn(body)
+            case .recognizer(let recognizer, let tag): performTurn { recognizer.timerFired(tag) }
+            }
         }
     }
 
@@ -270,6 +292,8 @@ open class UIApplication: UIResponder {
     var isInTurn: Bool { turnDepth > 0 }
 
     private func layoutAndDisplay() {
+        // Most turns change nothing on screen: a window whose subtree needs no pass is not visited.
+        guard windows.contains(where: { $0.needsPass }) else { return }
         for window in windows { window.layoutPass() }
         for window in windows { window.displayPass() }
     }
@@ -341,7 +365,8 @@ open class UIApplication: UIResponder {
     /// default implementations' forwarding push the responder they call, so a default
     /// implementation can tell whether it was reached through them or called directly by app code.
     private var respondersInCall: [ObjectIdentifier] = []
-    private var callersInCall: [UIResponder] = []
+    /// The responders of `respondersInCall`, unretained: each is held by the caller for its call.
+    private var callersInCall: [Unmanaged<UIResponder>] = []
 
     /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
     func deliver(
@@ -350,7 +375,7 @@ open class UIApplication: UIResponder {
     ) {
         record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom, event: event)
         respondersInCall.append(ObjectIdentifier(responder))
-        callersInCall.append(responder)
+        callersInCall.append(Unmanaged.passUnretained(responder))
         call()
         respondersInCall.removeLast()
         callersInCall.removeLast()
@@ -362,8 +387,8 @@ open class UIApplication: UIResponder {
     func noteDirectCall(
         _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype, event: UIEvent?
     ) {
-        guard respondersInCall.last != ObjectIdentifier(responder) else { return }
-        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last, event: event)
+        guard isTracing, respondersInCall.last != ObjectIdentifier(responder) else { return }
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last?.takeUnretainedValue(), event: event)
     }
 
     /// Gives `object` an id unique within this application (ids follow creation order of use, so

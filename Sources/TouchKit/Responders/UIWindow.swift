@@ -6,7 +6,14 @@ import Foundation
 /// UIKit would use the shared application or a window scene.
 open class UIWindow: UIView {
     /// The application the window belongs to; its touches are dispatched there.
-    public private(set) weak var application: UIApplication?
+    public internal(set) var application: UIApplication? {
+        get { windowApplication?.takeUnretainedValue() }
+        set { windowApplication = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `application`'s storage, read on every dispatch without a weak load or reference counting:
+    /// the application holds its windows (`UIApplication.windows`) and clears this in its `deinit`,
+    /// so it never dangles.
+    private var windowApplication: Unmanaged<UIApplication>?
     /// Whether this is the application's key window (`makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
     /// The parts of the screen the device covers (notch, home indicator), which become the window's
@@ -39,7 +46,7 @@ open class UIWindow: UIView {
 
     /// A window in `application`, sized to `frame` (Linux adaptation of `init(windowScene:)`).
     public init(application: UIApplication, frame: CGRect) {
-        self.application = application
+        windowApplication = Unmanaged.passUnretained(application)
         super.init(frame: frame)
         application.register(self)
     }

@@ -156,6 +156,11 @@ open class UIView: UIResponder {
         super.init()
     }
 
+    deinit {
+        // Recognizers read `view` without a weak reference (UIGestureRecognizer.attachedView).
+        for recognizer in recognizers { recognizer.view = nil }
+    }
+
     /// A view with a zero frame, to be laid out later.
     public convenience override init() {
         self.init(frame: .zero)

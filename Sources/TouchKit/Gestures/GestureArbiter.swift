@@ -1,0 +1,266 @@
+import Foundation
+
+/// Arbitration (step 3 of the arena's dispatch order, `GestureEnvironment`): which recognizer may
+/// leave `.possible`, and what that does to the others — `shouldBegin` (delegate, then view), failure
+/// requirements (wait in `.possible` while the other is undecided; fail when it recognizes),
+/// exclusivity (a recognizer that begins or recognizes forces preventable recognizers sharing a touch
+/// to fail) and simultaneity (either delegate's `shouldRecognizeSimultaneouslyWith`)
+/// (UIKIT-STATE-SHOULD-BEGIN, UIKIT-RELATION-REQUIRE-FAILURE, UIKIT-RELATION-EXCLUSIVE,
+/// UIKIT-RELATION-CAN-PREVENT, UIKIT-CONTROL-KEEPS-ITS-GESTURE).
+///
+/// Its output is the ordered list of transitions whose actions are due (`pendingActions`) and the
+/// recognizers to reset (`pendingResets`); the arena sends those (step 4) and asks `TouchDelivery`
+/// to claim the touches of recognizers that cancel touches in their views. It knows nothing about
+/// which phases views get.
+///
+/// Hot-path shape: the participants, the action queue (consumed from `actionHead`, so taking an
+/// action is no array shift) and the scratch lists are arrays the arbiter owns and keeps the
+/// capacity of; no transition allocates unless the event log is recording.
+final class GestureArbiter {
+    /// The application that owns the arena: it outlives it, so the reference needs no counting.
+    unowned(unsafe) let application: UIApplication
+    /// What recognizers that join are bound to (`UIGestureRecognizer.joinedEnvironment`).
+    unowned(unsafe) var environment: GestureEnvironment?
+
+    /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
+    private(set) var participants: [UIGestureRecognizer] = []
+    /// Transitions whose actions are due, in transition order; entries before `actionHead` are taken.
+    private(set) var pendingActions: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
+    private var actionHead = 0
+    /// Recognizers that reached a terminal state and will reset once their actions were sent.
+    private(set) var pendingResets: [UIGestureRecognizer] = []
+    private var spareResets: [UIGestureRecognizer] = []
+    /// Scratch lists, taken and given back so a nested call (a delegate or action that makes
+    /// another recognizer decide) gets a fresh one instead of corrupting the outer one.
+    private var requirementScratch: [UIGestureRecognizer] = []
+    private var waitingScratch: [UIGestureRecognizer] = []
+
+    init(application: UIApplication) {
+        self.application = application
+    }
+
+    // MARK: Participants
+
+    func join(_ recognizer: UIGestureRecognizer) {
+        recognizer.joinedEnvironment = environment
+        if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+    }
+
+    func forget(_ recognizer: UIGestureRecognizer) {
+        recognizer.joinedEnvironment = nil
+        if let index = participants.firstIndex(where: { $0 === recognizer }) { participants.remove(at: index) }
+    }
+
+    /// The end of a turn: `recognizedThisTurn` is cleared.
+    func finishTurn() {
+        for recognizer in participants { recognizer.recognizedThisTurn = false }
+    }
+
+    // MARK: Requests
+
+    /// A recognizer asks to leave `.possible` for `.began` or `.ended`. `reason` is nil while the
+    /// event log is off.
+    func attemptToRecognize(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State, reason: String?) {
+        let tracing = application.isTracing
+        var requirements = take(&requirementScratch)
+        defer { give(&requirements, back: &requirementScratch) }
+        collectFailureRequirements(of: recognizer, into: &requirements)
+        if let recognized = requirements.first(where: { $0.state.isActive || $0.state == .ended || $0.recognizedThisTurn }) {
+            recognizer.commit(.failed, reason: tracing ? "required \(recognized.traceName) to fail, but it recognized" : nil)
+            return
+        }
+        if let undecided = requirements.first(where: { $0.state == .possible && $0.isParticipating }) {
+            if recognizer.pendingState == nil, tracing {
+                application.record(.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
+            }
+            recognizer.pendingState = target
+            recognizer.pendingReason = reason
+            recognizer.blockingRequirement = ObjectIdentifier(undecided)
+            join(recognizer)
+            return
+        }
+        recognizer.pendingState = nil
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+            recognizer.commit(.failed, reason: tracing ? "delegate gestureRecognizerShouldBegin returned false" : nil)
+            return
+        }
+        if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) {
+            recognizer.commit(.failed, reason: tracing ? "\(view.traceName).gestureRecognizerShouldBegin returned false" : nil)
+            return
+        }
+        if let exemption = standardControlExemption(for: recognizer) {
+            recognizer.commit(.failed, reason: application.isTracing ? exemption : nil)
+            return
+        }
+        for other in participants where other !== recognizer && (other.state.isActive || other.recognizedThisTurn) {
+            if sharesTouch(other, recognizer), prevents(other, recognizer) {
+                recognizer.commit(.failed, reason: application.isTracing ? "prevented by \(other.traceName)" : nil)
+                return
+            }
+        }
+        recognizer.commit(target, reason: reason)
+    }
+
+    /// A committed transition: queues its action and reset, and lets it decide the others.
+    func didTransition(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State, reason: String?) {
+        if application.isTracing {
+            application.record(.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
+        }
+        if (new != .failed && new != .possible) || (new == .failed && old.isActive) {
+            pendingActions.append((recognizer, new))
+        }
+        if old == .possible && (new == .began || new == .ended) {
+            recognized(recognizer)
+        }
+        if new.isTerminal {
+            pendingResets.append(recognizer)
+        }
+        if new == .failed {
+            recognizerFailed(recognizer)
+        }
+        application.flushIfIdle()
+    }
+
+    // MARK: Consequences
+
+    private func recognized(_ recognizer: UIGestureRecognizer) {
+        recognizer.recognizedThisTurn = true
+        join(recognizer)
+        let tracing = application.isTracing
+        // Both loops walk the participants as they were when the loop began (a decision may make
+        // others join or leave).
+        for other in participants where other !== recognizer && other.state == .possible {
+            if requiresFailure(other, of: recognizer) {
+                other.commit(.failed, reason: tracing ? "required \(recognizer.traceName) to fail, but it recognized" : nil)
+            }
+        }
+        for other in participants where other !== recognizer && (other.state == .possible || other.state.isActive) {
+            guard sharesTouch(other, recognizer), prevents(recognizer, other) else { continue }
+            other.commit(other.state.isActive ? .cancelled : .failed, reason: application.isTracing ? "prevented by \(recognizer.traceName)" : nil)
+        }
+    }
+
+    /// A failure releases the recognizers waiting for it (they try again, in participant order).
+    ///
+    /// A waiting recognizer whose blocking requirement (the undecided one its last attempt found)
+    /// is still undecided would only be told to wait again, so it is not asked: its requirements are
+    /// worked out when it asks and when one of them decides, not on every failure in the arena. (A
+    /// requirement that recognized has already failed it, in `recognized`.)
+    private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
+        guard participants.contains(where: { $0 !== recognizer && $0.pendingState != nil }) else { return }
+        var waiting = take(&waitingScratch)
+        defer { give(&waiting, back: &waitingScratch) }
+        for other in participants where other !== recognizer && other.pendingState != nil { waiting.append(other) }
+        for other in waiting where other.state == .possible {
+            guard let target = other.pendingState else { continue }
+            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer),
+               participants.contains(where: { ObjectIdentifier($0) == blocker && $0.state == .possible && $0.isParticipating }) {
+                continue
+            }
+            attemptToRecognize(other, as: target, reason: other.pendingReason)
+        }
+    }
+
+    // MARK: Actions and resets (consumed by the arena, step 4)
+
+    /// The next transition whose action is due, in transition order.
+    func nextAction() -> (recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)? {
+        guard actionHead < pendingActions.count else {
+            if actionHead > 0 {
+                pendingActions.clearKeepingCapacity()
+                actionHead = 0
+            }
+            return nil
+        }
+        let action = pendingActions[actionHead]
+        actionHead += 1
+        return action
+    }
+
+    var hasPendingWork: Bool { actionHead < pendingActions.count || !pendingResets.isEmpty }
+
+    /// Resets the recognizers that reached a terminal state (those that take no more part leave).
+    func performResets() {
+        guard !pendingResets.isEmpty else { return }
+        var resets = pendingResets
+        pendingResets = take(&spareResets)
+        for recognizer in resets where recognizer.state.isTerminal {
+            recognizer.performReset()
+            if !recognizer.isParticipating { forget(recognizer) }
+        }
+        give(&resets, back: &spareResets)
+    }
+
+    // MARK: Relationships
+
+    /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass hooks,
+    /// or either delegate (UIKIT-RELATION-REQUIRE-FAILURE).
+    func requiresFailure(_ recognizer: UIGestureRecognizer, of other: UIGestureRecognizer) -> Bool {
+        if recognizer.failureRequirements.contains(where: { $0 === other }) { return true }
+        if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
+        if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
+        return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    /// The recognizers `recognizer` waits for: its enabled `require(toFail:)` recognizers, then the
+    /// participants that a subclass hook or delegate makes it wait for, in participant order.
+    private func collectFailureRequirements(of recognizer: UIGestureRecognizer, into result: inout [UIGestureRecognizer]) {
+        for required in recognizer.failureRequirements where required.isEnabled { result.append(required) }
+        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
+            if requiresFailure(recognizer, of: other) { result.append(other) }
+        }
+    }
+
+    /// Exclusivity (UIKIT-RELATION-EXCLUSIVE, UIKIT-RELATION-CAN-PREVENT): one recognizer prevents another
+    /// unless either delegate allows simultaneous recognition, and only if the subclasses'
+    /// `canPrevent`/`canBePrevented` agree.
+    func prevents(_ winner: UIGestureRecognizer, _ loser: UIGestureRecognizer) -> Bool {
+        if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true { return false }
+        if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true { return false }
+        return winner.canPrevent(loser) && loser.canBePrevented(by: winner)
+    }
+
+    func sharesTouch(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        for touch in a.trackedTouches where b.trackedTouches.contains(where: { $0 === touch }) { return true }
+        return false
+    }
+
+    /// The iOS 6 rule (UIKIT-CONTROL-KEEPS-ITS-GESTURE): a recognizer on a superview of a standard control does
+    /// not take the control's own gesture (a button's single tap, a slider's parallel swipe …).
+    private func standardControlExemption(for recognizer: UIGestureRecognizer) -> String? {
+        guard let owner = recognizer.view else { return nil }
+        for touch in recognizer.trackedTouches {
+            guard let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
+            var view: UIView? = hit
+            while let current = view, current !== owner {
+                if let reason = current.standardControlKeeps(recognizer) { return reason }
+                view = current.superview
+            }
+        }
+        return nil
+    }
+}
+
+/// Takes a reusable scratch list (leaving an empty one behind for nested callers).
+@inline(__always)
+func take<Element>(_ buffer: inout [Element]) -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &buffer)
+    return taken
+}
+
+/// Empties a scratch list and gives it back, keeping its capacity for the next frame.
+@inline(__always)
+func give<Element>(_ list: inout [Element], back buffer: inout [Element]) {
+    list.clearKeepingCapacity()
+    if list.capacity > buffer.capacity { swap(&list, &buffer) }
+}
+
+extension Array {
+    /// `removeAll(keepingCapacity: true)` for the arena's short lists: removing from the end costs a
+    /// few instructions an element, where the general replacement costs some 150 a call.
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        while !isEmpty { removeLast() }
+    }
+}
