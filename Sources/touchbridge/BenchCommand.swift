@@ -133,10 +133,12 @@ struct LoadBenchCommand: ParsableCommand {
         let e = engine.report, b = echo?.report
         Swift.print("figure".padding(toLength: 37, withPad: " ", startingAt: 0) + "server".padding(toLength: 14, withPad: " ", startingAt: 0)
                     + "echo".padding(toLength: 14, withPad: " ", startingAt: 0) + "ratio")
+        row("sessions joined", Double(e.joined), b.map { Double($0.joined) }, "%.0f")
         row("frames sent / s", Double(e.sent) / max(e.elapsed, 1e-9), b.map { Double($0.sent) / max($0.elapsed, 1e-9) }, "%.0f")
         row("frames answered", Double(e.answered), b.map { Double($0.answered) }, "%.0f")
         row("lost (no answer)", Double(e.lost), b.map { Double($0.lost) }, "%.0f")
         row("errors", Double(e.errors), b.map { Double($0.errors) }, "%.0f")
+        row("connections closed", Double(e.closed), b.map { Double($0.closed) }, "%.0f")
         row("round trip p50 (ms)", e.percentile(0.5) * 1000, b.map { $0.percentile(0.5) * 1000 }, "%.3f")
         row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.map { $0.percentile(0.99) * 1000 }, "%.3f")
         row("round trip max (ms)", e.percentile(1) * 1000, b.map { $0.percentile(1) * 1000 }, "%.3f")

@@ -24,6 +24,8 @@ final class LoadGenerator: TransportClientDelegate {
         var answered = 0
         var errors = 0
         var closed = 0
+        /// Sessions that got their scene before the load started (the others closed first).
+        var joined = 0
         var latencies: [Double] = []
         var renderMessages = 0
         var renderBytes = 0
@@ -44,6 +46,7 @@ final class LoadGenerator: TransportClientDelegate {
 
     private final class SessionState {
         var ready = false
+        var closed = false
         var frame = 0
         var nextSend = 0.0
         var scheduled: [Int: Double] = [:]
@@ -120,7 +123,16 @@ final class LoadGenerator: TransportClientDelegate {
 
     func client(_ client: TransportClient, didClose id: ConnectionID, code: UInt16, reason: String) {
         report.closed += 1
-        if id == ticker { ticker = order.first { $0 != id && sessions[$0]?.ready == true } ; armTick() }
+        sessions[id]?.closed = true
+        // A session that closes before its scene (a refused connection, a join deadline) must not
+        // hold the load back forever: it starts without it, and the report says how many joined.
+        if start == 0 { return startIfAllReady() }
+        if id == ticker {
+            ticker = order.first { sessions[$0]?.ready == true && sessions[$0]?.closed == false }
+            // Every session closed: nothing is left to send or wait for.
+            guard ticker != nil else { return finish(at: MonotonicClock.now()) }
+            armTick()
+        }
     }
 
     func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {
@@ -141,14 +153,16 @@ final class LoadGenerator: TransportClientDelegate {
     // MARK: Schedule
 
     private func startIfAllReady() {
-        guard sessions.values.allSatisfy(\.ready) else { return }
+        guard start == 0, sessions.values.allSatisfy({ $0.ready || $0.closed }) else { return }
+        report.joined = sessions.values.filter { $0.ready && !$0.closed }.count
+        guard report.joined > 0 else { return client.requestStop() }
         onReady?()
         start = MonotonicClock.now()
         sendingEnds = start + options.duration
         for (index, connection) in order.enumerated() {
             sessions[connection]?.nextSend = start + Double(index) / Double(order.count) / options.rate
         }
-        ticker = order.first
+        ticker = order.first { sessions[$0]?.ready == true && sessions[$0]?.closed == false }
         if options.sequential, let first = order.first, let session = sessions[first] {
             send(first, session, scheduledAt: start)
         }
@@ -164,12 +178,14 @@ final class LoadGenerator: TransportClientDelegate {
         let now = MonotonicClock.now()
         guard start > 0, now >= sendingEnds else { return }
         let outstanding = report.sent - report.answered
-        if outstanding == 0 || now >= sendingEnds + 3 {
-            report.elapsed = sendingEnds - start
-            report.measuredInterval = now - start
-            onFinish?()
-            client.requestStop()
-        }
+        if outstanding == 0 || now >= sendingEnds + 3 { finish(at: now) }
+    }
+
+    private func finish(at now: Double) {
+        report.elapsed = min(now, sendingEnds) - start
+        report.measuredInterval = now - start
+        onFinish?()
+        client.requestStop()
     }
 
     /// The next frame of `LoadPan`'s endless pan, scheduled at `time`.
