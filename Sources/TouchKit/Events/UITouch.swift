@@ -183,6 +183,14 @@ struct ViewDelivery {
 extension Collection where Element == UITouch {
     /// The touches in landing order: Set iteration order is random per process, traces must not be.
     var inTouchOrder: [UITouch] { sorted { $0.identifier < $1.identifier } }
+
+    /// The first touch, in landing order, for which `check` holds; `check` is not asked about the
+    /// touches after it. A single touch (most dispatches) is asked without sorting a copy.
+    @discardableResult
+    func firstInTouchOrder(where check: (UITouch) -> Bool) -> UITouch? {
+        if count == 1, let only = first { return check(only) ? only : nil }
+        return inTouchOrder.first(where: check)
+    }
 }
 
 extension Array where Element == UITouch {

@@ -62,14 +62,9 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
             state = .changed
             return
         }
-        if touches.count == 1, let touch = touches.first {
-            failIfMovedTooFar(touch)
-            return
-        }
-        for touch in touches.inTouchOrder where failIfMovedTooFar(touch) { return }
+        touches.firstInTouchOrder(where: failIfMovedTooFar)
     }
 
-    @discardableResult
     private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
         let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
         guard moved > allowableMovement else { return false }

@@ -36,11 +36,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             tapStart = event.timestamp
             scheduleTimer(after: maximumTapDuration, tag: tapSerial * 2)
         }
-        if touches.count == 1, let touch = touches.first {
-            if failIfLandedTooFar(touch) { return }
-        } else {
-            for touch in touches.inTouchOrder where failIfLandedTooFar(touch) { return }
-        }
+        if touches.firstInTouchOrder(where: failIfLandedTooFar) != nil { return }
         var down = 0
         for touch in touchesInCurrentTap where touch.isActive { down += 1 }
         if down > numberOfTouchesRequired {
@@ -59,14 +55,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     /// Fails when a finger moves beyond `allowableMovement`.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
-        if touches.count == 1, let touch = touches.first {
-            failIfMovedTooFar(touch)
-            return
-        }
-        for touch in touches.inTouchOrder where failIfMovedTooFar(touch) { return }
+        touches.firstInTouchOrder(where: failIfMovedTooFar)
     }
 
-    @discardableResult
     private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
         let start = startLocations[touch.identifier] ?? touch.locationInWindow
         let moved = touch.locationInWindow.distance(to: start)
