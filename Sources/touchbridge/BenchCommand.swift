@@ -53,7 +53,8 @@ struct LoadBenchCommand: ParsableCommand {
             an open-loop schedule of one-finger pans on image-translation, then does the same against \
             `serve --echo` (the same transport with no engine). Prints each figure and its ratio to the \
             echo baseline: achieved rate, lost and errored messages, input→event-log round trip \
-            p50/p99/max, server CPU (cores) and resident memory, bytes per render message.
+            p50/p99/max, server CPU (cores), resident memory once the sessions joined and its growth under \
+            load (high-water mark), bytes per render message.
             """
     )
 
