@@ -58,6 +58,7 @@ def test_sheet_detents_size_the_scene(server, pages, artifacts):
     # Opened at the half detent: the server lays out the 390×422 area above the sheet, nothing under it.
     page.wait("(tb) => tb.detent === 'half'")
     wait_window(page, 390, 422)
+    page.wait(SETTLED)  # the sheet's height animates for 0.2 s after the layout is sent
     stage, panel = rect(page, "#stage"), rect(page, "#panel")
     assert stage["bottom"] == panel["y"] == 422
     page.screenshot(artifacts, "sheet-half", scale="css")
