@@ -16,6 +16,13 @@ struct OutboundFrame {
     /// The sender's label for the kind of message (0: none), so a later message can supersede it.
     var tag: UInt8 = 0
     var payloadCount: Int { storage.count - lwsPre }
+    /// The memory this frame holds while queued: its storage (headroom and payload), the array's heap
+    /// header and allocator overhead, and its slot in the queue. The byte bounds count this, not the
+    /// payload: for the ~100-byte messages of a live session the bookkeeping is a third of the memory.
+    var heldBytes: Int { storage.capacity + Self.bookkeepingBytes }
+
+    /// A Swift array's heap header (32 bytes) and the allocator's chunk overhead (16), plus the queue slot.
+    private static let bookkeepingBytes = 48 + MemoryLayout<OutboundFrame>.stride
 
     init(_ text: String, tag: UInt8 = 0) {
         self.tag = tag
@@ -33,11 +40,11 @@ struct OutboundFrame {
     }
 }
 
-/// FIFO of outbound frames with O(1) amortised pop, counting the payload bytes it holds.
+/// FIFO of outbound frames with O(1) amortised pop, counting the memory its frames hold (`heldBytes`).
 struct OutboundQueue {
     private var items: [OutboundFrame] = []
     private var head = 0
-    /// Payload bytes of the queued frames.
+    /// The queued frames' `heldBytes`.
     private(set) var bytes = 0
 
     var count: Int { items.count - head }
@@ -45,14 +52,14 @@ struct OutboundQueue {
 
     mutating func append(_ frame: OutboundFrame) {
         items.append(frame)
-        bytes += frame.payloadCount
+        bytes += frame.heldBytes
     }
 
     /// Drops every queued frame tagged `tag`; returns how many.
     mutating func removeAll(tagged tag: UInt8) -> Int {
         let before = count
         items = items[head...].filter { frame in
-            if frame.tag == tag { bytes -= frame.payloadCount }
+            if frame.tag == tag { bytes -= frame.heldBytes }
             return frame.tag != tag
         }
         head = 0
@@ -62,7 +69,7 @@ struct OutboundQueue {
     mutating func popFirst() -> OutboundFrame? {
         guard head < items.count else { return nil }
         let frame = items[head]
-        bytes -= frame.payloadCount
+        bytes -= frame.heldBytes
         head += 1
         if head == items.count {
             items.removeAll(keepingCapacity: items.capacity <= 64)

@@ -13,10 +13,11 @@ struct EngineLimits {
     var maxMessageBytes: Int
     var maxMessagesPerSecond: Int
     var outboundQueueLimit: Int
-    /// Payload bytes queued for one connection; past it: close 1008.
+    /// Bytes queued for one connection (`OutboundFrame.heldBytes`); past it: close 1008.
     var outboundQueueBytes: Int = .max
-    /// Payload bytes queued for all connections together; past it the connection with the largest
-    /// queue is closed with 1008.
+    /// Bytes queued for all connections together; past it the connection backlogged the longest is
+    /// closed with 1008. From half of it, a connection whose output is still waiting is not read
+    /// (resumes once its queue is empty or the total is below a quarter).
     var outboundBudgetBytes: Int = .max
     /// Queued bytes past which the engine stops reading the connection (resumes below a quarter).
     var readPauseBytes: Int = .max
@@ -85,7 +86,7 @@ final class WebSocketEngine {
     private(set) var connections: [ConnectionID: Connection] = [:]
     /// Open connections that have not been marked joined.
     private(set) var unjoinedCount = 0
-    /// Payload bytes queued for every connection together.
+    /// Bytes queued for every connection together (`OutboundFrame.heldBytes`).
     private(set) var outboundBytes = 0
     let metrics: TransportMetrics
     private(set) var stopping = false
@@ -198,7 +199,7 @@ final class WebSocketEngine {
             outboundBytes -= before - conn.outbound.bytes
         }
         let frame = OutboundFrame(text, tag: tag)
-        let size = frame.payloadCount
+        let size = frame.heldBytes
         if conn.outbound.count >= limits.outboundQueueLimit || conn.outbound.bytes + size > limits.outboundQueueBytes {
             metrics.outboundOverflow("connection")
             requestClose(conn, code: 1008, reason: "outbound queue overflow", immediate: true)
@@ -212,12 +213,14 @@ final class WebSocketEngine {
             requestClose(stalest, code: 1008, reason: "server outbound budget exceeded", immediate: true)
             guard stalest !== conn, outboundBytes + size <= limits.outboundBudgetBytes else { return false }
         }
-        if conn.outbound.isEmpty { conn.backlogSince = MonotonicClock.now() }
+        let backlogged = !conn.outbound.isEmpty
+        if !backlogged { conn.backlogSince = MonotonicClock.now() }
         conn.outbound.append(frame)
         outboundBytes += size
-        if !conn.readPaused, conn.outbound.bytes > limits.readPauseBytes {
-            // Backpressure: what it sends would only make more output it does not read. lws keeps
-            // what it already read and delivers it when reading resumes.
+        if !conn.readPaused, conn.outbound.bytes > limits.readPauseBytes || (backlogged && outboundBytes > limits.outboundBudgetBytes / 2) {
+            // Backpressure: what it sends would only make more output it does not read — its own queue
+            // is past its share, or the server's queues hold half their budget and its output is still
+            // waiting. lws keeps what it already read and delivers it when reading resumes.
             conn.readPaused = true
             metrics.readPauses.increment()
             updateReading(conn)
@@ -405,9 +408,10 @@ final class WebSocketEngine {
             if n < 2 { return -1 }
         } else if var frame = conn.outbound.popFirst() {
             let count = frame.payloadCount
-            outboundBytes -= count
+            outboundBytes -= frame.heldBytes
             if conn.outbound.isEmpty { conn.backlogSince = nil }
-            if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4 {
+            if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4,
+               conn.outbound.isEmpty || outboundBytes <= limits.outboundBudgetBytes / 4 {
                 conn.readPaused = false
                 updateReading(conn)
             }

@@ -42,7 +42,7 @@ final class TransportMetrics {
         readPauses = counter("read_pauses_total", "Times reading from a connection was paused because its queue was over the bound.")
         readHolds = counter("read_holds_total", "Times reading from a connection was held because it had used its share of the server.")
         connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."))
-        outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Payload bytes queued for all connections."))
+        outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Bytes (payload and bookkeeping) queued for all connections."))
     }
 
     func upgradeRefused(_ reason: String) { upgradesRefused.increment(reason, in: registry) }

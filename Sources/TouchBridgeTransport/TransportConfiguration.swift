@@ -38,11 +38,14 @@ public struct TransportConfiguration: Sendable {
     /// Messages queued for one connection and not yet written. Past it the queue is dropped and the
     /// connection is closed with 1008 "outbound queue overflow".
     public var outboundQueueLimit: Int
-    /// Payload bytes queued for one connection and not yet written. Past it: close 1008 "outbound queue
-    /// overflow". From a quarter of it, the server stops reading the connection (backpressure) until its
-    /// queue drains, so a client that does not read cannot make it produce more.
+    /// Bytes queued for one connection and not yet written: the memory its messages hold, payload and
+    /// bookkeeping. Past it: close 1008 "outbound queue overflow". From a quarter of it, the server stops
+    /// reading the connection (backpressure) until its queue drains, so a client that does not read
+    /// cannot make it produce more.
     public var outboundQueueBytes: Int
-    /// Payload bytes queued for all connections together. Past it the connection holding the most is
+    /// Bytes queued for all connections together, counted as `outboundQueueBytes` is. From half of it the
+    /// server stops reading every connection whose earlier output is still waiting (backpressure: memory
+    /// stays bounded however many clients fall behind); past it the connection backlogged the longest is
     /// closed with 1008 "server outbound budget exceeded".
     public var outboundBudgetBytes: Int
     /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
@@ -82,7 +85,7 @@ public struct TransportConfiguration: Sendable {
         maxMessagesPerSecond: Int = 400,
         outboundQueueLimit: Int = 1024,
         outboundQueueBytes: Int = 4 * 1024 * 1024,
-        outboundBudgetBytes: Int = 64 * 1024 * 1024,
+        outboundBudgetBytes: Int = 32 * 1024 * 1024,
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],

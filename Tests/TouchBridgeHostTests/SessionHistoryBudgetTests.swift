@@ -10,7 +10,7 @@ import TouchBridgeServer
     let stepper: SessionStepper
 
     init() {
-        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), historyBudgetBytes: 4_000)
+        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), historyBudgetBytes: 6_000)
     }
 
     /// What `HubBridge` does with one message: the hub handles it, the stepper keeps it.
@@ -57,10 +57,22 @@ import TouchBridgeServer
 
     @Test func aClosedConnectionGivesItsBytesBack() {
         join(1)
-        tap(14, on: 1)
+        tap(10, on: 1)
         deliver(.closed, on: 1)
         join(2)
-        tap(14, on: 2)
+        tap(10, on: 2)
         #expect(pauseError(2) == nil)
+    }
+
+    /// The bound is on memory: a message costs its text, the string's heap bookkeeping and its
+    /// entry's slot; a timer costs its slot.
+    @Test func aHistoryCountsTheMemoryItsEntriesHold() {
+        let text = #"{"type":"input","seq":1,"pointers":[]}"#
+        var history = SessionHistory()
+        history.append(.text(text, receivedAt: 0), at: 0)
+        let slot = MemoryLayout<Recording.Entry>.stride
+        #expect(history.bytes == slot + text.utf8.count + 48)
+        history.append(.timerFired, at: 1)
+        #expect(history.bytes == 2 * slot + text.utf8.count + 48)
     }
 }

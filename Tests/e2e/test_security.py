@@ -484,43 +484,62 @@ def test_queues_are_bounded_in_bytes_per_connection_and_server_wide(tmp_path, bo
         server.stop()
 
 
-def test_the_server_stops_reading_a_client_that_does_not_read_instead_of_buffering(tmp_path):
-    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "outboundQueueLimit": 1_000_000,
-                                     "outboundQueueBytes": 262144})
+def non_reading_device(port: int) -> socket.socket:
+    """A device that joins tap-recognition and never reads (a raw socket with a tiny receive buffer)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(UPGRADE.format(port=port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    sock.sendall(masked_text_frame(hello("tap-recognition")))
+    sock.setblocking(False)
+    return sock
+
+
+def ping_until_reading_stops(sock: socket.socket) -> int:
+    """Pings until the server's reading stops and the kernel's buffers between us fill (our send blocks
+    for a second); how many pings went out. Fails when the server kept reading for 60 s."""
+    ping = masked_text_frame(json.dumps({"type": "ping", "id": 1, "pad": "x" * 200}))
+    sent, blocked_since, rest = 0, None, b""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            rest = rest or ping
+            rest = rest[sock.send(rest):]  # a non-blocking send may take part of a frame
+            sent += not rest
+            blocked_since = None
+        except BlockingIOError:
+            blocked_since = blocked_since or time.monotonic()
+            if time.monotonic() - blocked_since > 1.0:
+                return sent
+            time.sleep(0.01)
+    raise AssertionError("the server kept reading")
+
+
+@pytest.mark.parametrize("clients, settings", [
+    # One client against its own bound: reading stops from a quarter of it.
+    (1, {"outboundQueueBytes": 262144}),
+    # Several against the server-wide budget, each far below its own bound: reading stops from half
+    # the budget, before the budget would close anyone.
+    (3, {"outboundBudgetBytes": 262144}),
+])
+def test_the_server_stops_reading_clients_that_do_not_read_instead_of_buffering(tmp_path, clients, settings):
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "outboundQueueLimit": 1_000_000,
+                                     **settings})
     try:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-        sock.connect(("127.0.0.1", server.port))
-        sock.sendall(UPGRADE.format(port=server.port, query="", headers=f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            head += sock.recv(1)
-        sock.sendall(masked_text_frame(hello("tap-recognition")))
-        sock.setblocking(False)
-        ping = masked_text_frame(json.dumps({"type": "ping", "id": 1, "pad": "x" * 200}))
-        sent, blocked_since, rest = 0, None, b""
-        deadline = time.monotonic() + 60
-        # Pings until the server's reading stops and the kernel's buffers between us fill: our send blocks.
-        while time.monotonic() < deadline:
-            try:
-                rest = rest or ping
-                rest = rest[sock.send(rest):]  # a non-blocking send may take part of a frame
-                sent += not rest
-                blocked_since = None
-            except BlockingIOError:
-                blocked_since = blocked_since or time.monotonic()
-                if time.monotonic() - blocked_since > 1.0:
-                    break
-                time.sleep(0.01)
+        socks = [non_reading_device(server.port) for _ in range(clients)]
+        sent = [ping_until_reading_stops(sock) for sock in socks]
         values = metrics_values(server)
-        print(f"\nnon-reading client: {sent} pings sent before the server stopped reading; "
+        print(f"\nnon-reading clients: {sent} pings sent before the server stopped reading; "
               f"queued {values.get('touchbridge_transport_outbound_bytes', 0):.0f} B")
-        assert blocked_since is not None, "the server kept reading"
-        assert values.get("touchbridge_transport_read_pauses_total", 0) >= 1
-        # Backpressure, not buffering: still open, and its queue is within the bound.
+        assert values.get("touchbridge_transport_read_pauses_total", 0) >= clients
+        # Backpressure, not buffering: all still open, and the queues are within the bound.
         assert values.get('touchbridge_transport_closes_total{code="1008"}', 0) == 0
         assert values.get("touchbridge_transport_outbound_bytes", 0) <= 262144
-        sock.close()
+        for sock in socks:
+            sock.close()
     finally:
         server.stop()
 

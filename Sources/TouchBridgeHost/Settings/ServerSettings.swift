@@ -27,7 +27,7 @@ public struct ServerSettings: Equatable, Sendable {
     /// Bytes queued for one connection (`outboundQueueBytes`).
     public var outboundQueueBytes = 4_194_304
     /// Bytes queued for all connections together (`outboundBudgetBytes`).
-    public var outboundBudgetBytes = 67_108_864
+    public var outboundBudgetBytes = 33_554_432
     /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
     /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
@@ -81,9 +81,9 @@ public struct ServerSettings: Equatable, Sendable {
              "Per connection; each dropped message gets an error 'rate-limited', a sustained flood closes with 1008. 0 = unlimited."),
         .int("outboundQueueLimit", \.outboundQueueLimit, "Messages queued for one slow connection before it is closed with 1008."),
         .int("outboundQueueBytes", \.outboundQueueBytes,
-             "Bytes queued for one connection before it is closed with 1008; from a quarter of it the server stops reading that connection until it drains."),
+             "Bytes (payload and bookkeeping) queued for one connection before it is closed with 1008; from a quarter of it the server stops reading that connection until it drains."),
         .int("outboundBudgetBytes", \.outboundBudgetBytes,
-             "Bytes queued for all connections together; past it the connection holding the most is closed with 1008."),
+             "Bytes queued for all connections together; from half of it the server stops reading every connection whose output is still waiting, past it the one backlogged the longest is closed with 1008."),
         .double("idleTimeoutSeconds", \.idleTimeoutSeconds, "Seconds without any frame from a client before it is closed with 1001. 0 = never."),
         .double("joinTimeoutSeconds", \.joinTimeoutSeconds,
                 "Seconds a new connection has to send hello before it is closed with 4408; pongs do not extend it. 0 = never."),
