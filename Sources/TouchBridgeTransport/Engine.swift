@@ -406,28 +406,44 @@ final class WebSocketEngine {
             var ping = [UInt8](repeating: 0, count: lwsPre) + Array("tb".utf8)
             let n = ping.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress! + lwsPre, 2, LWS_WRITE_PING) }
             if n < 2 { return -1 }
-        } else if var frame = conn.outbound.popFirst() {
-            let count = frame.payloadCount
-            outboundBytes -= frame.heldBytes
-            if conn.outbound.isEmpty { conn.backlogSince = nil }
-            if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4,
-               conn.outbound.isEmpty || outboundBytes <= limits.outboundBudgetBytes / 4 {
-                conn.readPaused = false
-                updateReading(conn)
+        } else {
+            // Queued messages go out back to back while the socket takes them (lws_send_pipe_choked):
+            // a step's render and its event log leave in one service round, not one round each. A few
+            // per callback at most, so one busy connection does not hold the others back.
+            for _ in 0..<Self.framesPerWriteable {
+                guard var frame = conn.outbound.popFirst() else { break }
+                guard write(&frame, on: conn) else { return -1 }
+                if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
             }
-            // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
-            // masks the payload in place) and copies whatever the socket does not take at once.
-            let n = frame.storage.withUnsafeMutableBufferPointer {
-                lws_write(wsi, $0.baseAddress! + lwsPre, count, LWS_WRITE_TEXT)
-            }
-            if n < count { return -1 }  // a short write means the connection is dead
-            metrics.messagesOut.increment()
-            metrics.bytesOut.increment(by: Int64(count))
         }
         if !conn.outbound.isEmpty || conn.pendingClose != nil || conn.pingPending {
             lws_callback_on_writable(wsi)
         }
         return 0
+    }
+
+    /// Messages written in one writeable callback at most.
+    private static let framesPerWriteable = 8
+
+    /// Writes one frame taken off `conn`'s queue; false when the connection is dead.
+    private func write(_ frame: inout OutboundFrame, on conn: Connection) -> Bool {
+        let count = frame.payloadCount
+        outboundBytes -= frame.heldBytes
+        if conn.outbound.isEmpty { conn.backlogSince = nil }
+        if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4,
+           conn.outbound.isEmpty || outboundBytes <= limits.outboundBudgetBytes / 4 {
+            conn.readPaused = false
+            updateReading(conn)
+        }
+        // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
+        // masks the payload in place) and copies whatever the socket does not take at once.
+        let n = frame.storage.withUnsafeMutableBufferPointer {
+            lws_write(conn.wsi, $0.baseAddress! + lwsPre, count, LWS_WRITE_TEXT)
+        }
+        guard n >= count else { return false }  // a short write means the connection is dead
+        metrics.messagesOut.increment()
+        metrics.bytesOut.increment(by: Int64(count))
+        return true
     }
 
     private func closed(_ pss: UnsafeMutablePointer<tb_pss>) {
