@@ -53,8 +53,9 @@ struct LoadBenchCommand: ParsableCommand {
             an open-loop schedule of one-finger pans on image-translation, then does the same against \
             `serve --echo` (the same transport with no engine). Prints each figure and its ratio to the \
             echo baseline: achieved rate, lost and errored messages, input→event-log round trip \
-            p50/p99/max, server CPU (cores), resident memory once the sessions joined and its growth under \
-            load (high-water mark), bytes per render message.
+            p50/p99/max, server CPU (cores), resident memory idle (listening, no connection) and once the \
+            sessions joined, its growth under load and its peak above idle (high-water mark), bytes per \
+            render message.
             """
     )
 
@@ -79,7 +80,7 @@ struct LoadBenchCommand: ParsableCommand {
             Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, against \(url)")
             let report = try LoadGenerator(options: .init(
                 sessions: count, rate: rate, duration: duration, sequential: sequential, echo: false, url: url)).run()
-            Self.print(engine: Measurement(report: report, cpuCores: .nan, joinedResidentKiB: 0, peakResidentKiB: 0), echo: nil)
+            Self.print(engine: Measurement(report: report, cpuCores: .nan, idleResidentKiB: 0, joinedResidentKiB: 0, peakResidentKiB: 0), echo: nil)
             return
         }
         let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
@@ -98,7 +99,9 @@ struct LoadBenchCommand: ParsableCommand {
     struct Measurement {
         var report: LoadGenerator.Report
         var cpuCores: Double
-        /// Resident memory once every session joined, before the load: the idle baseline.
+        /// Resident memory once the server listened, before any connection: the idle server.
+        var idleResidentKiB: Int
+        /// Resident memory once every session joined, before the load.
         var joinedResidentKiB: Int
         /// The most resident memory the server had by the end of the run.
         var peakResidentKiB: Int
@@ -107,6 +110,7 @@ struct LoadBenchCommand: ParsableCommand {
     private func measure(arguments: [String], echo: Bool, sessions: Int) throws -> Measurement {
         let server = try ServerProcess(arguments: arguments)
         defer { server.stop() }
+        let idleKiB = server.residentKiB
         let generator = try LoadGenerator(options: .init(
             sessions: sessions, rate: rate, duration: duration, sequential: sequential, echo: echo,
             url: "ws://127.0.0.1:\(server.port)/ws"))
@@ -119,7 +123,7 @@ struct LoadBenchCommand: ParsableCommand {
         let report = try generator.run()
         let interval = report.measuredInterval
         return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0,
-                           joinedResidentKiB: joinedKiB, peakResidentKiB: server.peakResidentKiB)
+                           idleResidentKiB: idleKiB, joinedResidentKiB: joinedKiB, peakResidentKiB: server.peakResidentKiB)
     }
 
     /// The figures, each with the echo's and their ratio when there is an echo baseline.
@@ -145,9 +149,12 @@ struct LoadBenchCommand: ParsableCommand {
         row("round trip max (ms)", e.percentile(1) * 1000, b.map { $0.percentile(1) * 1000 }, "%.3f")
         row("server CPU (cores)", engine.cpuCores, echo?.cpuCores, "%.3f")
         func mebibytes(_ kibibytes: Int) -> Double { echo == nil ? .nan : Double(kibibytes) / 1024 }
+        row("server RSS, idle (MiB)", mebibytes(engine.idleResidentKiB), echo.map { Double($0.idleResidentKiB) / 1024 }, "%.1f")
         row("server RSS, sessions joined (MiB)", mebibytes(engine.joinedResidentKiB), echo.map { Double($0.joinedResidentKiB) / 1024 }, "%.1f")
         row("server RSS growth under load (MiB)", mebibytes(engine.peakResidentKiB - engine.joinedResidentKiB),
             echo.map { Double($0.peakResidentKiB - $0.joinedResidentKiB) / 1024 }, "%.1f")
+        row("server RSS peak above idle (MiB)", mebibytes(engine.peakResidentKiB - engine.idleResidentKiB),
+            echo.map { Double($0.peakResidentKiB - $0.idleResidentKiB) / 1024 }, "%.1f")
         Swift.print("bytes per render message".padding(toLength: 37, withPad: " ", startingAt: 0)
                     + String(format: "%.0f", e.renderMessages > 0 ? Double(e.renderBytes) / Double(e.renderMessages) : 0)
                     + " (\(e.renderMessages) render messages)")
