@@ -412,7 +412,7 @@ final class WebSocketEngine {
             // per callback at most, so one busy connection does not hold the others back.
             for _ in 0..<Self.framesPerWriteable {
                 guard var frame = conn.outbound.popFirst() else { break }
-                guard write(&frame, on: conn) else { return -1 }
+                guard writeFrame(&frame, on: conn) else { return -1 }
                 if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
             }
         }
@@ -426,7 +426,7 @@ final class WebSocketEngine {
     private static let framesPerWriteable = 8
 
     /// Writes one frame taken off `conn`'s queue; false when the connection is dead.
-    private func write(_ frame: inout OutboundFrame, on conn: Connection) -> Bool {
+    private func writeFrame(_ frame: inout OutboundFrame, on conn: Connection) -> Bool {
         let count = frame.payloadCount
         outboundBytes -= frame.heldBytes
         if conn.outbound.isEmpty { conn.backlogSince = nil }
