@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import Testing
+@testable import TouchBridgeTransport
+
+/// A `ShardedTransportServer` over loopback: connections reach the shard their `?watch=` names,
+/// others spread, a silent client holds nothing, `/metrics` shows every shard, a stop stops all.
+@Suite("Sharded server", .serialized)
+final class ShardedServerTests {
+    let server: ShardedTransportServer
+    let delegates = (0..<3).map { _ in RecordingDelegate() }
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() throws {
+        var logger = Logger(label: "test.shards")
+        logger.logLevel = .warning
+        server = try ShardedTransportServer(
+            configuration: TransportConfiguration(host: "127.0.0.1", port: 0), shardCount: 3, logger: logger,
+            shardOfSession: { id in id.hasPrefix("shard") ? Int(id.dropFirst(5)) : nil })
+        for (shard, delegate) in zip(server.shards, delegates) { shard.delegate = delegate }
+        let (server, finished) = (server, finished)
+        let thread = Thread {
+            try? server.run()
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    deinit {
+        server.requestStop()
+        _ = finished.wait(timeout: .now() + 10)
+    }
+
+    private func opens() -> [Int] { delegates.map(\.openIDs.count) }
+
+    @Test func anObserverReachesTheShardItsWatchValueNames() throws {
+        let clients = try [2, 0, 1, 2].map { shard in try WSClient(port: server.boundPort, path: "/ws?watch=shard\(shard)") }
+        #expect(delegates[0].waitUntil(timeout: 5) { _ in self.opens() == [1, 1, 2] }, "opens per shard: \(opens())")
+        try clients[0].sendText("to shard 2")
+        #expect(try clients[0].readText() == "to shard 2")
+        #expect(delegates[2].events.contains(.text(delegates[2].openIDs[0], "to shard 2")))
+    }
+
+    @Test func connectionsWithoutAKnownSessionSpreadOverTheShards() throws {
+        let clients = try ["/ws", "/ws?watch=nobody", "/ws?watch=shard7", "/ws?x=1", "/ws", "/ws"].map {
+            try WSClient(port: server.boundPort, path: $0)
+        }
+        #expect(delegates[0].waitUntil(timeout: 5) { _ in self.opens().reduce(0, +) == clients.count })
+        #expect(opens() == [2, 2, 2])
+    }
+
+    @Test func aSilentClientDoesNotHoldTheOthers() throws {
+        let silent = try RawSocket(port: server.boundPort, timeout: 0.3)
+        let partial = try RawSocket(port: server.boundPort, timeout: 0.3)
+        try partial.write("GET /ws?watch=sha")
+        let start = Date()
+        let client = try WSClient(port: server.boundPort, path: "/ws?watch=shard1")
+        try client.sendText("hi")
+        #expect(try client.readText() == "hi")
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(!silent.sawEOF() && !partial.sawEOF(), "still waiting for their request lines, within the deadline")
+    }
+
+    @Test func metricsShowEveryShardsGauges() throws {
+        let clients = try [0, 2].map { try WSClient(port: server.boundPort, path: "/ws?watch=shard\($0)") }
+        #expect(delegates[0].waitUntil(timeout: 5) { _ in self.opens() == [1, 0, 1] })
+        let text = try httpGet(port: server.boundPort, path: "/metrics").text
+        for (shard, open) in [(0, 1), (1, 0), (2, 1)] {
+            #expect(text.contains("touchbridge_transport_connections_open{shard=\"\(shard)\"} \(open).0"), "\(text)")
+        }
+        #expect(text.contains("touchbridge_transport_connections_accepted_total \(clients.count)"), "counters count for every shard")
+    }
+
+    @Test func aStopStopsEveryShard() throws {
+        let clients = try [0, 1, 2].map { try WSClient(port: server.boundPort, path: "/ws?watch=shard\($0)") }
+        #expect(delegates[0].waitUntil(timeout: 5) { _ in self.opens() == [1, 1, 1] })
+        server.requestStop()
+        for client in clients {
+            #expect(try client.readClose().code == 1001)
+        }
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        finished.signal()  // for deinit
+        #expect(throws: (any Error).self) { try RawSocket(port: self.server.boundPort, timeout: 1) }
+    }
+}
