@@ -48,8 +48,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TransportError.cannotListen(host: "wake pipe", port: 0) }
         for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            AcceptedSocket.prepare(fd)
         }
         self.listener = listener
         wake = (fds[0], fds[1])
@@ -115,8 +114,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
                     return false
                 }
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            AcceptedSocket.prepare(fd)
             if pending.count >= limits.maxPending {
                 close(pending.removeFirst().fd)
             }

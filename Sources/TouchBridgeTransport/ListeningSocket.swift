@@ -64,6 +64,16 @@ final class AcceptedSocket: Sendable {
 
     init(_ fd: Int32) { descriptor = Locked(fd) }
 
+    /// Sets up a descriptor just accepted: close-on-exec, non-blocking (the acceptor never waits
+    /// on a client), and without Nagle's delay on the small messages sessions send — what
+    /// libwebsockets' own listener sets on what it accepts, and adoption does not.
+    static func prepare(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var on: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// The descriptor, once: from now on the caller owns it.
     func take() -> Int32? {
         descriptor.withLock { fd in

@@ -83,3 +83,31 @@ final class ShardedServerTests {
         #expect(throws: (any Error).self) { try RawSocket(port: self.server.boundPort, timeout: 1) }
     }
 }
+
+/// What the acceptor sets on a socket before a shard adopts it.
+@Suite struct AcceptedSocketTests {
+    @Test func anAcceptedSocketSendsWithoutNaglesDelayAndNeverBlocks() throws {
+        let listener = try ListeningSocket.open(host: "127.0.0.1", port: 0)
+        defer { close(listener.fd) }
+        let client = try RawSocket(port: listener.port)
+        defer { withExtendedLifetime(client) {} }
+        var fd: Int32 = -1
+        for _ in 0..<500 where fd < 0 {
+            fd = accept(listener.fd, nil, nil)
+            if fd < 0 { usleep(2_000) }
+        }
+        try #require(fd >= 0)
+        defer { close(fd) }
+        func noDelay() -> Int32 {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length)
+            return value
+        }
+        #expect(noDelay() == 0, "the kernel's default: Nagle on")
+        AcceptedSocket.prepare(fd)
+        #expect(noDelay() != 0)
+        #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
+        #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
+    }
+}
