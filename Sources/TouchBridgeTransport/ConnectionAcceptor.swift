@@ -1,4 +1,5 @@
 import Logging
+import Prometheus
 
 #if canImport(Glibc)
 import Glibc
@@ -36,6 +37,9 @@ final class ConnectionAcceptor: @unchecked Sendable {
     private let limits: AcceptorLimits
     private let logger: Logger
     private let route: (RequestLine, AcceptedSocket) -> Void
+    /// Connections closed before a hand-off, by why: `timeout` (no request line in time), `evicted`
+    /// (past `maxPending`), `peer` (closed or failed before sending one).
+    private let closedBeforeHandOff: [String: Counter]
     private let stopRequested = Locked(false)
     private var pending: [Pending] = []
     /// Closed by the end of `run()`, so the port refuses connections once the server stops.
@@ -43,7 +47,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     /// `route` gets every connection whose request line arrived (or is malformed), on the
     /// acceptor's thread, and must not block.
-    init(listener: Int32, limits: AcceptorLimits = AcceptorLimits(), logger: Logger,
+    init(listener: Int32, limits: AcceptorLimits = AcceptorLimits(), logger: Logger, metricsRegistry: PrometheusCollectorRegistry,
          route: @escaping (RequestLine, AcceptedSocket) -> Void) throws {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TransportError.cannotListen(host: "wake pipe", port: 0) }
@@ -55,6 +59,17 @@ final class ConnectionAcceptor: @unchecked Sendable {
         self.limits = limits
         self.logger = logger
         self.route = route
+        let descriptor = MetricNameDescriptor.transport(
+            "acceptor_closed_total", "Connections the acceptor closed before handing them to a shard, by reason (timeout, evicted, peer).")
+        closedBeforeHandOff = Dictionary(uniqueKeysWithValues: ["timeout", "evicted", "peer"].map { reason in
+            (reason, metricsRegistry.makeCounter(descriptor: descriptor, labels: [("reason", reason)]))
+        })
+    }
+
+    /// Closes a connection that never reached a shard, counting why.
+    private func drop(_ fd: Int32, _ reason: String) {
+        closedBeforeHandOff[reason]?.increment()
+        close(fd)
     }
 
     deinit {
@@ -116,7 +131,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
             }
             AcceptedSocket.prepare(fd)
             if pending.count >= limits.maxPending {
-                close(pending.removeFirst().fd)
+                drop(pending.removeFirst().fd, "evicted")
             }
             pending.append(Pending(fd: fd, deadline: now + limits.requestLineTimeout, peekAt: now))
         }
@@ -132,7 +147,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
             let n = buffer.withUnsafeMutableBytes { recv(waiting.fd, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }
             if n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return false }
             guard n > 0 else {
-                close(waiting.fd)  // closed before a request, or failed
+                drop(waiting.fd, "peer")
                 return true
             }
             let line = RequestLine.parse(buffer[..<n])
@@ -149,7 +164,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
     private func expire(now: Double) {
         pending.removeAll { waiting in
             guard waiting.deadline <= now else { return false }
-            close(waiting.fd)
+            drop(waiting.fd, "timeout")
             return true
         }
     }

@@ -29,9 +29,16 @@ public final class ShardedTransportServer: Sendable {
     /// to its shard's index (nil: unknown, any shard will do); it is called on the acceptor's thread.
     /// Every shard registers in `metricsRegistry`: counters are shared (they count for the whole
     /// server), gauges carry a `shard` label when there is more than one shard.
-    public init(configuration: TransportConfiguration, shardCount: Int, logger: Logger,
-                metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-                shardOfSession: @escaping @Sendable (String) -> Int?) throws {
+    public convenience init(configuration: TransportConfiguration, shardCount: Int, logger: Logger,
+                            metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+                            shardOfSession: @escaping @Sendable (String) -> Int?) throws {
+        try self.init(configuration: configuration, shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
+                      acceptorLimits: AcceptorLimits(), shardOfSession: shardOfSession)
+    }
+
+    /// As the public initializer, with the acceptor's bounds given (tests shorten them).
+    init(configuration: TransportConfiguration, shardCount: Int, logger: Logger, metricsRegistry: PrometheusCollectorRegistry,
+         acceptorLimits: AcceptorLimits, shardOfSession: @escaping @Sendable (String) -> Int?) throws {
         precondition(shardCount >= 1, "a server has at least one shard")
         self.logger = logger
         guard shardCount > 1 else {
@@ -52,7 +59,9 @@ public final class ShardedTransportServer: Sendable {
             }
             self.shards = shards
             var choice = ShardChoice()
-            acceptor = try ConnectionAcceptor(listener: listener.fd, logger: logger) { line, socket in
+            acceptor = try ConnectionAcceptor(
+                listener: listener.fd, limits: acceptorLimits, logger: logger, metricsRegistry: metricsRegistry
+            ) { line, socket in
                 let owner: Int? = switch line {
                 case .target(path: "/metrics", watch: _): 0
                 case .target(path: _, watch: let id?): shardOfSession(id)

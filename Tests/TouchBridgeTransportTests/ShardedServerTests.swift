@@ -1,21 +1,24 @@
 import Foundation
 import Logging
+import Prometheus
 import Testing
 @testable import TouchBridgeTransport
 
-/// A `ShardedTransportServer` over loopback: connections reach the shard their `?watch=` names,
-/// others spread, a silent client holds nothing, `/metrics` shows every shard, a stop stops all.
-@Suite("Sharded server", .serialized)
-final class ShardedServerTests {
+/// Three shards serving over loopback, each with a `RecordingDelegate`; the shard a connection
+/// reaches is the one whose delegate saw it open (`shardOfSession`: "shard<N>" names shard N).
+final class RunningShards: @unchecked Sendable {
+    // @unchecked: `server` and `delegates` are thread-safe themselves; `finished` is a semaphore.
     let server: ShardedTransportServer
     let delegates = (0..<3).map { _ in RecordingDelegate() }
-    private let finished = DispatchSemaphore(value: 0)
+    let registry = PrometheusCollectorRegistry()
+    let finished = DispatchSemaphore(value: 0)
 
-    init() throws {
+    init(acceptorLimits: AcceptorLimits = AcceptorLimits()) throws {
         var logger = Logger(label: "test.shards")
         logger.logLevel = .warning
         server = try ShardedTransportServer(
             configuration: TransportConfiguration(host: "127.0.0.1", port: 0), shardCount: 3, logger: logger,
+            metricsRegistry: registry, acceptorLimits: acceptorLimits,
             shardOfSession: { id in id.hasPrefix("shard") ? Int(id.dropFirst(5)) : nil })
         for (shard, delegate) in zip(server.shards, delegates) { shard.delegate = delegate }
         let (server, finished) = (server, finished)
@@ -29,6 +32,27 @@ final class ShardedServerTests {
     deinit {
         server.requestStop()
         _ = finished.wait(timeout: .now() + 10)
+    }
+
+    /// The acceptor's count of connections it closed for `reason`.
+    func closedByAcceptor(_ reason: String) -> Int {
+        let prefix = "touchbridge_transport_acceptor_closed_total{reason=\"\(reason)\"} "
+        let line = registry.emitToString().split(separator: "\n").first { $0.hasPrefix(prefix) }
+        return line.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+    }
+}
+
+/// A `ShardedTransportServer` over loopback: connections reach the shard their `?watch=` names,
+/// others spread, a silent client holds nothing, `/metrics` shows every shard, a stop stops all.
+@Suite("Sharded server", .serialized)
+final class ShardedServerTests {
+    let shards: RunningShards
+    var server: ShardedTransportServer { shards.server }
+    var delegates: [RecordingDelegate] { shards.delegates }
+    var finished: DispatchSemaphore { shards.finished }
+
+    init() throws {
+        shards = try RunningShards()
     }
 
     private func opens() -> [Int] { delegates.map(\.openIDs.count) }
@@ -109,5 +133,33 @@ final class ShardedServerTests {
         #expect(noDelay() != 0)
         #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
         #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
+    }
+}
+
+/// The acceptor's bounds, shortened: what it does with clients that do not send a request line.
+@Suite("Acceptor bounds", .serialized)
+struct AcceptorBoundsTests {
+    @Test func aClientSilentPastTheDeadlineIsClosed() throws {
+        let shards = try RunningShards(acceptorLimits: AcceptorLimits(requestLineTimeout: 0.3))
+        let silent = try RawSocket(port: shards.server.boundPort, timeout: 3)
+        #expect(silent.sawEOF())
+        #expect(shards.closedByAcceptor("timeout") == 1)
+        #expect(shards.delegates.allSatisfy { $0.openIDs.isEmpty })
+    }
+
+    @Test func pastThePendingBoundTheOldestWaitingClientIsClosed() throws {
+        let shards = try RunningShards(acceptorLimits: AcceptorLimits(maxPending: 2))
+        let waiting = try (0..<3).map { _ in try RawSocket(port: shards.server.boundPort, timeout: 2) }
+        #expect(waiting[0].sawEOF(), "the oldest goes")
+        #expect(shards.closedByAcceptor("evicted") == 1)
+        let client = try WSClient(port: shards.server.boundPort, path: "/ws?watch=shard1")
+        try client.sendText("still served")
+        #expect(try client.readText() == "still served")
+    }
+
+    @Test func aClientThatLeavesBeforeItsRequestLineIsCounted() throws {
+        let shards = try RunningShards()
+        do { _ = try RawSocket(port: shards.server.boundPort) }
+        #expect(shards.delegates[0].waitUntil(timeout: 5) { _ in shards.closedByAcceptor("peer") == 1 })
     }
 }
