@@ -29,6 +29,19 @@ def shard_of(session: str) -> str:
     return session.split("-")[0]
 
 
+def wait_until_idle(server, timeout: float = 5.0) -> None:
+    """Until no shard holds a WebSocket (an earlier test's closes are done): new devices then go to
+    the shards in turn."""
+    deadline = time.monotonic() + timeout
+    while True:
+        _, values = read_metrics(server)
+        open_connections = [value for key, value in values.items() if key.startswith("touchbridge_transport_connections_open{")]
+        if len(open_connections) == 2 and not any(open_connections):
+            return
+        assert time.monotonic() < deadline, open_connections
+        time.sleep(0.05)
+
+
 async def device(url: str):
     ws = await websockets.connect(url, subprotocols=[SUBPROTOCOL])
     await ws.send(hello("tap-recognition"))
@@ -56,6 +69,8 @@ def test_the_start_line_names_the_shards(sharded):
 
 
 def test_devices_use_both_shards_and_an_observer_reaches_each_shards_session(sharded):
+    wait_until_idle(sharded)
+
     async def run():
         devices = [await device(sharded.ws_url) for _ in range(4)]
         try:
@@ -76,6 +91,8 @@ def test_devices_use_both_shards_and_an_observer_reaches_each_shards_session(sha
 def test_the_watch_value_decides_the_shard(sharded):
     """The control: a watcher sent to the other shard (its ?watch names a session there) does not
     find the session, because each shard knows only its own sessions."""
+    wait_until_idle(sharded)
+
     async def run():
         devices = [await device(sharded.ws_url) for _ in range(2)]
         try:
@@ -142,6 +159,8 @@ def test_a_flood_of_connects_past_the_pending_bound_leaves_the_server_serving(sh
 
 
 def test_metrics_count_sessions_on_every_shard(sharded):
+    wait_until_idle(sharded)
+
     async def run():
         devices = [await device(sharded.ws_url) for _ in range(2)]
         try:
