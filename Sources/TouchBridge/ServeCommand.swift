@@ -63,7 +63,8 @@ public struct ServeCommand: AsyncParsableCommand {
             recognizerClasses: scenes.recognizerClasses)
         if let record { try host.record(to: record) }
         let urls = host.urls
-        var banner = "TouchBridge listening on \(urls[0])\n"
+        let shards = host.transport.shards.count
+        var banner = "TouchBridge listening on \(urls[0])\(shards > 1 ? " (\(shards) shards)" : "")\n"
         for url in urls.dropFirst() { banner += "  on your network: \(url)\n" }
         if let code = host.lanQRCodeText { banner += "  scan to open it on your phone:\n\(code)\n" }
         // Unbuffered, so scripts waiting for the first line see it at once.

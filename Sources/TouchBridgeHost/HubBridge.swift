@@ -27,13 +27,14 @@ public final class HubBridge: TransportDelegate {
     /// `engineSecondsPerSecond`: each connection's share of the service thread (`EngineBudget`; 0 = no
     /// limit); `busyEngineSecondsPerSecond`: what all connections working beyond half their share get
     /// together (0 = no shared cap). `metricsRegistry`: where the sessions' metrics go (the
-    /// transport's, so `/metrics` shows both).
+    /// transport's, so `/metrics` shows both); `metricsLabels`: what tells this bridge's gauges from
+    /// the other shards' (`shard`), none with one shard.
     public init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = []
     ) {
         executor = EffectExecutor(hub: hub, coalescer: RenderCoalescer(backlogLimit: renderBacklogLimit))
-        metrics = SessionMetrics(registry: metricsRegistry)
+        metrics = SessionMetrics(registry: metricsRegistry, gaugeLabels: metricsLabels)
         self.logger = logger
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)

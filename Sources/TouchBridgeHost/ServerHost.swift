@@ -7,15 +7,17 @@ import TouchBridgeScenes
 import TouchBridgeServer
 import TouchBridgeTransport
 
-/// The running server: settings in, a listening transport bridged to a session hub.
+/// The running server: settings in, a listening transport whose shards each run a session hub of
+/// their own (one shard unless `shards` says otherwise).
 public final class ServerHost {
     /// The settings the server was built from.
     public let settings: ServerSettings
-    /// The listening transport, for its bound port and connection counts.
-    public let transport: TransportServer
+    /// The listening transport: its shards, bound port and connection counts.
+    public let transport: ShardedTransportServer
     /// The access token clients beyond loopback must present (nil: none required).
     public let accessToken: String?
-    private let bridge: TransportDelegate
+    /// One per shard, in shard order: each lives on its shard's service thread only.
+    private let bridges: [TransportDelegate]
     private let logger: Logger
 
     /// `echo`: serve the performance baseline instead of sessions (same transport and limits).
@@ -42,32 +44,44 @@ public final class ServerHost {
             maxTouches: settings.maxTouches, maxInlineSceneBytes: settings.maxInlineSceneBytes,
             maxObserversPerSession: settings.maxObserversPerSession)
         let metricsRegistry = PrometheusCollectorRegistry()
-        bridge = echo ? EchoServer() : HubBridge(hub: Hub(catalog: catalog, limits: limits, makeSessionID: settings.makeSessionID), logger: logger,
-                                                               engineSecondsPerSecond: settings.engineSecondsPerSecond,
-                                                               busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
-                                                               metricsRegistry: metricsRegistry)
-        (bridge as? HubBridge)?.stepper = SessionStepper(catalog: catalog, limits: limits)
+        let shardCount = settings.shardCount
+        bridges = (0..<shardCount).map { shard in
+            guard !echo else { return EchoServer() }
+            let bridge = HubBridge(
+                hub: Hub(catalog: catalog, limits: limits, makeSessionID: { settings.makeSessionID(shard: shard) }), logger: logger,
+                engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
+                metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
+            bridge.stepper = SessionStepper(catalog: catalog, limits: limits)
+            return bridge
+        }
         let accessToken = echo ? nil : settings.resolvedAccessToken()
         self.accessToken = accessToken
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }
-        transport = try TransportServer(
+        // Server-wide bounds are split between the shards (each enforces its part on its own thread).
+        func share(_ total: Int) -> Int { max(1, (total + shardCount - 1) / shardCount) }
+        transport = try ShardedTransportServer(
             configuration: TransportConfiguration(
                 host: settings.host, port: settings.port, webRoot: settings.webRoot, subprotocol: ProtocolVersion.subprotocol,
                 webSocketPath: "/ws", tls: tls, maxMessageBytes: settings.maxMessageBytes,
-                maxConnections: settings.maxConnections, maxMessagesPerSecond: settings.maxMessagesPerSecond,
+                maxConnections: share(settings.maxConnections), maxMessagesPerSecond: settings.maxMessagesPerSecond,
                 outboundQueueLimit: settings.outboundQueueLimit, outboundQueueBytes: settings.outboundQueueBytes,
-                outboundBudgetBytes: settings.outboundBudgetBytes, idleTimeout: settings.idleTimeoutSeconds,
+                outboundBudgetBytes: share(settings.outboundBudgetBytes), idleTimeout: settings.idleTimeoutSeconds,
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
-                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: settings.maxUnjoinedConnections,
+                joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: share(settings.maxUnjoinedConnections),
                 accessToken: accessToken),
-            logger: logger, metricsRegistry: metricsRegistry)
-        transport.delegate = bridge
+            shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
+            shardOfSession: { settings.shard(ofSession: $0) })
+        for (shard, bridge) in zip(transport.shards, bridges) { shard.delegate = bridge }
         if let lanURL, let code = QRCode(lanURL) {
-            (bridge as? HubBridge)?.hub.lanAddress = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
+            let address = LANAddress(url: lanURL, qr: QRCodePath(size: code.size, path: code.svgPath))
+            for bridge in hubBridges { bridge.hub.lanAddress = address }
         }
     }
+
+    /// The session bridges (none with `echo`).
+    private var hubBridges: [HubBridge] { bridges.compactMap { $0 as? HubBridge } }
 
     /// The address a phone on the same network opens (with the access token), if the server listens
     /// beyond loopback.
@@ -81,10 +95,12 @@ public final class ServerHost {
     /// Records every device session into `directory`, one JSON Lines file each (`touchbridge replay`).
     /// Call before `run()`.
     public func record(to directory: String) throws {
-        guard let hubBridge = bridge as? HubBridge else { throw SettingsError("--record needs sessions; it does not work with --echo") }
-        hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
-        hubBridge.stepper?.serveRecordings(from: directory)
-        hubBridge.hub.isRecording = true
+        guard !hubBridges.isEmpty else { throw SettingsError("--record needs sessions; it does not work with --echo") }
+        for hubBridge in hubBridges {
+            hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+            hubBridge.stepper?.serveRecordings(from: directory)
+            hubBridge.hub.isRecording = true
+        }
     }
 
     /// The URLs to open: loopback first, then one per LAN address (what a phone on the same

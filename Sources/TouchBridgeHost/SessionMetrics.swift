@@ -13,7 +13,9 @@ final class SessionMetrics {
     /// Render diffs held back from slow connections, as the `RenderCoalescer` counts them.
     private var rendersCoalesced: ReportedTotal
 
-    init(registry: PrometheusCollectorRegistry) {
+    /// `gaugeLabels` go on the gauges (one shard's values); the counters and the histogram are the
+    /// registry's, shared by every shard, so they count for the whole server.
+    init(registry: PrometheusCollectorRegistry, gaugeLabels: [(String, String)] = []) {
         messagesHandled = registry.makeCounter(descriptor: .server("messages_handled_total", "Messages handed to sessions."))
         rateLimited = registry.makeCounter(descriptor: .server("messages_rate_limited_total", "Messages dropped by the rate limit."))
         overEngineBudget = registry.makeCounter(descriptor: .server(
@@ -23,8 +25,9 @@ final class SessionMetrics {
         dispatchSeconds = registry.makeValueHistogram(
             descriptor: .server("dispatch_seconds", "Time to handle one message or timer (engine and encoding)."),
             buckets: [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25])
-        sessions = registry.makeGauge(descriptor: .server("sessions", "Device sessions running."))
-        connections = registry.makeGauge(descriptor: .server("session_connections", "Connections that said hello or are waiting to."))
+        sessions = registry.makeGauge(descriptor: .server("sessions", "Device sessions running."), labels: gaugeLabels)
+        connections = registry.makeGauge(
+            descriptor: .server("session_connections", "Connections that said hello or are waiting to."), labels: gaugeLabels)
         recordingErrors = ReportedTotal(registry.makeCounter(descriptor: .server(
             "recording_errors_total", "Recording writes that failed (serve --record; each session's first is logged).")))
     }

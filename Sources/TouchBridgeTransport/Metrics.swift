@@ -27,7 +27,9 @@ final class TransportMetrics {
         help: "Connections closed with 1008 for queued bytes, by bound (connection, server).")
     private var httpResponses = LabelledCounters(name: "http_responses_total", label: "status", help: "HTTP responses, by status.")
 
-    init(registry: PrometheusCollectorRegistry) {
+    /// `gaugeLabels` go on the gauges (a shard's own values); the counters are the registry's,
+    /// shared by every transport that registers there, so they count for all of them.
+    init(registry: PrometheusCollectorRegistry, gaugeLabels: [(String, String)] = []) {
         self.registry = registry
         func counter(_ name: String, _ help: String) -> Counter {
             registry.makeCounter(descriptor: .transport(name, help))
@@ -41,8 +43,9 @@ final class TransportMetrics {
         supersededMessages = counter("superseded_messages_total", "Queued messages replaced by a newer full state before being written.")
         readPauses = counter("read_pauses_total", "Times reading from a connection was paused because its queue was over the bound.")
         readHolds = counter("read_holds_total", "Times reading from a connection was held because it had used its share of the server.")
-        connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."))
-        outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Bytes (payload and bookkeeping) queued for all connections."))
+        connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."), labels: gaugeLabels)
+        outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Bytes (payload and bookkeeping) queued for all connections."),
+                                           labels: gaugeLabels)
     }
 
     func upgradeRefused(_ reason: String) { upgradesRefused.increment(reason, in: registry) }
@@ -51,11 +54,10 @@ final class TransportMetrics {
     func outboundOverflow(_ bound: String) { outboundOverflows.increment(bound, in: registry) }
     func httpResponse(_ status: Int) { httpResponses.increment(String(status), in: registry) }
 
-    /// The Prometheus text of every metric in the registry, with the transport's gauges as of now.
-    func exposition(connectionsOpen open: Int, outboundBytes queued: Int) -> String {
+    /// Sets the transport's gauges to the values of now, before the registry is emitted.
+    func updateGauges(connectionsOpen open: Int, outboundBytes queued: Int) {
         connectionsOpen.set(to: Double(open))
         outboundBytes.set(to: Double(max(0, queued)))
-        return registry.emitToString()
     }
 }
 

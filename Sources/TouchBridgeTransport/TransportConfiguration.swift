@@ -128,6 +128,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case invalidURL(String)
     /// libwebsockets refused to start the connection.
     case cannotConnect(String)
+    /// More than one shard with TLS: the acceptor routes by the request line, which TLS hides.
+    case tlsNeedsOneShard
 
     public var description: String {
         switch self {
@@ -136,6 +138,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
         case .alreadyRunning: return "run() was already called on this transport"
         case .invalidURL(let u): return "invalid WebSocket URL: \(u)"
         case .cannotConnect(let u): return "cannot start a connection to \(u)"
+        case .tlsNeedsOneShard:
+            return "TLS needs a single shard (the acceptor routes by the request line, which TLS hides): terminate TLS in a proxy such as nginx (config/nginx/) or serve with shards 1"
         }
     }
 }

@@ -24,21 +24,35 @@ public final class TransportServer: @unchecked Sendable {
     /// The port actually listened on (useful with `port: 0`). Valid as soon as `init` returns.
     public private(set) var boundPort: Int = 0
 
-    private let engine: WebSocketEngine
+    let engine: WebSocketEngine
     private let staticFiles: StaticFiles?
     private let access: AccessControl
     private var nextID: ConnectionID = 1
-    private var logger: Logger { engine.logger }
+    var logger: Logger { engine.logger }
 
     /// The registry `/metrics` emits: the transport's own metrics, and any the server adds.
     public let metricsRegistry: PrometheusCollectorRegistry
+    /// Open WebSocket connections, readable from any thread: what a sharded server's acceptor
+    /// balances by.
+    let openConnectionsFromAnyThread = Locked(0)
+    /// Set by a sharded server: brings the other shards' gauges up to date before this one emits
+    /// `/metrics` (nil: this transport is the whole server).
+    var refreshOtherShardsMetrics: (() -> Void)?
 
     /// Binds the listening socket (so `boundPort` is known) but serves nothing until `run()`.
     /// `metricsRegistry` is where the transport registers its metrics; pass the server's own to have
     /// `/metrics` show both.
-    public init(configuration: TransportConfiguration,
-                logger: Logger = Logger(label: "touchbridge.transport"),
-                metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
+    public convenience init(configuration: TransportConfiguration,
+                            logger: Logger = Logger(label: "touchbridge.transport"),
+                            metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
+        try self.init(configuration: configuration, logger: logger, metricsRegistry: metricsRegistry, listening: true, metricsLabels: [])
+    }
+
+    /// A transport that listens itself, or (`listening` false: one shard of a `ShardedTransportServer`)
+    /// serves only the sockets handed to it with `adoptFromAnyThread(_:)`. `metricsLabels` go on
+    /// its gauges, which would otherwise collide with the other shards' in the shared registry.
+    init(configuration: TransportConfiguration, logger: Logger, metricsRegistry: PrometheusCollectorRegistry,
+         listening: Bool, metricsLabels: [(String, String)]) throws {
         self.metricsRegistry = metricsRegistry
         self.configuration = configuration
         self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
@@ -57,12 +71,13 @@ public final class TransportServer: @unchecked Sendable {
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
                 joinTimeout: configuration.joinTimeout,
                 shutdownReason: "server shutting down"),
-            logger: logger, protocolName: configuration.subprotocol, metrics: TransportMetrics(registry: metricsRegistry))
+            logger: logger, protocolName: configuration.subprotocol,
+            metrics: TransportMetrics(registry: metricsRegistry, gaugeLabels: metricsLabels))
         engine.host = self
 
         let strings = engine.cStrings  // lws keeps these pointers for the context's lifetime
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
+        info.port = listening ? Int32(configuration.port) : CONTEXT_PORT_NO_LISTEN_SERVER
         let anyHost = ["", "0.0.0.0", "::", "*"].contains(configuration.host)
         info.iface = anyHost ? nil : strings.dup(configuration.host)
         info.vhost_name = strings.dup("default")
@@ -84,7 +99,7 @@ public final class TransportServer: @unchecked Sendable {
         guard engine.createContext(&info), let ctx = engine.context else {
             throw TransportError.cannotListen(host: configuration.host, port: configuration.port)
         }
-        boundPort = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(ctx, "default")))
+        boundPort = listening ? Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(ctx, "default"))) : 0
     }
 
     // MARK: any thread
@@ -94,7 +109,7 @@ public final class TransportServer: @unchecked Sendable {
     /// `shutdownGracePeriod` for them, then releases everything and returns.
     public func run() throws {
         logger.info("transport listening", metadata: [
-            "host": "\(configuration.host)", "port": "\(boundPort)", "tls": "\(configuration.tls != nil)",
+            "host": "\(configuration.host)", "port": "\(boundPort == 0 ? "shared" : "\(boundPort)")", "tls": "\(configuration.tls != nil)",
             "webRoot": "\(staticFiles?.root ?? "-")",
         ])
         try engine.run()
@@ -252,8 +267,9 @@ public final class TransportServer: @unchecked Sendable {
                                   extraHeaders: [("www-authenticate:", "Bearer")])
                 return -1
             }
-            delegate?.transportWillReportMetrics(self)
-            let text = engine.metrics.exposition(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
+            refreshMetrics()
+            refreshOtherShardsMetrics?()
+            let text = metricsRegistry.emitToString()
             return respond(200, "text/plain; version=0.0.4; charset=utf-8", text)
         case configuration.webSocketPath:
             return respond(426, "text/plain; charset=utf-8", "WebSocket upgrade required\n")
@@ -360,6 +376,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineOpened(_ conn: Connection) {
+        openConnectionsFromAnyThread.withLock { $0 += 1 }
         let info = conn.info
         let presented = AccessControl.queryValue("token", in: info.query)
         guard access.admits(token: presented) else {
@@ -390,6 +407,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineClosed(_ conn: Connection, code: UInt16, reason: String) {
+        openConnectionsFromAnyThread.withLock { $0 -= 1 }
         logger.info("ws close", metadata: [
             "conn": "\(conn.id)", "code": "\(code)", "reason": "\(reason)",
             "seconds": "\((MonotonicClock.now() - conn.openedAt).rounded(toPlaces: 3))",

@@ -25,7 +25,7 @@ import Testing
         settings.idleTimeoutSeconds = 1; settings.joinTimeoutSeconds = 1; settings.maxUnjoinedConnections = 1; settings.keepAlivePingSeconds = 1
         settings.allowedOrigins = ["x"]; settings.accessToken = "t"; settings.noToken = true; settings.maxObserversPerSession = 1
         settings.maxTouches = 1; settings.maxPointersPerInput = 1; settings.engineSecondsPerSecond = 1; settings.busyEngineSecondsPerSecond = 1
-        settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 1; settings.logLevel = "error"; settings.shardName = "z"
+        settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 1; settings.logLevel = "error"; settings.shardName = "z"; settings.shards = 3
         return settings
     }
 

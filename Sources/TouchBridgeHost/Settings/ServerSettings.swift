@@ -60,6 +60,8 @@ public struct ServerSettings: Equatable, Sendable {
     public var logLevel = "info"
     /// The shard name session ids start with (`shardName`).
     public var shardName = ""
+    /// Service threads sessions are spread over; 0 = one per core (`shards`).
+    public var shards = 1
 
     /// The built-in defaults.
     public init() {}
@@ -110,12 +112,10 @@ public struct ServerSettings: Equatable, Sendable {
         .string("shardName", \.shardName,
                 "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
                 placeholder: "NAME"),
+        .int("shards", \.shards,
+             "Service threads (libwebsockets contexts) sessions are spread over, one acceptor routing observers to their session's; 0 = one per core. Limits on connections and queued bytes are split between them. More than 1 needs plain HTTP (terminate TLS in nginx, config/nginx/)."),
     ]
 
-    /// A new session id: the shard's name and a dash, then 128 random bits (`SessionID`).
-    public func makeSessionID() -> String {
-        shardName.isEmpty ? SessionID.random() : "\(shardName)-\(SessionID.random())"
-    }
 
     /// The token in force: none with `noToken`; else the configured one; else a random one when the
     /// server listens beyond loopback (a LAN server is locked by default), none on loopback.
@@ -144,6 +144,10 @@ public struct ServerSettings: Equatable, Sendable {
         }
         if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             throw SettingsError("accessToken must be at least 16 letters, digits, - or _ (it goes into URLs); got \(accessToken.count) characters")
+        }
+        guard (0...Self.maxShards).contains(shards) else { throw SettingsError("shards must be 0 (one per core) … \(Self.maxShards); got \(shards)") }
+        if shardCount > 1, tlsCertificate != nil {
+            throw SettingsError("shards > 1 needs plain HTTP: the acceptor routes observers by their request line, which TLS hides. Terminate TLS in nginx (config/nginx/, docs/performance.md) or serve with shards 1")
         }
         guard shardName.count <= 16, shardName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else {
             throw SettingsError("shardName must be at most 16 lowercase letters or digits (it starts every session id); got \"\(shardName)\"")
