@@ -71,6 +71,9 @@ struct LoadBenchCommand: ParsableCommand {
     @Flag(help: "One session, each frame sent when the previous answer arrived (the sequential round trip).")
     var sequential = false
 
+    @Option(help: "Service threads of the started server and of its echo (`serve --shards`; 0 = one per core).")
+    var shards = 1
+
     @Option(help: "Drive the server (or the proxy in front of several) at this WebSocket URL instead of starting one; no echo baseline and no server CPU or memory then. It must admit the load: no rate limit or engine-time share.")
     var url: String?
 
@@ -90,9 +93,10 @@ struct LoadBenchCommand: ParsableCommand {
              "maxUnjoinedConnections": 20000, "outboundQueueLimit": 100000}
             """#.utf8).write(to: settings)
         defer { try? FileManager.default.removeItem(at: settings) }
-        Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s")
-        let engine = try measure(arguments: ["--config", settings.path], echo: false, sessions: count)
-        let echo = try measure(arguments: ["--config", settings.path, "--echo"], echo: true, sessions: count)
+        Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, \(shards) shard(s)")
+        let arguments = ["--config", settings.path, "--shards", String(shards)]
+        let engine = try measure(arguments: arguments, echo: false, sessions: count)
+        let echo = try measure(arguments: arguments + ["--echo"], echo: true, sessions: count)
         Self.print(engine: engine, echo: echo)
     }
 
