@@ -406,15 +406,22 @@ final class WebSocketEngine {
             var ping = [UInt8](repeating: 0, count: lwsPre) + Array("tb".utf8)
             let n = ping.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress! + lwsPre, 2, LWS_WRITE_PING) }
             if n < 2 { return -1 }
-        } else {
-            // Queued messages go out back to back while the socket takes them (lws_send_pipe_choked):
-            // a step's render and its event log leave in one service round, not one round each. A few
-            // per callback at most, so one busy connection does not hold the others back.
-            for _ in 0..<Self.framesPerWriteable {
-                guard var frame = conn.outbound.popFirst() else { break }
-                guard writeFrame(&frame, on: conn) else { return -1 }
-                if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
+        } else if conn.outbound.count == 1, var frame = conn.outbound.popFirst() {
+            guard writeFrame(&frame, on: conn) else { return -1 }
+        } else if !conn.outbound.isEmpty {
+            // Queued messages go out back to back while the socket takes them (lws_send_pipe_choked),
+            // corked so they leave together: a step's render and its event log cost one service round
+            // and one segment, not one of each per message. A few per callback at most, so one busy
+            // connection does not hold the others back.
+            let alive = SocketCork.whileWriting(lws_get_socket_fd(wsi)) {
+                for _ in 0..<Self.framesPerWriteable {
+                    guard var frame = conn.outbound.popFirst() else { break }
+                    guard writeFrame(&frame, on: conn) else { return false }
+                    if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
+                }
+                return true
             }
+            if !alive { return -1 }
         }
         if !conn.outbound.isEmpty || conn.pendingClose != nil || conn.pingPending {
             lws_callback_on_writable(wsi)
