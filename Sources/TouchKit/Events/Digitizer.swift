@@ -228,7 +228,7 @@ public final class Digitizer {
             touch.previousLocationInWindow = touch.locationInWindow
         }
         touchEvent.timestamp = time
-        touchEvent.orderedTouches = liveTouches
+        touchEvent.holdTouches(liveTouches)
         application.performTurn {
             application.sendEvent(touchEvent)
         }

@@ -87,6 +87,13 @@ public class UIEvent {
     /// The touches of this dispatch in landing order.
     var orderedTouches: [UITouch] = []
 
+    /// Makes `touches` the event's touches, copied into the event's own list: the digitizer's list
+    /// then stays unshared, so a touch landing or lifting changes it in place instead of copying it.
+    func holdTouches(_ touches: [UITouch]) {
+        orderedTouches.clearKeepingCapacity()
+        orderedTouches.append(contentsOf: touches)
+    }
+
     init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval, application: UIApplication?) {
         self.type = type
         self.subtype = subtype

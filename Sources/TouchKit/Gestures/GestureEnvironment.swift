@@ -62,6 +62,7 @@ final class GestureEnvironment {
     private var touchList: [UITouch] = []
     private var feedOrder: [UIGestureRecognizer] = []
     private var receivedList: [UITouch] = []
+    private var gatherList: [UIGestureRecognizer] = []
     /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
     private var dispatchSerial = 0
 
@@ -143,9 +144,14 @@ final class GestureEnvironment {
             delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
         }
 
-        var gathered: [UIGestureRecognizer] = []
+        var gathered = take(&gatherList)
+        defer { give(&gathered, back: &gatherList) }
+        // The one view whose recognizers were gathered, while only one view's were.
+        var onlySource: UIView?
+        var sources = 0
         var view: UIView? = hit
         while let current = view {
+            let before = gathered.count
             for recognizer in current.recognizers where recognizer.isEnabled {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
@@ -154,9 +160,21 @@ final class GestureEnvironment {
                 }
                 gathered.append(recognizer)
             }
+            if gathered.count > before {
+                sources += 1
+                onlySource = current
+            }
             view = current.superview
         }
-        touch.gather(gathered)
+        touch.gather(sharedList(gathered, source: sources == 1 ? onlySource : nil))
+    }
+
+    /// The touch's own copy of `gathered`. Usually the recognizers of one view were gathered, all of
+    /// them: then that view's list itself is shared (an array is a value, so neither sees the
+    /// other's later changes), and a new touch allocates no list.
+    private func sharedList(_ gathered: [UIGestureRecognizer], source: UIView?) -> [UIGestureRecognizer] {
+        if let source, source.recognizers.elementsEqual(gathered, by: ===) { return source.recognizers }
+        return Array(gathered)
     }
 
     // MARK: Step 2: feed recognizers

@@ -29,6 +29,7 @@ final class TouchDelivery {
     /// dispatch: `deliver` must not send the same move again.
     private var caughtUpTouches: [UITouch] = []
     private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
+    private var claimedList: [UITouch] = []
     /// The last `Set` built for a view (or recognizer) and the touches it holds, in order.
     var touchSets = TouchSetCache()
 
@@ -59,7 +60,8 @@ final class TouchDelivery {
     /// `recognizer` (with `cancelsTouchesInView`) began or recognized: its touches are the
     /// gesture's; views get `touchesCancelled` for those they were given.
     func claimTouches(of recognizer: UIGestureRecognizer) {
-        var cancelled: [UITouch] = []
+        var cancelled = take(&claimedList)
+        defer { give(&cancelled, back: &claimedList) }
         for touch in recognizer.trackedTouches.inTouchOrder where !touch.delivery.claimed {
             touch.delivery.claimed = true
             switch touch.delivery.stage {
@@ -316,12 +318,14 @@ struct TouchSetCache {
     private var touches: [UITouch] = []
     private var set: Set<UITouch> = []
 
-    /// The set of one touch.
+    /// The set of one touch. A new touch's set reuses the last set's storage when no receiver kept
+    /// that set (the usual case), so a touch landing allocates no `Set`.
     mutating func set(of touch: UITouch) -> Set<UITouch> {
         if touches.count != 1 || touches[0] !== touch {
             touches.clearKeepingCapacity()
             touches.append(touch)
-            set = [touch]
+            set.removeAll(keepingCapacity: true)
+            set.insert(touch)
         }
         return set
     }

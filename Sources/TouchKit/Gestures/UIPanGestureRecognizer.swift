@@ -141,7 +141,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationBase = .zero
         lastCentroid = nil
         lastTouchCount = 0
-        samples.removeAll(keepingCapacity: true)
+        samples.clearKeepingCapacity()
         currentVelocity = .zero
     }
 

@@ -20,7 +20,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     private var tapsCompleted = 0
     private var touchesInCurrentTap: [UITouch] = []
-    private var startLocations: [Int: CGPoint] = [:]
+    private var startLocations = TouchStartPoints()
     private var firstTapLocation: CGPoint?
     private var tapStart: TimeInterval = 0
     private var tapSerial = 0
@@ -93,7 +93,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             firstTapLocation = count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
         }
         tapsCompleted += 1
-        touchesInCurrentTap.removeAll(keepingCapacity: true)
+        touchesInCurrentTap.clearKeepingCapacity()
         if tapsCompleted == numberOfTapsRequired {
             state = .ended
         } else {
@@ -109,8 +109,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         tapsCompleted = 0
-        touchesInCurrentTap.removeAll(keepingCapacity: true)
-        startLocations.removeAll(keepingCapacity: true)
+        touchesInCurrentTap.clearKeepingCapacity()
+        startLocations.removeAll()
         firstTapLocation = nil
         tapSerial += 1
     }
