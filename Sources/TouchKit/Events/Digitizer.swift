@@ -209,7 +209,8 @@ public final class Digitizer {
                 touch = makeTouch(for: change)
                 liveTouches.append(touch)
             } else {
-                guard let existing = liveTouches.first(where: { $0.pointerID == change.pointerID }) else { continue }
+                guard let index = liveTouches.indices.first(where: { liveTouches[$0].pointerID == change.pointerID }) else { continue }
+                let existing = liveTouches[index]
                 touch = existing
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = change.location
@@ -223,16 +224,18 @@ public final class Digitizer {
             }
             touch.changedInDispatch = dispatchSerial
         }
-        for touch in liveTouches where touch.changedInDispatch != dispatchSerial {
-            touch.phase = .stationary
-            touch.previousLocationInWindow = touch.locationInWindow
+        // The loops over `liveTouches` index it and read stored properties: binding each touch to a
+        // name makes this compiler retain and release it (see `UITouch.Phase.isActive`).
+        for index in liveTouches.indices where liveTouches[index].changedInDispatch != dispatchSerial {
+            liveTouches[index].phase = .stationary
+            liveTouches[index].previousLocationInWindow = liveTouches[index].locationInWindow
         }
         touchEvent.timestamp = time
         touchEvent.holdTouches(liveTouches)
         application.performTurn {
             application.sendEvent(touchEvent)
         }
-        guard liveTouches.contains(where: { !$0.isActive }) else { return }
+        guard liveTouches.indices.contains(where: { !liveTouches[$0].phase.isActive }) else { return }
         for touch in liveTouches where !touch.isActive {
             if touch.phase == .ended { rememberTap(touch) }
         }

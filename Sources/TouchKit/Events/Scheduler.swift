@@ -36,13 +36,22 @@ final class Scheduler {
     private func schedule(at deadline: TimeInterval, _ work: Work) -> TimerToken {
         let token = TimerToken(value: nextToken)
         nextToken += 1
-        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
+        // The searches read each entry's field through its index: a closure over whole entries
+        // copies each entry's work (a reference count up and down per entry visited).
+        var index = entries.count
+        for candidate in entries.indices where entries[candidate].deadline > deadline {
+            index = candidate
+            break
+        }
         entries.insert(Entry(deadline: deadline, token: token, work: work), at: index)
         return token
     }
 
     func cancel(_ token: TimerToken) {
-        if let index = entries.firstIndex(where: { $0.token == token }) { entries.remove(at: index) }
+        for index in entries.indices where entries[index].token == token {
+            entries.remove(at: index)
+            return
+        }
     }
 
     /// The earliest timer due at or before `time` (`advance(to:)`), or — `beforeInput` — due strictly

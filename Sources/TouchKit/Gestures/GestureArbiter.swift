@@ -43,12 +43,12 @@ final class GestureArbiter {
 
     func join(_ recognizer: UIGestureRecognizer) {
         recognizer.joinedEnvironment = environment
-        if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+        if !participants.containsIdentical(recognizer) { participants.append(recognizer) }
     }
 
     func forget(_ recognizer: UIGestureRecognizer) {
         recognizer.joinedEnvironment = nil
-        if let index = participants.firstIndex(where: { $0 === recognizer }) { participants.remove(at: index) }
+        if let index = participants.index(ofIdentical: recognizer) { participants.remove(at: index) }
     }
 
     /// The end of a turn: `recognizedThisTurn` is cleared.
@@ -147,18 +147,29 @@ final class GestureArbiter {
     /// worked out when it asks and when one of them decides, not on every failure in the arena. (A
     /// requirement that recognized has already failed it, in `recognized`.)
     private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
-        guard participants.contains(where: { $0 !== recognizer && $0.pendingState != nil }) else { return }
+        // Participants are read through their indices (see `Array.index(ofIdentical:)`).
+        guard participants.indices.contains(where: { participants[$0] !== recognizer && participants[$0].pendingState != nil }) else { return }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
-        for other in participants where other !== recognizer && other.pendingState != nil { waiting.append(other) }
+        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+            waiting.append(participants[index])
+        }
         for other in waiting where other.state == .possible {
             guard let target = other.pendingState else { continue }
-            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer),
-               participants.contains(where: { ObjectIdentifier($0) == blocker && $0.state == .possible && $0.isParticipating }) {
+            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer), isUndecidedParticipant(blocker) {
                 continue
             }
             attemptToRecognize(other, as: target, reason: other.pendingReason)
         }
+    }
+
+    /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.
+    private func isUndecidedParticipant(_ identity: ObjectIdentifier) -> Bool {
+        for index in participants.indices where ObjectIdentifier(participants[index]) == identity {
+            let participant = participants[index]
+            if participant.state == .possible && participant.isParticipating { return true }
+        }
+        return false
     }
 
     // MARK: Actions and resets (consumed by the arena, step 4)
@@ -196,7 +207,7 @@ final class GestureArbiter {
     /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass hooks,
     /// or either delegate (UIKIT-RELATION-REQUIRE-FAILURE).
     func requiresFailure(_ recognizer: UIGestureRecognizer, of other: UIGestureRecognizer) -> Bool {
-        if recognizer.failureRequirements.contains(where: { $0 === other }) { return true }
+        if recognizer.failureRequirements.containsIdentical(other) { return true }
         if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
         if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
         return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
@@ -206,7 +217,7 @@ final class GestureArbiter {
     /// participants that a subclass hook or delegate makes it wait for, in participant order.
     private func collectFailureRequirements(of recognizer: UIGestureRecognizer, into result: inout [UIGestureRecognizer]) {
         for required in recognizer.failureRequirements where required.isEnabled { result.append(required) }
-        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
+        for other in participants where other !== recognizer && !result.containsIdentical(other) {
             if requiresFailure(recognizer, of: other) { result.append(other) }
         }
     }
@@ -221,7 +232,8 @@ final class GestureArbiter {
     }
 
     func sharesTouch(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        for touch in a.trackedTouches where b.trackedTouches.contains(where: { $0 === touch }) { return true }
+        let touches = a.trackedTouches
+        for index in touches.indices where b.trackedTouches.containsIdentical(touches[index]) { return true }
         return false
     }
 

@@ -86,7 +86,8 @@ final class GestureEnvironment {
         delivery.lastEvent = event
         var touches = take(&touchList)
         let windowIdentity = ObjectIdentifier(window)
-        for touch in event.orderedTouches where touch.windowIdentity == windowIdentity { touches.append(touch) }
+        let eventTouches = event.orderedTouches
+        for index in eventTouches.indices where eventTouches[index].windowIdentity == windowIdentity { touches.append(eventTouches[index]) }
         for touch in touches where touch.phase == .began {
             hitTestAndGather(touch, in: window, event: event)
         }
@@ -96,8 +97,10 @@ final class GestureEnvironment {
         delivery.deliver(touches, event: event)
         delivery.endDispatch()
         delivery.releaseWithheldTouches()
-        for touch in touches where !touch.isActive {
-            for recognizer in touch.recognizers where !recognizer.ignoredTouchIDs.isEmpty {
+        for index in touches.indices where !touches[index].phase.isActive {
+            let touch = touches[index], recognizers = touch.recognizers
+            for position in recognizers.indices where !recognizers[position].ignoredTouchIDs.isEmpty {
+                let recognizer = recognizers[position]
                 if let index = recognizer.ignoredTouchIDs.firstIndex(of: touch.identifier) { recognizer.ignoredTouchIDs.remove(at: index) }
             }
             touch.releaseRecognizersIfDone()
@@ -146,13 +149,15 @@ final class GestureEnvironment {
 
         var gathered = take(&gatherList)
         defer { give(&gathered, back: &gatherList) }
-        // The one view whose recognizers were gathered, while only one view's were.
-        var onlySource: UIView?
-        var sources = 0
+        // Usually the recognizers of one view are gathered, all of them: then the touch shares that
+        // view's list (an array is a value, so neither sees the other's later changes) and a new
+        // touch allocates no list. `whole` is that list while it is the only one gathered from.
+        var whole: [UIGestureRecognizer]?
         var view: UIView? = hit
         while let current = view {
             let before = gathered.count
-            for recognizer in current.recognizers where recognizer.isEnabled {
+            let list = current.recognizers
+            for recognizer in list where recognizer.isEnabled {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
                                                  note: "withheld from recognizer: delegate shouldReceive returned false"))
@@ -160,21 +165,10 @@ final class GestureEnvironment {
                 }
                 gathered.append(recognizer)
             }
-            if gathered.count > before {
-                sources += 1
-                onlySource = current
-            }
+            if gathered.count > before { whole = before == 0 && gathered.count == list.count ? list : nil }
             view = current.superview
         }
-        touch.gather(sharedList(gathered, source: sources == 1 ? onlySource : nil))
-    }
-
-    /// The touch's own copy of `gathered`. Usually the recognizers of one view were gathered, all of
-    /// them: then that view's list itself is shared (an array is a value, so neither sees the
-    /// other's later changes), and a new touch allocates no list.
-    private func sharedList(_ gathered: [UIGestureRecognizer], source: UIView?) -> [UIGestureRecognizer] {
-        if let source, source.recognizers.elementsEqual(gathered, by: ===) { return source.recognizers }
-        return Array(gathered)
+        touch.gather(whole ?? Array(gathered))
     }
 
     // MARK: Step 2: feed recognizers
@@ -196,7 +190,7 @@ final class GestureEnvironment {
             give(&mine, back: &receivedList)
         }
         for touch in touches {
-            for recognizer in touch.recognizers where !order.contains(where: { $0 === recognizer }) {
+            for recognizer in touch.recognizers where !order.containsIdentical(recognizer) {
                 order.append(recognizer)
             }
         }
@@ -209,13 +203,13 @@ final class GestureEnvironment {
             /// nil for none. Usually it takes them all, and `list` itself is the set's source.
             func collect(_ list: [UITouch]) -> Set<UITouch>? {
                 var all = true
-                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch })) {
+                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
                     all = false
                     break
                 }
                 if all { return delivery.touchSets.set(of: list) }
                 mine.clearKeepingCapacity()
-                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
+                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
                     mine.append(touch)
                 }
                 return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
@@ -259,7 +253,7 @@ final class GestureEnvironment {
         let phase = touch.phase
         guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
         if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
-           recognizer.receives(touch), recognizer.trackedTouches.contains(where: { $0 === touch }) {
+           recognizer.trackedTouches.containsIdentical(touch) {
             let method: ResponderCall.Method = switch phase {
             case .began: .touchesBegan
             case .moved: .touchesMoved

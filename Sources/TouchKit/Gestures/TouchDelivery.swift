@@ -108,7 +108,7 @@ final class TouchDelivery {
                     began.append(touch)
                 }
             case .moved:
-                if touch.delivery.stage == .delivered, !caughtUpTouches.contains(where: { $0 === touch }) { moved.append(touch) }
+                if touch.delivery.stage == .delivered, !caughtUpTouches.containsIdentical(touch) { moved.append(touch) }
             case .stationary:
                 break
             case .ended:
@@ -169,7 +169,7 @@ final class TouchDelivery {
     }
 
     private func withhold(_ touch: UITouch) {
-        if !withheldTouches.contains(where: { $0 === touch }) { withheldTouches.append(touch) }
+        if !withheldTouches.containsIdentical(touch) { withheldTouches.append(touch) }
     }
 
     // MARK: Release (step 5)
@@ -292,7 +292,7 @@ final class TouchDelivery {
         // The touches sent belong to the event they come with (UIKIT-EVENT-SEQUENCE), also when a withheld
         // phase is released after its finger lifted and the sequence's event no longer holds the touch.
         let eventTouches = event.orderedTouches
-        let missing = touches.contains { touch in !eventTouches.contains { $0 === touch } }
+        let missing = touches.contains { !eventTouches.containsIdentical($0) }
         if missing {
             let absent = touches.filter { touch in !eventTouches.contains { $0 === touch } }
             event.orderedTouches = (eventTouches + absent).inTouchOrder
