@@ -180,7 +180,9 @@ final class GestureEnvironment {
         if touches.count == 1 {
             let touch = touches[0]
             if touch.phase == .began { join(touch.recognizers, with: touches) }
-            for recognizer in touch.recognizers { feed(recognizer, touch, event: event) }
+            // Every recognizer fed gets the same value: one `Set` for the dispatch.
+            let set = delivery.touchSets.set(of: touch)
+            for recognizer in touch.recognizers { feed(recognizer, touch, set, event: event) }
             return
         }
         // A few recognizers per touch: linear identity checks beat hashing here.
@@ -248,8 +250,8 @@ final class GestureEnvironment {
         }
     }
 
-    /// Step 2 for a dispatch of one touch: the same rules as for several, without lists.
-    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, event: UIEvent) {
+    /// Step 2 for a dispatch of one touch (`set` holds it): the same rules as for several, without lists.
+    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, _ set: Set<UITouch>, event: UIEvent) {
         let phase = touch.phase
         guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
         if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
@@ -260,7 +262,7 @@ final class GestureEnvironment {
             case .ended: .touchesEnded
             default: .touchesCancelled
             }
-            send(method, delivery.touchSets.set(of: touch), to: recognizer, event: event)
+            send(method, set, to: recognizer, event: event)
         }
         if !recognizer.trackedTouches.isEmpty {
             recognizer.lastLocationInWindow = recognizer.location(in: nil)
