@@ -147,20 +147,31 @@ final class GestureArbiter {
     /// worked out when it asks and when one of them decides, not on every failure in the arena. (A
     /// requirement that recognized has already failed it, in `recognized`.)
     private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
-        // Participants are read through their indices (see `Array.index(ofIdentical:)`).
-        guard participants.indices.contains(where: { participants[$0] !== recognizer && participants[$0].pendingState != nil }) else { return }
+        // The waiting recognizers are found before any is asked (asking may change the
+        // participants), reading the participants through their indices (see
+        // `Array.index(ofIdentical:)`). Usually one waits: then it is asked without a list.
+        var firstWaiting: Int?
+        var waitingCount = 0
+        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+            if firstWaiting == nil { firstWaiting = index }
+            waitingCount += 1
+        }
+        guard let firstWaiting else { return }
+        if waitingCount == 1 { return retry(participants[firstWaiting], after: recognizer) }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
         for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
             waiting.append(participants[index])
         }
-        for other in waiting where other.state == .possible {
-            guard let target = other.pendingState else { continue }
-            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer), isUndecidedParticipant(blocker) {
-                continue
-            }
-            attemptToRecognize(other, as: target, reason: other.pendingReason)
-        }
+        for other in waiting { retry(other, after: recognizer) }
+    }
+
+    /// `waiter` tries again to recognize now that `failed` failed, unless it no longer waits or the
+    /// requirement it waits for is still undecided.
+    private func retry(_ waiter: UIGestureRecognizer, after failed: UIGestureRecognizer) {
+        guard waiter.state == .possible, let target = waiter.pendingState else { return }
+        if let blocker = waiter.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
+        attemptToRecognize(waiter, as: target, reason: waiter.pendingReason)
     }
 
     /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.

@@ -147,28 +147,48 @@ final class GestureEnvironment {
             delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
         }
 
+        // Usually the recognizers of one view are gathered, all of them: then the touch shares that
+        // view's list (an array is a value, so neither sees the other's later changes), and a new
+        // touch copies and allocates nothing. `whole` is that list while it is all that was
+        // gathered; `gathered` is filled only once the touch's list turns out to be another.
         var gathered = take(&gatherList)
         defer { give(&gathered, back: &gatherList) }
-        // Usually the recognizers of one view are gathered, all of them: then the touch shares that
-        // view's list (an array is a value, so neither sees the other's later changes) and a new
-        // touch allocates no list. `whole` is that list while it is the only one gathered from.
         var whole: [UIGestureRecognizer]?
         var view: UIView? = hit
         while let current = view {
-            let before = gathered.count
             let list = current.recognizers
-            for recognizer in list where recognizer.isEnabled {
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-                    application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
-                                                 note: "withheld from recognizer: delegate shouldReceive returned false"))
-                    continue
+            // While `sharing`, every recognizer of `list` so far was gathered, and nothing before
+            // them: they are counted, not copied.
+            var sharing = whole == nil && gathered.isEmpty
+            var shared = 0
+            for recognizer in list {
+                if recognizer.isEnabled, receives(touch, recognizer) {
+                    if sharing {
+                        shared += 1
+                        continue
+                    }
+                    if let earlier = whole {
+                        gathered.append(contentsOf: earlier)
+                        whole = nil
+                    }
+                    gathered.append(recognizer)
+                } else if sharing {
+                    sharing = false
+                    gathered.append(contentsOf: list[..<shared])
                 }
-                gathered.append(recognizer)
             }
-            if gathered.count > before { whole = before == 0 && gathered.count == list.count ? list : nil }
+            if sharing && shared > 0 { whole = list }
             view = current.superview
         }
         touch.gather(whole ?? Array(gathered))
+    }
+
+    /// Whether `recognizer`'s delegate lets it receive `touch` (UIKIT-GESTURE-SHOULD-RECEIVE).
+    private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer) -> Bool {
+        guard let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
+        application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
+                                     note: "withheld from recognizer: delegate shouldReceive returned false"))
+        return false
     }
 
     // MARK: Step 2: feed recognizers
