@@ -50,6 +50,8 @@ import TouchKitTestSupport
         #expect(kept == [a], "a set a receiver kept does not change")
         _ = cache.set(of: [a, b])
         #expect(cache.set(of: a) == [a], "a one-touch set after a set of several")
+        #expect(cache.set(of: [b]) == [b], "a list of one touch gets that touch's set")
+        #expect(cache.set(of: [a, b]) == [a, b] && cache.set(of: [b, a]) == [a, b])
     }
 
     // MARK: Gathered recognizers

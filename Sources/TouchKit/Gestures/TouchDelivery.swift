@@ -30,6 +30,10 @@ final class TouchDelivery {
     private var caughtUpTouches: [UITouch] = []
     private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
     private var claimedList: [UITouch] = []
+    /// `send`'s lists for touches of several views or sequences.
+    private var groupList: [(view: UIView, sequence: Int)] = [], groupOfTouchList: [Int?] = [], groupMembersList: [UITouch] = []
+    /// `sendGroup`'s event touches widened with released touches that lifted earlier.
+    private var widenedList: [UITouch] = []
     /// The last `Set` built for a view (or recognizer) and the touches it holds, in order.
     var touchSets = TouchSetCache()
 
@@ -268,17 +272,31 @@ final class TouchDelivery {
             sendGroup(method, view: view, touches: touches, showingPhase: phase, event: event)
             return
         }
-        var groups: [(view: UIView, sequence: Int, touches: [UITouch])] = []
+        // The groups are settled before any is sent (a view's code may change the touches): each
+        // group's view and sequence, and each touch's group (nil for a touch without a view), in
+        // lists kept between calls.
+        var groups = take(&groupList), groupOfTouch = take(&groupOfTouchList)
+        defer {
+            give(&groups, back: &groupList)
+            give(&groupOfTouch, back: &groupOfTouchList)
+        }
         for touch in touches {
-            guard let view = touch.view else { continue }
+            guard let view = touch.view else {
+                groupOfTouch.append(nil)
+                continue
+            }
             if let index = groups.firstIndex(where: { $0.view === view && $0.sequence == touch.sequence }) {
-                groups[index].touches.append(touch)
+                groupOfTouch.append(index)
             } else {
-                groups.append((view, touch.sequence, [touch]))
+                groupOfTouch.append(groups.count)
+                groups.append((view, touch.sequence))
             }
         }
-        for group in groups {
-            sendGroup(method, view: group.view, touches: group.touches, showingPhase: phase, event: event)
+        for (index, group) in groups.enumerated() {
+            var members = take(&groupMembersList)
+            for position in touches.indices where groupOfTouch[position] == index { members.append(touches[position]) }
+            sendGroup(method, view: group.view, touches: members, showingPhase: phase, event: event)
+            give(&members, back: &groupMembersList)
         }
     }
 
@@ -291,11 +309,18 @@ final class TouchDelivery {
         let set = touchSets.set(of: touches)
         // The touches sent belong to the event they come with (UIKIT-EVENT-SEQUENCE), also when a withheld
         // phase is released after its finger lifted and the sequence's event no longer holds the touch.
+        // The widened list is kept between calls; the missing touches go in at their place in
+        // touch order, so it needs no sorted copy.
         let eventTouches = event.orderedTouches
         let missing = touches.contains { !eventTouches.containsIdentical($0) }
+        var widened: [UITouch] = []
         if missing {
-            let absent = touches.filter { touch in !eventTouches.contains { $0 === touch } }
-            event.orderedTouches = (eventTouches + absent).inTouchOrder
+            widened = take(&widenedList)
+            widened.append(contentsOf: eventTouches)
+            for touch in touches where !eventTouches.containsIdentical(touch) {
+                widened.insert(touch, at: widened.firstIndex { $0.identifier > touch.identifier } ?? widened.count)
+            }
+            event.orderedTouches = widened.inTouchOrder
         }
         application.deliver(method, to: view, touches: set, event: event) {
             switch method {
@@ -305,7 +330,10 @@ final class TouchDelivery {
             default: view.touchesCancelled(set, with: event)
             }
         }
-        if missing { event.orderedTouches = eventTouches }
+        if missing {
+            event.orderedTouches = eventTouches
+            give(&widened, back: &widenedList)
+        }
         if phase != nil { for (touch, old) in zip(touches, saved) { touch.phase = old } }
     }
 }
@@ -331,7 +359,8 @@ struct TouchSetCache {
     }
 
     mutating func set(of list: [UITouch]) -> Set<UITouch> {
-        if list.count != touches.count || zip(list, touches).contains(where: { $0 !== $1 }) {
+        if list.count == 1 { return set(of: list[0]) }
+        if list.count != touches.count || list.indices.contains(where: { list[$0] !== touches[$0] }) {
             touches.clearKeepingCapacity()
             touches.append(contentsOf: list)
             set = Set(list)
