@@ -9,25 +9,21 @@ import Foundation
 /// It behaves as the `[Int: CGPoint]` it replaces: setting a point for an identifier replaces the
 /// earlier one, setting nil removes it.
 struct TouchStartPoints {
-    private var identifiers: [Int] = []
-    private var points: [CGPoint] = []
+    private var entries: [(identifier: Int, point: CGPoint)] = []
 
     subscript(identifier: Int) -> CGPoint? {
         get {
-            guard let index = identifiers.firstIndex(of: identifier) else { return nil }
-            return points[index]
+            guard let index = index(of: identifier) else { return nil }
+            return entries[index].point
         }
         set {
-            let index = identifiers.firstIndex(of: identifier)
-            switch (index, newValue) {
+            switch (index(of: identifier), newValue) {
             case let (index?, point?):
-                points[index] = point
+                entries[index].point = point
             case let (index?, nil):
-                identifiers.remove(at: index)
-                points.remove(at: index)
+                entries.remove(at: index)
             case let (nil, point?):
-                identifiers.append(identifier)
-                points.append(point)
+                entries.append((identifier, point))
             case (nil, nil):
                 break
             }
@@ -36,7 +32,11 @@ struct TouchStartPoints {
 
     /// Forgets every touch, keeping the storage.
     mutating func removeAll() {
-        identifiers.clearKeepingCapacity()
-        points.clearKeepingCapacity()
+        entries.clearKeepingCapacity()
+    }
+
+    private func index(of identifier: Int) -> Int? {
+        for index in entries.indices where entries[index].identifier == identifier { return index }
+        return nil
     }
 }
