@@ -236,9 +236,7 @@ public final class Digitizer {
             application.sendEvent(touchEvent)
         }
         guard liveTouches.indices.contains(where: { !liveTouches[$0].phase.isActive }) else { return }
-        for touch in liveTouches where !touch.isActive {
-            if touch.phase == .ended { rememberTap(touch) }
-        }
+        for index in liveTouches.indices where liveTouches[index].phase == .ended { rememberTap(liveTouches[index]) }
         liveTouches.removeAll { !$0.isActive }
     }
 

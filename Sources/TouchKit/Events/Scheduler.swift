@@ -59,10 +59,10 @@ final class Scheduler {
     /// The earliest timer due at or before `time` (`advance(to:)`), or — `beforeInput` — due strictly
     /// before an input at `time`, so input at a deadline's instant is handled first (`EngineInstant`).
     func popDue(through time: TimeInterval, beforeInput: Bool) -> (TimeInterval, Work)? {
-        guard let first = entries.first else { return nil }
-        let due = beforeInput ? EngineInstant.exceeds(time, first.deadline) : EngineInstant.reaches(time, first.deadline)
+        // The deadline is read in place: the entry (and its work) is taken only when due.
+        guard let deadline = entries.first?.deadline else { return nil }
+        let due = beforeInput ? EngineInstant.exceeds(time, deadline) : EngineInstant.reaches(time, deadline)
         guard due else { return nil }
-        entries.removeFirst()
-        return (first.deadline, first.work)
+        return (deadline, entries.removeFirst().work)
     }
 }

@@ -277,6 +277,7 @@ open class UIApplication: UIResponder {
         guard turnDepth == 0 else { return }
         gestureEnvironment.finishTurn()
         layoutAndDisplay()
+        guard !postLayoutWork.isEmpty else { return }
         let work = postLayoutWork
         postLayoutWork.removeAll()
         for item in work { item() }
