@@ -451,7 +451,8 @@ open class UIGestureRecognizer: TraceNamed {
         }
     }
 
-    var hasTargets: Bool { targets.contains { $0.handlerID != nil || $0.target != nil } }
+    /// Read through indices: binding each target–action copies its closure and weak target.
+    var hasTargets: Bool { targets.indices.contains { targets[$0].handlerID != nil || targets[$0].target != nil } }
 
     /// Back to `.possible` after a terminal state; touches still down are ignored from now on.
     func performReset() {
