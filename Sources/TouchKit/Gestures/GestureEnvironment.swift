@@ -260,8 +260,8 @@ final class GestureEnvironment {
     private func join(_ recognizers: [UIGestureRecognizer], with touches: [UITouch]) {
         for recognizer in recognizers where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
             var any = false
-            for touch in touches where touch.phase == .began && recognizer.receives(touch) {
-                recognizer.trackedTouches.append(touch)
+            for index in touches.indices where touches[index].phase == .began && recognizer.receives(touches[index]) {
+                recognizer.trackedTouches.append(touches[index])
                 any = true
             }
             guard any else { continue }
