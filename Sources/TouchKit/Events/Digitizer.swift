@@ -140,7 +140,7 @@ public final class Digitizer {
         // The pointers down as the frame goes on: a few, so a list kept between frames beats a Set.
         var live = take(&livePointers)
         defer { give(&live, back: &livePointers) }
-        for touch in liveTouches { live.append(touch.pointerID) }
+        for index in liveTouches.indices { live.append(liveTouches[index].pointerID) }
         for change in frame {
             guard change.timestamp.isFinite else { throw .nonFiniteTimestamp }
             guard change.timestamp >= application.currentTime else {

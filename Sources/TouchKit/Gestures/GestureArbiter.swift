@@ -252,8 +252,10 @@ final class GestureArbiter {
     /// not take the control's own gesture (a button's single tap, a slider's parallel swipe …).
     private func standardControlExemption(for recognizer: UIGestureRecognizer) -> String? {
         guard let owner = recognizer.view else { return nil }
+        let ownerIdentity = ObjectIdentifier(owner)
         for touch in recognizer.trackedTouches {
-            guard let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
+            // A touch on the owner itself (the usual case) is passed over without a weak load.
+            guard touch.viewIdentity != ownerIdentity, let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
             var view: UIView? = hit
             while let current = view, current !== owner {
                 if let reason = current.standardControlKeeps(recognizer) { return reason }
