@@ -210,8 +210,7 @@ public final class Digitizer {
                 liveTouches.append(touch)
             } else {
                 guard let index = liveTouches.indices.first(where: { liveTouches[$0].pointerID == change.pointerID }) else { continue }
-                let existing = liveTouches[index]
-                touch = existing
+                touch = liveTouches[index]
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = change.location
                 touch.timestamp = change.timestamp
