@@ -270,7 +270,7 @@ public final class Digitizer {
     /// view", so a quick tap on a neighbour 20 pt away starts a new series (count 1).
     func assignTapCount(to touch: UITouch) {
         let time = touch.beganTimestamp
-        removeRecentTaps { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
+        recentTaps.removeEach { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
         let location = touch.initialLocationInWindow
         let match = recentTaps.last {
             $0.location.distance(to: location) <= configuration.multiTapRadius && $0.view != nil && $0.view === touch.view
@@ -278,19 +278,10 @@ public final class Digitizer {
         touch.tapCount = (match?.count ?? 0) + 1
     }
 
-    /// `recentTaps.removeAll(where:)` for a list of one or two taps: removing in place costs a
-    /// fraction of the general removal, which moves each tap's weak reference through a copy.
-    private func removeRecentTaps(where shouldRemove: (RecentTap) -> Bool) {
-        var index = recentTaps.startIndex
-        while index < recentTaps.endIndex {
-            if shouldRemove(recentTaps[index]) { recentTaps.remove(at: index) } else { index += 1 }
-        }
-    }
-
     private func rememberTap(_ touch: UITouch) {
         let moved = touch.locationInWindow.distance(to: touch.initialLocationInWindow)
         let duration = touch.timestamp - touch.beganTimestamp
-        removeRecentTaps { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
+        recentTaps.removeEach { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
         guard moved <= configuration.tapAllowableMovement, !EngineInstant.exceeds(duration, configuration.maximumTapDuration) else { return }
         recentTaps.append(RecentTap(location: touch.locationInWindow, endTime: touch.timestamp, count: touch.tapCount, view: touch.view))
     }

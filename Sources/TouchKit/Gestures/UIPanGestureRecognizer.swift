@@ -164,7 +164,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         lastCentroid = point
         lastTouchCount = activeTrackedCount
         samples.append((time, point))
-        samples.removeAll { time - $0.time > 0.1 }
+        samples.removeEach { time - $0.time > 0.1 }
         if let first = samples.first, time - first.time > 0 {
             let dt = CGFloat(time - first.time)
             currentVelocity = CGPoint(x: (point.x - first.point.x) / dt, y: (point.y - first.point.y) / dt)
