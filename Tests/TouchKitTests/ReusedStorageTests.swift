@@ -54,6 +54,26 @@ import TouchKitTestSupport
         #expect(cache.set(of: [a, b]) == [a, b] && cache.set(of: [b, a]) == [a, b])
     }
 
+    // MARK: The touch event's list
+
+    @Test func theTouchEventHoldsACopyOfTheTouchesItIsGiven() {
+        let app = UIApplication()
+        let event = UIEvent(touchesOwnedBy: app)
+        let a = touch(1), b = touch(2)
+        var live = [a]
+        event.holdTouches(live)
+        event.holdTouches(live)
+        #expect(event.orderedTouches == [a])
+        live.append(b)
+        #expect(event.orderedTouches == [a], "the digitizer's later changes do not reach the event")
+        event.holdTouches(live)
+        #expect(event.orderedTouches == [a, b])
+        event.holdTouches([b])
+        #expect(event.orderedTouches == [b])
+        event.holdTouches([])
+        #expect(event.orderedTouches.isEmpty)
+    }
+
     // MARK: Gathered recognizers
 
     @Test func aTouchGathersItsViewsRecognizersAsAListOfItsOwn() throws {
