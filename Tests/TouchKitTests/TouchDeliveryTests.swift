@@ -120,6 +120,33 @@ import TouchKitTestSupport
         #expect(scene.calls() == ["L.tb(1)", "L.tb(2)"])
     }
 
+    /// A view that runs `onBegan` after logging its `touchesBegan`.
+    final class NestingView: TouchView {
+        var onBegan: (() -> Void)?
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            super.touchesBegan(touches, with: event)
+            onBegan?()
+        }
+    }
+
+    @Test func groupsAreSettledBeforeTheFirstIsSentAndANestedSendHasListsOfItsOwn() {
+        let scene = Scene()
+        let nesting = NestingView(0, 0, 200, 800)
+        nesting.accessibilityIdentifier = "N"
+        scene.window.addSubview(nesting)
+        let a = scene.touch(1, on: nesting, at: CGPoint(x: 10, y: 10), sequence: 1)
+        let b = scene.touch(2, on: scene.right, at: CGPoint(x: 300, y: 10), sequence: 1)
+        let c = scene.touch(3, on: scene.left, at: CGPoint(x: 20, y: 10), sequence: 2)
+        let d = scene.touch(4, on: scene.right, at: CGPoint(x: 310, y: 10), sequence: 2)
+        nesting.onBegan = { scene.delivery.send(.touchesMoved, [c, d]) }
+        scene.delivery.send(.touchesBegan, [a, b])
+        #expect(scene.calls() == ["N.tb(1)", "L.tm(3)", "R.tm(4)", "R.tb(2)"],
+                "the nested send's groups do not disturb the outer send's")
+        nesting.onBegan = nil
+        scene.delivery.send(.touchesEnded, [b, d, a])
+        #expect(scene.calls() == ["R.te(2)", "R.te(4)", "N.te(1)"], "one call per view and sequence, in order of their first touch")
+    }
+
     @Test func aCancelledTouchIsCancelledInItsViewOnlyIfTheViewHadIt() {
         let scene = Scene()
         let a = scene.touch(1, on: scene.left, at: CGPoint(x: 10, y: 10))

@@ -140,7 +140,7 @@ public final class Digitizer {
         // The pointers down as the frame goes on: a few, so a list kept between frames beats a Set.
         var live = take(&livePointers)
         defer { give(&live, back: &livePointers) }
-        for touch in liveTouches { live.append(touch.pointerID) }
+        for index in liveTouches.indices { live.append(liveTouches[index].pointerID) }
         for change in frame {
             guard change.timestamp.isFinite else { throw .nonFiniteTimestamp }
             guard change.timestamp >= application.currentTime else {
@@ -209,8 +209,8 @@ public final class Digitizer {
                 touch = makeTouch(for: change)
                 liveTouches.append(touch)
             } else {
-                guard let existing = liveTouches.first(where: { $0.pointerID == change.pointerID }) else { continue }
-                touch = existing
+                guard let index = liveTouches.indices.first(where: { liveTouches[$0].pointerID == change.pointerID }) else { continue }
+                touch = liveTouches[index]
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = change.location
                 touch.timestamp = change.timestamp
@@ -223,19 +223,19 @@ public final class Digitizer {
             }
             touch.changedInDispatch = dispatchSerial
         }
-        for touch in liveTouches where touch.changedInDispatch != dispatchSerial {
-            touch.phase = .stationary
-            touch.previousLocationInWindow = touch.locationInWindow
+        // The loops over `liveTouches` index it and read stored properties: binding each touch to a
+        // name makes this compiler retain and release it (see `UITouch.Phase.isActive`).
+        for index in liveTouches.indices where liveTouches[index].changedInDispatch != dispatchSerial {
+            liveTouches[index].phase = .stationary
+            liveTouches[index].previousLocationInWindow = liveTouches[index].locationInWindow
         }
         touchEvent.timestamp = time
-        touchEvent.orderedTouches = liveTouches
+        touchEvent.holdTouches(liveTouches)
         application.performTurn {
             application.sendEvent(touchEvent)
         }
-        guard liveTouches.contains(where: { !$0.isActive }) else { return }
-        for touch in liveTouches where !touch.isActive {
-            if touch.phase == .ended { rememberTap(touch) }
-        }
+        guard liveTouches.indices.contains(where: { !liveTouches[$0].phase.isActive }) else { return }
+        for index in liveTouches.indices where liveTouches[index].phase == .ended { rememberTap(liveTouches[index]) }
         liveTouches.removeAll { !$0.isActive }
     }
 
@@ -270,7 +270,7 @@ public final class Digitizer {
     /// view", so a quick tap on a neighbour 20 pt away starts a new series (count 1).
     func assignTapCount(to touch: UITouch) {
         let time = touch.beganTimestamp
-        recentTaps.removeAll { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
+        recentTaps.removeEach { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
         let location = touch.initialLocationInWindow
         let match = recentTaps.last {
             $0.location.distance(to: location) <= configuration.multiTapRadius && $0.view != nil && $0.view === touch.view
@@ -281,7 +281,7 @@ public final class Digitizer {
     private func rememberTap(_ touch: UITouch) {
         let moved = touch.locationInWindow.distance(to: touch.initialLocationInWindow)
         let duration = touch.timestamp - touch.beganTimestamp
-        recentTaps.removeAll { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
+        recentTaps.removeEach { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
         guard moved <= configuration.tapAllowableMovement, !EngineInstant.exceeds(duration, configuration.maximumTapDuration) else { return }
         recentTaps.append(RecentTap(location: touch.locationInWindow, endTime: touch.timestamp, count: touch.tapCount, view: touch.view))
     }

@@ -36,22 +36,33 @@ final class Scheduler {
     private func schedule(at deadline: TimeInterval, _ work: Work) -> TimerToken {
         let token = TimerToken(value: nextToken)
         nextToken += 1
-        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
-        entries.insert(Entry(deadline: deadline, token: token, work: work), at: index)
+        // The searches read each entry's field through its index: a closure over whole entries
+        // copies each entry's work (a reference count up and down per entry visited).
+        var index = entries.count
+        for candidate in entries.indices where entries[candidate].deadline > deadline {
+            index = candidate
+            break
+        }
+        let entry = Entry(deadline: deadline, token: token, work: work)
+        // Appending (the latest deadline, the usual case) costs a fraction of an insert.
+        if index == entries.count { entries.append(entry) } else { entries.insert(entry, at: index) }
         return token
     }
 
     func cancel(_ token: TimerToken) {
-        if let index = entries.firstIndex(where: { $0.token == token }) { entries.remove(at: index) }
+        for index in entries.indices where entries[index].token == token {
+            entries.remove(at: index)
+            return
+        }
     }
 
     /// The earliest timer due at or before `time` (`advance(to:)`), or — `beforeInput` — due strictly
     /// before an input at `time`, so input at a deadline's instant is handled first (`EngineInstant`).
     func popDue(through time: TimeInterval, beforeInput: Bool) -> (TimeInterval, Work)? {
-        guard let first = entries.first else { return nil }
-        let due = beforeInput ? EngineInstant.exceeds(time, first.deadline) : EngineInstant.reaches(time, first.deadline)
+        // The deadline is read in place: the entry (and its work) is taken only when due.
+        guard let deadline = entries.first?.deadline else { return nil }
+        let due = beforeInput ? EngineInstant.exceeds(time, deadline) : EngineInstant.reaches(time, deadline)
         guard due else { return nil }
-        entries.removeFirst()
-        return (first.deadline, first.work)
+        return (deadline, entries.removeFirst().work)
     }
 }

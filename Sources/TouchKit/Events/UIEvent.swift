@@ -87,6 +87,16 @@ public class UIEvent {
     /// The touches of this dispatch in landing order.
     var orderedTouches: [UITouch] = []
 
+    /// Makes `touches` the event's touches, copied into the event's own list: the digitizer's list
+    /// then stays unshared, so a touch landing or lifting changes it in place instead of copying it.
+    /// The same touches as before (every frame of a drag) are left as they are.
+    func holdTouches(_ touches: [UITouch]) {
+        if orderedTouches.count == touches.count,
+           !orderedTouches.indices.contains(where: { orderedTouches[$0] !== touches[$0] }) { return }
+        orderedTouches.clearKeepingCapacity()
+        for index in touches.indices { orderedTouches.append(touches[index]) }
+    }
+
     init(type: EventType, subtype: EventSubtype = .none, timestamp: TimeInterval, application: UIApplication?) {
         self.type = type
         self.subtype = subtype

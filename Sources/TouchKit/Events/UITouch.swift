@@ -87,7 +87,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// Whether `recognizer` was gathered for this touch (asked for every recognizer and touch on
     /// every dispatch: a few identity comparisons).
     func isGathered(by recognizer: UIGestureRecognizer) -> Bool {
-        for gathered in recognizers where gathered === recognizer { return true }
+        for index in recognizers.indices where recognizers[index] === recognizer { return true }
         return false
     }
 
@@ -157,7 +157,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
     }
 
     /// Whether the touch is still on the screen.
-    var isActive: Bool { phase != .ended && phase != .cancelled }
+    var isActive: Bool { phase.isActive }
 
     public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -165,6 +165,13 @@ public final class UITouch: Hashable, CustomStringConvertible {
     public var description: String {
         "UITouch(\(identifier), \(phase), tapCount \(tapCount), at (\(locationInWindow.x), \(locationInWindow.y)))"
     }
+}
+
+extension UITouch.Phase {
+    /// Whether a touch in this phase is still on the screen. Hot loops over touch lists ask the
+    /// phase (`list[index].phase.isActive`) rather than the touch: calling a method of a touch
+    /// taken from a list makes this compiler retain and release it.
+    var isActive: Bool { self != .ended && self != .cancelled }
 }
 
 /// How far a touch has been delivered to its hit-test view (UIKIT-VIEW-MULTIPLE-TOUCH,

@@ -43,12 +43,12 @@ final class GestureArbiter {
 
     func join(_ recognizer: UIGestureRecognizer) {
         recognizer.joinedEnvironment = environment
-        if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
+        if !participants.containsIdentical(recognizer) { participants.append(recognizer) }
     }
 
     func forget(_ recognizer: UIGestureRecognizer) {
         recognizer.joinedEnvironment = nil
-        if let index = participants.firstIndex(where: { $0 === recognizer }) { participants.remove(at: index) }
+        if let index = participants.index(ofIdentical: recognizer) { participants.remove(at: index) }
     }
 
     /// The end of a turn: `recognizedThisTurn` is cleared.
@@ -147,18 +147,40 @@ final class GestureArbiter {
     /// worked out when it asks and when one of them decides, not on every failure in the arena. (A
     /// requirement that recognized has already failed it, in `recognized`.)
     private func recognizerFailed(_ recognizer: UIGestureRecognizer) {
-        guard participants.contains(where: { $0 !== recognizer && $0.pendingState != nil }) else { return }
+        // The waiting recognizers are found before any is asked (asking may change the
+        // participants), reading the participants through their indices (see
+        // `Array.index(ofIdentical:)`). Usually one waits: then it is asked without a list.
+        var firstWaiting: Int?
+        var waitingCount = 0
+        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+            if firstWaiting == nil { firstWaiting = index }
+            waitingCount += 1
+        }
+        guard let firstWaiting else { return }
+        if waitingCount == 1 { return retry(participants[firstWaiting], after: recognizer) }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
-        for other in participants where other !== recognizer && other.pendingState != nil { waiting.append(other) }
-        for other in waiting where other.state == .possible {
-            guard let target = other.pendingState else { continue }
-            if let blocker = other.blockingRequirement, blocker != ObjectIdentifier(recognizer),
-               participants.contains(where: { ObjectIdentifier($0) == blocker && $0.state == .possible && $0.isParticipating }) {
-                continue
-            }
-            attemptToRecognize(other, as: target, reason: other.pendingReason)
+        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+            waiting.append(participants[index])
         }
+        for other in waiting { retry(other, after: recognizer) }
+    }
+
+    /// `waiter` tries again to recognize now that `failed` failed, unless it no longer waits or the
+    /// requirement it waits for is still undecided.
+    private func retry(_ waiter: UIGestureRecognizer, after failed: UIGestureRecognizer) {
+        guard waiter.state == .possible, let target = waiter.pendingState else { return }
+        if let blocker = waiter.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
+        attemptToRecognize(waiter, as: target, reason: waiter.pendingReason)
+    }
+
+    /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.
+    private func isUndecidedParticipant(_ identity: ObjectIdentifier) -> Bool {
+        for index in participants.indices where ObjectIdentifier(participants[index]) == identity {
+            let participant = participants[index]
+            if participant.state == .possible && participant.isParticipating { return true }
+        }
+        return false
     }
 
     // MARK: Actions and resets (consumed by the arena, step 4)
@@ -196,7 +218,7 @@ final class GestureArbiter {
     /// Whether `recognizer` must wait for `other` to fail: `require(toFail:)`, the subclass hooks,
     /// or either delegate (UIKIT-RELATION-REQUIRE-FAILURE).
     func requiresFailure(_ recognizer: UIGestureRecognizer, of other: UIGestureRecognizer) -> Bool {
-        if recognizer.failureRequirements.contains(where: { $0 === other }) { return true }
+        if recognizer.failureRequirements.containsIdentical(other) { return true }
         if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
         if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
         return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
@@ -206,7 +228,7 @@ final class GestureArbiter {
     /// participants that a subclass hook or delegate makes it wait for, in participant order.
     private func collectFailureRequirements(of recognizer: UIGestureRecognizer, into result: inout [UIGestureRecognizer]) {
         for required in recognizer.failureRequirements where required.isEnabled { result.append(required) }
-        for other in participants where other !== recognizer && !result.contains(where: { $0 === other }) {
+        for other in participants where other !== recognizer && !result.containsIdentical(other) {
             if requiresFailure(recognizer, of: other) { result.append(other) }
         }
     }
@@ -221,7 +243,8 @@ final class GestureArbiter {
     }
 
     func sharesTouch(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        for touch in a.trackedTouches where b.trackedTouches.contains(where: { $0 === touch }) { return true }
+        let touches = a.trackedTouches
+        for index in touches.indices where b.trackedTouches.containsIdentical(touches[index]) { return true }
         return false
     }
 
@@ -229,8 +252,10 @@ final class GestureArbiter {
     /// not take the control's own gesture (a button's single tap, a slider's parallel swipe …).
     private func standardControlExemption(for recognizer: UIGestureRecognizer) -> String? {
         guard let owner = recognizer.view else { return nil }
+        let ownerIdentity = ObjectIdentifier(owner)
         for touch in recognizer.trackedTouches {
-            guard let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
+            // A touch on the owner itself (the usual case) is passed over without a weak load.
+            guard touch.viewIdentity != ownerIdentity, let hit = touch.view, hit !== owner, hit.isDescendant(of: owner) else { continue }
             var view: UIView? = hit
             while let current = view, current !== owner {
                 if let reason = current.standardControlKeeps(recognizer) { return reason }

@@ -62,6 +62,7 @@ final class GestureEnvironment {
     private var touchList: [UITouch] = []
     private var feedOrder: [UIGestureRecognizer] = []
     private var receivedList: [UITouch] = []
+    private var gatherList: [UIGestureRecognizer] = []
     /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
     private var dispatchSerial = 0
 
@@ -85,7 +86,8 @@ final class GestureEnvironment {
         delivery.lastEvent = event
         var touches = take(&touchList)
         let windowIdentity = ObjectIdentifier(window)
-        for touch in event.orderedTouches where touch.windowIdentity == windowIdentity { touches.append(touch) }
+        let eventTouches = event.orderedTouches
+        for index in eventTouches.indices where eventTouches[index].windowIdentity == windowIdentity { touches.append(eventTouches[index]) }
         for touch in touches where touch.phase == .began {
             hitTestAndGather(touch, in: window, event: event)
         }
@@ -95,8 +97,10 @@ final class GestureEnvironment {
         delivery.deliver(touches, event: event)
         delivery.endDispatch()
         delivery.releaseWithheldTouches()
-        for touch in touches where !touch.isActive {
-            for recognizer in touch.recognizers where !recognizer.ignoredTouchIDs.isEmpty {
+        for index in touches.indices where !touches[index].phase.isActive {
+            let touch = touches[index], recognizers = touch.recognizers
+            for position in recognizers.indices where !recognizers[position].ignoredTouchIDs.isEmpty {
+                let recognizer = recognizers[position]
                 if let index = recognizer.ignoredTouchIDs.firstIndex(of: touch.identifier) { recognizer.ignoredTouchIDs.remove(at: index) }
             }
             touch.releaseRecognizersIfDone()
@@ -143,20 +147,48 @@ final class GestureEnvironment {
             delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
         }
 
-        var gathered: [UIGestureRecognizer] = []
+        // Usually the recognizers of one view are gathered, all of them: then the touch shares that
+        // view's list (an array is a value, so neither sees the other's later changes), and a new
+        // touch copies and allocates nothing. `whole` is that list while it is all that was
+        // gathered; `gathered` is filled only once the touch's list turns out to be another.
+        var gathered = take(&gatherList)
+        defer { give(&gathered, back: &gatherList) }
+        var whole: [UIGestureRecognizer]?
         var view: UIView? = hit
         while let current = view {
-            for recognizer in current.recognizers where recognizer.isEnabled {
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-                    application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
-                                                 note: "withheld from recognizer: delegate shouldReceive returned false"))
-                    continue
+            let list = current.recognizers
+            // While `sharing`, every recognizer of `list` so far was gathered, and nothing before
+            // them: they are counted, not copied.
+            var sharing = whole == nil && gathered.isEmpty
+            var shared = 0
+            for recognizer in list {
+                if recognizer.isEnabled, receives(touch, recognizer) {
+                    if sharing {
+                        shared += 1
+                        continue
+                    }
+                    if let earlier = whole {
+                        gathered.append(contentsOf: earlier)
+                        whole = nil
+                    }
+                    gathered.append(recognizer)
+                } else if sharing {
+                    sharing = false
+                    gathered.append(contentsOf: list[..<shared])
                 }
-                gathered.append(recognizer)
             }
+            if sharing && shared > 0 { whole = list }
             view = current.superview
         }
-        touch.gather(gathered)
+        touch.gather(whole ?? Array(gathered))
+    }
+
+    /// Whether `recognizer`'s delegate lets it receive `touch` (UIKIT-GESTURE-SHOULD-RECEIVE).
+    private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer) -> Bool {
+        guard let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
+        application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
+                                     note: "withheld from recognizer: delegate shouldReceive returned false"))
+        return false
     }
 
     // MARK: Step 2: feed recognizers
@@ -168,7 +200,9 @@ final class GestureEnvironment {
         if touches.count == 1 {
             let touch = touches[0]
             if touch.phase == .began { join(touch.recognizers, with: touches) }
-            for recognizer in touch.recognizers { feed(recognizer, touch, event: event) }
+            // Every recognizer fed gets the same value: one `Set` for the dispatch.
+            let set = delivery.touchSets.set(of: touch)
+            for recognizer in touch.recognizers { feed(recognizer, touch, set, event: event) }
             return
         }
         // A few recognizers per touch: linear identity checks beat hashing here.
@@ -178,7 +212,7 @@ final class GestureEnvironment {
             give(&mine, back: &receivedList)
         }
         for touch in touches {
-            for recognizer in touch.recognizers where !order.contains(where: { $0 === recognizer }) {
+            for recognizer in touch.recognizers where !order.containsIdentical(recognizer) {
                 order.append(recognizer)
             }
         }
@@ -191,13 +225,13 @@ final class GestureEnvironment {
             /// nil for none. Usually it takes them all, and `list` itself is the set's source.
             func collect(_ list: [UITouch]) -> Set<UITouch>? {
                 var all = true
-                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch })) {
+                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
                     all = false
                     break
                 }
                 if all { return delivery.touchSets.set(of: list) }
                 mine.clearKeepingCapacity()
-                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.contains(where: { $0 === touch }) {
+                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
                     mine.append(touch)
                 }
                 return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
@@ -226,8 +260,8 @@ final class GestureEnvironment {
     private func join(_ recognizers: [UIGestureRecognizer], with touches: [UITouch]) {
         for recognizer in recognizers where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
             var any = false
-            for touch in touches where touch.phase == .began && recognizer.receives(touch) {
-                recognizer.trackedTouches.append(touch)
+            for index in touches.indices where touches[index].phase == .began && recognizer.receives(touches[index]) {
+                recognizer.trackedTouches.append(touches[index])
                 any = true
             }
             guard any else { continue }
@@ -236,19 +270,19 @@ final class GestureEnvironment {
         }
     }
 
-    /// Step 2 for a dispatch of one touch: the same rules as for several, without lists.
-    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, event: UIEvent) {
+    /// Step 2 for a dispatch of one touch (`set` holds it): the same rules as for several, without lists.
+    private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, _ set: Set<UITouch>, event: UIEvent) {
         let phase = touch.phase
         guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
         if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
-           recognizer.receives(touch), recognizer.trackedTouches.contains(where: { $0 === touch }) {
+           recognizer.trackedTouches.containsIdentical(touch) {
             let method: ResponderCall.Method = switch phase {
             case .began: .touchesBegan
             case .moved: .touchesMoved
             case .ended: .touchesEnded
             default: .touchesCancelled
             }
-            send(method, delivery.touchSets.set(of: touch), to: recognizer, event: event)
+            send(method, set, to: recognizer, event: event)
         }
         if !recognizer.trackedTouches.isEmpty {
             recognizer.lastLocationInWindow = recognizer.location(in: nil)

@@ -29,6 +29,11 @@ final class TouchDelivery {
     /// dispatch: `deliver` must not send the same move again.
     private var caughtUpTouches: [UITouch] = []
     private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
+    private var claimedList: [UITouch] = []
+    /// `send`'s lists for touches of several views or sequences.
+    private var groupList: [(view: UIView, sequence: Int)] = [], groupOfTouchList: [Int?] = [], groupMembersList: [UITouch] = []
+    /// `sendGroup`'s event touches widened with released touches that lifted earlier.
+    private var widenedList: [UITouch] = []
     /// The last `Set` built for a view (or recognizer) and the touches it holds, in order.
     var touchSets = TouchSetCache()
 
@@ -59,7 +64,8 @@ final class TouchDelivery {
     /// `recognizer` (with `cancelsTouchesInView`) began or recognized: its touches are the
     /// gesture's; views get `touchesCancelled` for those they were given.
     func claimTouches(of recognizer: UIGestureRecognizer) {
-        var cancelled: [UITouch] = []
+        var cancelled = take(&claimedList)
+        defer { give(&cancelled, back: &claimedList) }
         for touch in recognizer.trackedTouches.inTouchOrder where !touch.delivery.claimed {
             touch.delivery.claimed = true
             switch touch.delivery.stage {
@@ -106,7 +112,7 @@ final class TouchDelivery {
                     began.append(touch)
                 }
             case .moved:
-                if touch.delivery.stage == .delivered, !caughtUpTouches.contains(where: { $0 === touch }) { moved.append(touch) }
+                if touch.delivery.stage == .delivered, !caughtUpTouches.containsIdentical(touch) { moved.append(touch) }
             case .stationary:
                 break
             case .ended:
@@ -167,7 +173,7 @@ final class TouchDelivery {
     }
 
     private func withhold(_ touch: UITouch) {
-        if !withheldTouches.contains(where: { $0 === touch }) { withheldTouches.append(touch) }
+        if !withheldTouches.containsIdentical(touch) { withheldTouches.append(touch) }
     }
 
     // MARK: Release (step 5)
@@ -266,17 +272,31 @@ final class TouchDelivery {
             sendGroup(method, view: view, touches: touches, showingPhase: phase, event: event)
             return
         }
-        var groups: [(view: UIView, sequence: Int, touches: [UITouch])] = []
+        // The groups are settled before any is sent (a view's code may change the touches): each
+        // group's view and sequence, and each touch's group (nil for a touch without a view), in
+        // lists kept between calls.
+        var groups = take(&groupList), groupOfTouch = take(&groupOfTouchList)
+        defer {
+            give(&groups, back: &groupList)
+            give(&groupOfTouch, back: &groupOfTouchList)
+        }
         for touch in touches {
-            guard let view = touch.view else { continue }
+            guard let view = touch.view else {
+                groupOfTouch.append(nil)
+                continue
+            }
             if let index = groups.firstIndex(where: { $0.view === view && $0.sequence == touch.sequence }) {
-                groups[index].touches.append(touch)
+                groupOfTouch.append(index)
             } else {
-                groups.append((view, touch.sequence, [touch]))
+                groupOfTouch.append(groups.count)
+                groups.append((view, touch.sequence))
             }
         }
-        for group in groups {
-            sendGroup(method, view: group.view, touches: group.touches, showingPhase: phase, event: event)
+        for (index, group) in groups.enumerated() {
+            var members = take(&groupMembersList)
+            for position in touches.indices where groupOfTouch[position] == index { members.append(touches[position]) }
+            sendGroup(method, view: group.view, touches: members, showingPhase: phase, event: event)
+            give(&members, back: &groupMembersList)
         }
     }
 
@@ -289,11 +309,18 @@ final class TouchDelivery {
         let set = touchSets.set(of: touches)
         // The touches sent belong to the event they come with (UIKIT-EVENT-SEQUENCE), also when a withheld
         // phase is released after its finger lifted and the sequence's event no longer holds the touch.
+        // The widened list is kept between calls; the missing touches go in at their place in
+        // touch order, so it needs no sorted copy.
         let eventTouches = event.orderedTouches
-        let missing = touches.contains { touch in !eventTouches.contains { $0 === touch } }
+        let missing = touches.contains { !eventTouches.containsIdentical($0) }
+        var widened: [UITouch] = []
         if missing {
-            let absent = touches.filter { touch in !eventTouches.contains { $0 === touch } }
-            event.orderedTouches = (eventTouches + absent).inTouchOrder
+            widened = take(&widenedList)
+            widened.append(contentsOf: eventTouches)
+            for touch in touches where !eventTouches.containsIdentical(touch) {
+                widened.insert(touch, at: widened.firstIndex { $0.identifier > touch.identifier } ?? widened.count)
+            }
+            event.orderedTouches = widened.inTouchOrder
         }
         application.deliver(method, to: view, touches: set, event: event) {
             switch method {
@@ -303,7 +330,10 @@ final class TouchDelivery {
             default: view.touchesCancelled(set, with: event)
             }
         }
-        if missing { event.orderedTouches = eventTouches }
+        if missing {
+            event.orderedTouches = eventTouches
+            give(&widened, back: &widenedList)
+        }
         if phase != nil { for (touch, old) in zip(touches, saved) { touch.phase = old } }
     }
 }
@@ -316,18 +346,21 @@ struct TouchSetCache {
     private var touches: [UITouch] = []
     private var set: Set<UITouch> = []
 
-    /// The set of one touch.
+    /// The set of one touch. A new touch's set reuses the last set's storage when no receiver kept
+    /// that set (the usual case), so a touch landing allocates no `Set`.
     mutating func set(of touch: UITouch) -> Set<UITouch> {
         if touches.count != 1 || touches[0] !== touch {
             touches.clearKeepingCapacity()
             touches.append(touch)
-            set = [touch]
+            set.removeAll(keepingCapacity: true)
+            set.insert(touch)
         }
         return set
     }
 
     mutating func set(of list: [UITouch]) -> Set<UITouch> {
-        if list.count != touches.count || zip(list, touches).contains(where: { $0 !== $1 }) {
+        if list.count == 1 { return set(of: list[0]) }
+        if list.count != touches.count || list.indices.contains(where: { list[$0] !== touches[$0] }) {
             touches.clearKeepingCapacity()
             touches.append(contentsOf: list)
             set = Set(list)

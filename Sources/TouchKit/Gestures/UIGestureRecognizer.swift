@@ -203,12 +203,11 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The number of touches the recognizer is tracking.
     open var numberOfTouches: Int {
-        var active = 0
-        for touch in trackedTouches where touch.isActive { active += 1 }
+        let active = activeTrackedCount
         if active > 0 || trackedTouches.isEmpty { return active }
         let latest = latestTimestamp
         var count = 0
-        for touch in trackedTouches where touch.timestamp == latest { count += 1 }
+        for index in trackedTouches.indices where trackedTouches[index].timestamp == latest { count += 1 }
         return count
     }
 
@@ -220,19 +219,21 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// The centroid of `touchesForLocation`, without building the list (it is asked for every
-    /// recognizer that is fed, on every dispatch).
+    /// recognizer that is fed, on every dispatch). The loops over `trackedTouches` here and below
+    /// read each touch through its index: binding the touch to a name (`for touch in …`) makes
+    /// this compiler retain and release every touch it visits.
     var centroidInWindow: CGPoint {
         var sum = CGPoint.zero
         var count: CGFloat = 0
-        for touch in trackedTouches where touch.isActive {
-            sum = sum + touch.locationInWindow
+        for index in trackedTouches.indices where trackedTouches[index].phase.isActive {
+            sum = sum + trackedTouches[index].locationInWindow
             count += 1
         }
         if count > 0 { return CGPoint(x: sum.x / count, y: sum.y / count) }
         if trackedTouches.isEmpty { return lastLocationInWindow }
         let latest = latestTimestamp
-        for touch in trackedTouches where touch.timestamp == latest {
-            sum = sum + touch.locationInWindow
+        for index in trackedTouches.indices where trackedTouches[index].timestamp == latest {
+            sum = sum + trackedTouches[index].locationInWindow
             count += 1
         }
         return count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
@@ -241,7 +242,9 @@ open class UIGestureRecognizer: TraceNamed {
     /// The latest timestamp of the tracked touches (`trackedTouches` is not empty).
     private var latestTimestamp: TimeInterval {
         var latest = trackedTouches[0].timestamp
-        for touch in trackedTouches where touch.timestamp > latest { latest = touch.timestamp }
+        for index in trackedTouches.indices where trackedTouches[index].timestamp > latest {
+            latest = trackedTouches[index].timestamp
+        }
         return latest
     }
 
@@ -255,16 +258,16 @@ open class UIGestureRecognizer: TraceNamed {
     /// How many tracked touches are still down.
     var activeTrackedCount: Int {
         var count = 0
-        for touch in trackedTouches where touch.isActive { count += 1 }
+        for index in trackedTouches.indices where trackedTouches[index].phase.isActive { count += 1 }
         return count
     }
 
     /// The first two tracked touches still down (pinch and rotation), without building a list.
     var activePair: (UITouch, UITouch)? {
         var first: UITouch?
-        for touch in trackedTouches where touch.isActive {
-            if let first { return (first, touch) }
-            first = touch
+        for index in trackedTouches.indices where trackedTouches[index].phase.isActive {
+            if let first { return (first, trackedTouches[index]) }
+            first = trackedTouches[index]
         }
         return nil
     }
@@ -364,7 +367,7 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Whether the recognizer is undecided about `touch` (holds its delayed phases).
     func isUndecided(about touch: UITouch) -> Bool {
-        isEnabled && currentState == .possible && trackedTouches.contains { $0 === touch }
+        isEnabled && currentState == .possible && trackedTouches.containsIdentical(touch)
     }
 
     func receives(_ touch: UITouch) -> Bool {
@@ -448,12 +451,14 @@ open class UIGestureRecognizer: TraceNamed {
         }
     }
 
-    var hasTargets: Bool { targets.contains { $0.handlerID != nil || $0.target != nil } }
+    /// Read through indices: binding each target–action copies its closure and weak target.
+    var hasTargets: Bool { targets.indices.contains { targets[$0].handlerID != nil || targets[$0].target != nil } }
 
     /// Back to `.possible` after a terminal state; touches still down are ignored from now on.
     func performReset() {
-        for touch in trackedTouches where touch.isActive && !ignoredTouchIDs.contains(touch.identifier) {
-            ignoredTouchIDs.append(touch.identifier)
+        for index in trackedTouches.indices where trackedTouches[index].phase.isActive {
+            let identifier = trackedTouches[index].identifier
+            if !ignoredTouchIDs.contains(identifier) { ignoredTouchIDs.append(identifier) }
         }
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState

@@ -18,7 +18,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Longest gap between the preliminary taps (same candidate as the tap recognizer's, 350 ms).
     public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
 
-    private var startLocations: [Int: CGPoint] = [:]
+    private var startLocations = TouchStartPoints()
     private var tapsCompleted = 0
     private var pressSerial = 0
     /// When the required fingers were all down (the press's timer started), for the inclusive check.
@@ -110,7 +110,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func reset() {
-        startLocations.removeAll(keepingCapacity: true)
+        startLocations.removeAll()
         pressStart = nil
         tapsCompleted = 0
         pressSerial += 1

@@ -52,17 +52,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return view.convert(currentVelocity, from: nil) - zero
     }
 
+    /// Read through indices, as `UIGestureRecognizer.centroidInWindow` explains.
     private var currentCentroid: CGPoint {
         var sum = CGPoint.zero
         var count: CGFloat = 0
-        for touch in trackedTouches where touch.isActive {
-            sum = sum + touch.locationInWindow
+        for index in trackedTouches.indices where trackedTouches[index].phase.isActive {
+            sum = sum + trackedTouches[index].locationInWindow
             count += 1
         }
         return count == 0 ? (lastCentroid ?? .zero) : CGPoint(x: sum.x / count, y: sum.y / count)
     }
-
-    private var activeTouchCount: Int { trackedTouches.reduce(0) { $0 + ($1.isActive ? 1 : 0) } }
 
     private var rawTranslation: CGPoint {
         guard let origin else { return translationBase }
@@ -91,7 +90,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         record(event.timestamp)
         switch state {
         case .possible:
-            guard activeTouchCount >= minimumNumberOfTouches else { return }
+            guard activeTrackedCount >= minimumNumberOfTouches else { return }
             let translation = rawTranslation
             guard translation.distance(to: translationBase) >= hysteresis else { return }
             if let refusal = refusalToBegin(translation: translation - translationBase) {
@@ -108,7 +107,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Ends when fewer than `minimumNumberOfTouches` remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = activeTouchCount
+        let remaining = activeTrackedCount
         if state.isActive {
             if remaining < minimumNumberOfTouches || remaining == 0 {
                 state = .ended
@@ -141,7 +140,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationBase = .zero
         lastCentroid = nil
         lastTouchCount = 0
-        samples.removeAll(keepingCapacity: true)
+        samples.clearKeepingCapacity()
         currentVelocity = .zero
     }
 
@@ -152,7 +151,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the translation continuous when fingers join or leave (the centroid jumps).
     private func rebaseForTouchCountChange() {
-        let count = activeTouchCount
+        let count = activeTrackedCount
         defer { lastTouchCount = count; lastCentroid = count > 0 ? currentCentroid : lastCentroid }
         guard count != lastTouchCount, count > 0, let origin, let lastCentroid else { return }
         let translationSoFar = lastCentroid - origin + translationBase
@@ -163,9 +162,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private func record(_ time: TimeInterval) {
         let point = currentCentroid
         lastCentroid = point
-        lastTouchCount = activeTouchCount
+        lastTouchCount = activeTrackedCount
         samples.append((time, point))
-        samples.removeAll { time - $0.time > 0.1 }
+        samples.removeEach { time - $0.time > 0.1 }
         if let first = samples.first, time - first.time > 0 {
             let dt = CGFloat(time - first.time)
             currentVelocity = CGPoint(x: (point.x - first.point.x) / dt, y: (point.y - first.point.y) / dt)

@@ -54,7 +54,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public var secondaryDecayPerSecond: CGFloat = 0.98
 
     private var startTime: TimeInterval?
-    private var startLocations: [Int: CGPoint] = [:]
+    private var startLocations = TouchStartPoints()
     private var deadDirections: Direction = []
     private var deathReason = ""
     private var recognizedDirection: Direction?
@@ -137,7 +137,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         startTime = nil
-        startLocations.removeAll(keepingCapacity: true)
+        startLocations.removeAll()
         deadDirections = []
         recognizedDirection = nil
     }

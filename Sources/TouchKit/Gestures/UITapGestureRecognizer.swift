@@ -20,7 +20,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     private var tapsCompleted = 0
     private var touchesInCurrentTap: [UITouch] = []
-    private var startLocations: [Int: CGPoint] = [:]
+    private var startLocations = TouchStartPoints()
     private var firstTapLocation: CGPoint?
     private var tapStart: TimeInterval = 0
     private var tapSerial = 0
@@ -38,7 +38,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
         if touches.firstInTouchOrder(where: failIfLandedTooFar) != nil { return }
         var down = 0
-        for touch in touchesInCurrentTap where touch.isActive { down += 1 }
+        for index in touchesInCurrentTap.indices where touchesInCurrentTap[index].phase.isActive { down += 1 }
         if down > numberOfTouchesRequired {
             setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
@@ -81,19 +81,20 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// When every finger of a tap has lifted: checks the finger count and duration, then recognizes on the
     /// last required tap or waits for the next one.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        guard touchesInCurrentTap.allSatisfy({ !$0.isActive }) else { return }
+        // The tap's touches are read through indices, as `UIGestureRecognizer.centroidInWindow` explains.
+        guard !touchesInCurrentTap.indices.contains(where: { touchesInCurrentTap[$0].phase.isActive }) else { return }
         let fingers = touchesInCurrentTap.count
         guard fingers == numberOfTouchesRequired else {
             return setState(.failed, because: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
         }
         if firstTapLocation == nil {
             var sum = CGPoint.zero
-            for touch in touchesInCurrentTap { sum = sum + touch.locationInWindow }
+            for index in touchesInCurrentTap.indices { sum = sum + touchesInCurrentTap[index].locationInWindow }
             let count = CGFloat(touchesInCurrentTap.count)
             firstTapLocation = count == 0 ? .zero : CGPoint(x: sum.x / count, y: sum.y / count)
         }
         tapsCompleted += 1
-        touchesInCurrentTap.removeAll(keepingCapacity: true)
+        touchesInCurrentTap.clearKeepingCapacity()
         if tapsCompleted == numberOfTapsRequired {
             state = .ended
         } else {
@@ -109,8 +110,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         tapsCompleted = 0
-        touchesInCurrentTap.removeAll(keepingCapacity: true)
-        startLocations.removeAll(keepingCapacity: true)
+        touchesInCurrentTap.clearKeepingCapacity()
+        startLocations.removeAll()
         firstTapLocation = nil
         tapSerial += 1
     }

@@ -277,6 +277,7 @@ open class UIApplication: UIResponder {
         guard turnDepth == 0 else { return }
         gestureEnvironment.finishTurn()
         layoutAndDisplay()
+        guard !postLayoutWork.isEmpty else { return }
         let work = postLayoutWork
         postLayoutWork.removeAll()
         for item in work { item() }
@@ -364,9 +365,8 @@ open class UIApplication: UIResponder {
     /// The responders whose event method is running, innermost last: the window's delivery and the
     /// default implementations' forwarding push the responder they call, so a default
     /// implementation can tell whether it was reached through them or called directly by app code.
-    private var respondersInCall: [ObjectIdentifier] = []
-    /// The responders of `respondersInCall`, unretained: each is held by the caller for its call.
-    private var callersInCall: [Unmanaged<UIResponder>] = []
+    /// Unretained: each is held by the caller for its call.
+    private var respondersInCall: [Unmanaged<UIResponder>] = []
 
     /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
     func deliver(
@@ -374,11 +374,9 @@ open class UIApplication: UIResponder {
         subtype: UIEvent.EventSubtype = .none, forwardedFrom: UIResponder? = nil, event: UIEvent? = nil, _ call: () -> Void
     ) {
         record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: forwardedFrom, event: event)
-        respondersInCall.append(ObjectIdentifier(responder))
-        callersInCall.append(Unmanaged.passUnretained(responder))
+        respondersInCall.append(Unmanaged.passUnretained(responder))
         call()
         respondersInCall.removeLast()
-        callersInCall.removeLast()
     }
 
     /// Called by `UIResponder`'s default implementations: when app code called `responder`'s method
@@ -387,8 +385,8 @@ open class UIApplication: UIResponder {
     func noteDirectCall(
         _ method: ResponderCall.Method, to responder: UIResponder, touches: Set<UITouch>, subtype: UIEvent.EventSubtype, event: UIEvent?
     ) {
-        guard isTracing, respondersInCall.last != ObjectIdentifier(responder) else { return }
-        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: callersInCall.last?.takeUnretainedValue(), event: event)
+        guard isTracing, respondersInCall.last?.toOpaque() != Unmanaged.passUnretained(responder).toOpaque() else { return }
+        record(method, to: responder, touches: touches, subtype: subtype, forwardedFrom: respondersInCall.last?.takeUnretainedValue(), event: event)
     }
 
     /// Gives `object` an id unique within this application (ids follow creation order of use, so
