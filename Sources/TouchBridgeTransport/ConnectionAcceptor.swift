@@ -12,7 +12,8 @@ import Darwin
 struct AcceptorLimits {
     /// Seconds a connection has to send its request line before it is closed.
     var requestLineTimeout: Double = 10
-    /// Connections waiting for their request lines; past it the oldest waiting one is closed.
+    /// Connections waiting for their request lines; past it the oldest waiting one is closed. A
+    /// sharded server sets it to what all shards admit unjoined (`maxUnjoinedConnections`).
     var maxPending = 256
     /// Seconds between two peeks at a connection whose request line is still incomplete (a peek
     /// leaves the bytes in the socket, so `poll` would report it readable at once).

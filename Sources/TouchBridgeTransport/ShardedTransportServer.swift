@@ -32,8 +32,11 @@ public final class ShardedTransportServer: Sendable {
     public convenience init(configuration: TransportConfiguration, shardCount: Int, logger: Logger,
                             metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
                             shardOfSession: @escaping @Sendable (String) -> Int?) throws {
+        // A connection waiting for its request line has not joined yet: the acceptor holds as many as
+        // all shards together admit unjoined (a burst of honest connects is not evicted as a flood).
+        let (unjoined, overflow) = configuration.maxUnjoinedConnections.multipliedReportingOverflow(by: shardCount)
         try self.init(configuration: configuration, shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
-                      acceptorLimits: AcceptorLimits(), shardOfSession: shardOfSession)
+                      acceptorLimits: AcceptorLimits(maxPending: overflow ? .max : unjoined), shardOfSession: shardOfSession)
     }
 
     /// As the public initializer, with the acceptor's bounds given (tests shorten them).

@@ -136,7 +136,7 @@ def test_silent_partial_and_malformed_clients_do_not_stop_others(sharded):
 def test_a_flood_of_connects_past_the_pending_bound_leaves_the_server_serving(sharded):
     flood = []
     try:
-        for _ in range(400):  # past the acceptor's 256 waiting connections: the oldest are closed
+        for _ in range(400):  # past the acceptor's 256 waiting connections (maxUnjoinedConnections): the oldest are closed
             flood.append(socket.create_connection(("127.0.0.1", sharded.port)))
 
         async def run():
@@ -156,6 +156,28 @@ def test_a_flood_of_connects_past_the_pending_bound_leaves_the_server_serving(sh
         for s in flood:
             s.close()
     assert sharded.proc.poll() is None, "the server died"
+
+
+def test_a_burst_of_connects_within_the_unjoined_bound_is_served_in_full():
+    # 400 connections opened before any sends its request (a classroom's page loads at once, or a load
+    # generator): the acceptor holds as many as maxUnjoinedConnections, so none is closed as a flood.
+    server = ServerProcess(extra_args=("--shards", "2", "--max-unjoined-connections", "1000"))
+    server.start()
+    burst = []
+    try:
+        for _ in range(400):
+            burst.append(socket.create_connection(("127.0.0.1", server.port)))
+        for s in burst:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answered = 0
+        for s in burst:
+            s.settimeout(10)
+            answered += s.recv(12).startswith(b"HTTP/1.1 200")
+        assert answered == len(burst)
+    finally:
+        for s in burst:
+            s.close()
+        server.stop()
 
 
 def test_metrics_count_sessions_on_every_shard(sharded):
