@@ -45,13 +45,16 @@ public final class ServerHost {
             maxObserversPerSession: settings.maxObserversPerSession)
         let metricsRegistry = PrometheusCollectorRegistry()
         let shardCount = settings.shardCount
+        // Server-wide bounds are split between the shards (each enforces its part on its own thread).
+        func share(_ total: Int) -> Int { max(1, (total + shardCount - 1) / shardCount) }
         bridges = (0..<shardCount).map { shard in
             guard !echo else { return EchoServer() }
             let bridge = HubBridge(
                 hub: Hub(catalog: catalog, limits: limits, makeSessionID: { settings.makeSessionID(shard: shard) }), logger: logger,
                 engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                 metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
-            bridge.stepper = SessionStepper(catalog: catalog, limits: limits)
+            bridge.stepper = SessionStepper(catalog: catalog, limits: limits,
+                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes))
             return bridge
         }
         let accessToken = echo ? nil : settings.resolvedAccessToken()
@@ -59,8 +62,6 @@ public final class ServerHost {
         let tls = settings.tlsCertificate.flatMap { certificate in
             settings.tlsPrivateKey.map { TransportConfiguration.TLS(certificatePath: certificate, privateKeyPath: $0) }
         }
-        // Server-wide bounds are split between the shards (each enforces its part on its own thread).
-        func share(_ total: Int) -> Int { max(1, (total + shardCount - 1) / shardCount) }
         transport = try ShardedTransportServer(
             configuration: TransportConfiguration(
                 host: settings.host, port: settings.port, webRoot: settings.webRoot, subprotocol: ProtocolVersion.subprotocol,
@@ -81,7 +82,7 @@ public final class ServerHost {
     }
 
     /// The session bridges (none with `echo`).
-    private var hubBridges: [HubBridge] { bridges.compactMap { $0 as? HubBridge } }
+    var hubBridges: [HubBridge] { bridges.compactMap { $0 as? HubBridge } }
 
     /// The address a phone on the same network opens (with the access token), if the server listens
     /// beyond loopback.
