@@ -140,6 +140,29 @@ import TouchKitTestSupport
         #expect(h.app.renderTree().node(named: "V")?.displayList == nil)
     }
 
+    /// Pins UIKIT-SHAPE-LAYER: the layer draws its path as it was set; changing the mutable path
+    /// afterwards shows only once the path is set again.
+    @Test func aMutablePathChangedAfterItWasSetShowsOnlyWhenSetAgain() throws {
+        let h = Harness()
+        let view = h.add(UIView(0, 0, 200, 200), "V")
+        let shape = CAShapeLayer()
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        shape.path = path
+        shape.fillColor = nil
+        shape.strokeColor = UIColor.red.cgColor
+        view.layer.addSublayer(shape)
+        let before: [DrawCommand] = [.stroke(path: [.move(.zero), .line(CGPoint(x: 100, y: 0))], color: UIColor.red.cgColor,
+                                                lineWidth: 1, lineCap: .butt, lineJoin: .miter)]
+        #expect(h.app.renderTree().node(named: "V")?.displayList == before)
+        path.addLine(to: CGPoint(x: 100, y: 100))
+        #expect(h.app.renderTree().node(named: "V")?.displayList == before, "the layer keeps the path it was given")
+        shape.path = path
+        #expect(h.app.renderTree().node(named: "V")?.displayList?.count == 1)
+        #expect(h.app.renderTree().node(named: "V")?.displayList != before, "set again, the change shows")
+    }
+
     /// S70's last part: a view whose touchable area is an oval, through `point(inside:)`.
     final class OvalView: UIView {
         override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {

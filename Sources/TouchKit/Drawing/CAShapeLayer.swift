@@ -4,8 +4,17 @@ import Foundation
 /// black, no stroke, line width 1, non-zero rule, `strokeStart` 0 and `strokeEnd` 1 (fractions of
 /// the path's length; `strokeStart >= strokeEnd` strokes nothing).
 open class CAShapeLayer: CALayer {
-    /// The shape; nil draws nothing.
-    public var path: CGPath? { didSet { noteRenderChange() } }
+    /// The shape; nil draws nothing. The layer keeps the path as it was when set (UIKIT-SHAPE-LAYER):
+    /// a `CGMutablePath` changed afterwards changes nothing on screen until it is set again, as on iOS,
+    /// where the property's type is the immutable `CGPath` and what is drawn is what was committed.
+    public var path: CGPath? {
+        get { drawnPath }
+        set {
+            drawnPath = newValue.map { $0 is CGMutablePath ? CGPath(elements: $0.elements) : $0 }
+            noteRenderChange()
+        }
+    }
+    private var drawnPath: CGPath?
     /// Fill colour (default opaque black, as in Core Animation); nil fills nothing.
     public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { noteRenderChange() } }
     /// Stroke colour; nil (default) strokes nothing.
