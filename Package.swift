@@ -55,8 +55,10 @@ let package = Package(
         .target(name: "TouchKitBenchSupport", dependencies: ["TouchKit"]),
         .target(name: "TouchBridgeBenchSupport", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol"]),
         .target(name: "TouchKitTestSupport", dependencies: ["TouchKit"], path: "Tests/TouchKitTestSupport"),
+        // The seeded generator every randomized test draws from, so a printed seed replays anywhere.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
-        .testTarget(name: "TouchKitPropertyTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "TouchKitPropertyTests", dependencies: ["TouchKit", "SeededRandom"]),
         // The scenes users open on their phones, written as UIKit view controllers.
         .target(name: "TouchBridgeScenes", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
@@ -64,11 +66,11 @@ let package = Package(
         .target(name: "TouchBridgeProtocol"),
         // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.
         .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
-        .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol"]),
+        .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol", "SeededRandom"]),
         // Test support: `VirtualTransport` conveniences and the session fuzz script format (used by the fuzz harness too).
         .target(name: "TouchBridgeTesting", dependencies: ["TouchBridgeServer", "TouchBridgeProtocol"]),
         .testTarget(name: "TouchBridgeServerTests",
-                    dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit", "TouchBridgeTesting"]),
+                    dependencies: ["TouchBridgeServer", "TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit", "TouchBridgeTesting", "SeededRandom"]),
         // libwebsockets (Debian's libwebsockets-dev) + a small C shim; imported only by TouchBridgeTransport.
         .systemLibrary(
             name: "CLibWebSockets",

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import Testing
 @testable import TouchBridgeProtocol
@@ -250,7 +251,7 @@ struct ClientMessageReadingTests {
     }
 
     @Test func pairsOfWrongFieldsReportTheSameFirstError() {
-        var random = SeededGenerator(seed: 77)
+        var random = SplitMix64(seed: 77)
         var failures: [String] = []
         for _ in 0..<4000 {
             var message = random.pick(Self.bases)
@@ -286,7 +287,7 @@ struct ClientMessageReadingTests {
     }
 
     @Test func randomCorruptionsOfValidMessages() {
-        var random = SeededGenerator(seed: 31337)
+        var random = SplitMix64(seed: 31337)
         var failures: [String] = []
         let alphabet = Array(#"{}[],:"\0123456789.eE+-tfnul xNaI"#.utf8)
         for _ in 0..<4000 {

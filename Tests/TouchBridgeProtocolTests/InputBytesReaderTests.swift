@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import TouchBridgeProtocol
 
@@ -53,7 +54,7 @@ struct InputBytesReaderTests {
     /// Generated messages — fields in any order, optional fields present, absent or null, odd number
     /// spellings, unknown keys, repeated keys, wrong types — never get a different value from the two paths.
     @Test func agreesWithTheGeneralDecoderOnGeneratedMessages() throws {
-        var generator = SeededGenerator(seed: 18)
+        var generator = SplitMix64(seed: 18)
         let limits = ProtocolLimits(maxMessageBytes: 1 << 20)
         var read = 0
         for _ in 0..<3_000 {
@@ -67,7 +68,7 @@ struct InputBytesReaderTests {
         #expect(read < 2_900)
     }
 
-    static func generatedInput(_ generator: inout SeededGenerator) -> String {
+    static func generatedInput(_ generator: inout SplitMix64) -> String {
         func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &generator)] }
         /// Mostly one of `good`, one time in `odds` one of `bad`.
         func mostly(_ good: [String], else bad: [String], odds: Int = 15) -> String {

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import Testing
 @testable import TouchBridgeProtocol
@@ -85,7 +86,7 @@ struct JSONParserTests {
     /// Random documents, pretty and compact, and random corruptions of them: the parser agrees with
     /// Foundation's decoder on what is JSON and on the value.
     @Test func agreesWithFoundation() throws {
-        var random = SeededGenerator(seed: 2024)
+        var random = SplitMix64(seed: 2024)
         let decoder = JSONDecoder()
         var texts: [String] = []
         for _ in 0..<1500 {

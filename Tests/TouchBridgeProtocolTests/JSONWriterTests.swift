@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import Testing
 @testable import TouchBridgeProtocol
@@ -8,7 +9,7 @@ import Testing
 struct JSONWriterTests {
     /// Every message the corpus generator makes, encoded both ways.
     @Test func largeCorpusOfServerMessagesEncodesIdentically() {
-        var random = SeededGenerator(seed: 0x70C4_B21D)
+        var random = SplitMix64(seed: 0x70C4_B21D)
         var compared = 0
         for round in 0..<1500 {
             let messages: [ServerMessage] = [
@@ -33,7 +34,7 @@ struct JSONWriterTests {
 
     @Test func everyLogEntryKindEveryRenderOpAndEveryProp() {
         // The deterministic part of the corpus: each kind, op and prop at least once, null and set.
-        var random = SeededGenerator(seed: 1)
+        var random = SplitMix64(seed: 1)
         let entries = Self.logEntryKinds.map { Self.logEntry(kind: $0, &random, allFields: true) }
             + Self.logEntryKinds.map { Self.logEntry(kind: $0, &random, allFields: false) }
         let events = ServerMessage.events(EventsMessage(seq: 3, t: 1016, log: entries))
@@ -78,7 +79,7 @@ struct JSONWriterTests {
     }
 
     @Test func numbersAsJSONEncoderWritesThem() {
-        var random = SeededGenerator(seed: 42)
+        var random = SplitMix64(seed: 42)
         var values = interestingDoubles
         for _ in 0..<20000 { values.append(random.double()) }
         for exponent in -8...16 {
@@ -100,7 +101,7 @@ struct JSONWriterTests {
     }
 
     @Test func integersAsJSONEncoderWritesThem() {
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1] + (0..<2000).map({ _ in random.integer() }) {
             var writer = JSONWriter()
             writer.integer(value)
@@ -110,7 +111,7 @@ struct JSONWriterTests {
     }
 
     @Test func stringsAsJSONEncoderWritesThem() {
-        var random = SeededGenerator(seed: 9)
+        var random = SplitMix64(seed: 9)
         var strings = interestingStrings
         for _ in 0..<3000 { strings.append(random.string()) }
         for string in strings {
@@ -124,7 +125,7 @@ struct JSONWriterTests {
     }
 
     @Test func anyJSONValueAsJSONEncoderWritesIt() {
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<3000 {
             let value = random.jsonValue()
             #expect(WireJSON.text(value) == foundationText(value))
@@ -137,7 +138,7 @@ struct JSONWriterTests {
 
     /// A log entry of `kind` with the fields `TraceEncoding` gives that kind (all of them, or a random
     /// subset of the optional ones).
-    static func logEntry(kind: String, _ random: inout SeededGenerator, allFields: Bool) -> LogEntry {
+    static func logEntry(kind: String, _ random: inout SplitMix64, allFields: Bool) -> LogEntry {
         var entry = LogEntry(kind: kind, text: random.string(), diagnostic: random.chance(0.5))
         func maybe(_ probability: Double = 0.6) -> Bool { allFields || random.chance(probability) }
         switch kind {
@@ -191,7 +192,7 @@ struct JSONWriterTests {
         return entry
     }
 
-    static func events(_ random: inout SeededGenerator, round: Int) -> EventsMessage {
+    static func events(_ random: inout SplitMix64, round: Int) -> EventsMessage {
         let log = (0..<Int.random(in: 0...6, using: &random)).map { _ in
             logEntry(kind: random.pick(logEntryKinds), &random, allFields: random.chance(0.2))
         }
@@ -201,7 +202,7 @@ struct JSONWriterTests {
         return EventsMessage(seq: random.chance(0.7) ? random.integer() : nil, t: random.double(), log: log, pointers: pointers)
     }
 
-    static func props(_ random: inout SeededGenerator) -> RenderProps {
+    static func props(_ random: inout SplitMix64) -> RenderProps {
         var props = RenderProps()
         func point() -> [Double] { [random.double(), random.double()] }
         func nullable<T>(_ make: () -> T) -> Nullable<T>? {
@@ -243,7 +244,7 @@ struct JSONWriterTests {
         return props
     }
 
-    static func displayList(_ random: inout SeededGenerator) -> [DisplayCommand] {
+    static func displayList(_ random: inout SplitMix64) -> [DisplayCommand] {
         func path() -> [DisplayPathElement] {
             (0..<Int.random(in: 0...5, using: &random)).map { _ in
                 switch Int.random(in: 0..<5, using: &random) {
@@ -265,7 +266,7 @@ struct JSONWriterTests {
         }
     }
 
-    static func render(_ random: inout SeededGenerator, round: Int) -> RenderMessage {
+    static func render(_ random: inout SplitMix64, round: Int) -> RenderMessage {
         let ops = (0..<Int.random(in: 0...6, using: &random)).map { _ -> RenderOp in
             let parent = random.chance(0.2) ? nil : random.integer()
             switch Int.random(in: 0..<5, using: &random) {

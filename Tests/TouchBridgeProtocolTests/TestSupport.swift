@@ -1,20 +1,6 @@
+import SeededRandom
 import Foundation
 @testable import TouchBridgeProtocol
-
-/// A small deterministic random generator (SplitMix64), so corpus tests are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Doubles that stress number formatting: the documented examples, the edges of the integer and
 /// 3-decimal fast paths, and the extremes.
@@ -39,7 +25,7 @@ let interestingStrings: [String] = {
     return strings
 }()
 
-extension SeededGenerator {
+extension SplitMix64 {
     mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &self)] }
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 

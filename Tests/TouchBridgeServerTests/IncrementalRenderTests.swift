@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import TouchBridgeProtocol
 import TouchBridgeScenes
@@ -136,7 +137,7 @@ struct IncrementalRenderTests {
 /// One session of a scene driven at random, checked after every step against the reference.
 struct EquivalenceRun {
     let shared: SharedSession
-    var random: SplitMix
+    var random: SplitMix64
     var reference: RenderSnapshot
     var time = 1.0
     var down: [Int: CGPoint] = [:]
@@ -146,7 +147,7 @@ struct EquivalenceRun {
 
     init(scene: String, seed: UInt64) throws {
         self.scene = scene
-        random = SplitMix(seed: seed)
+        random = SplitMix64(seed: seed)
         let hello = Hello(role: .device, scene: .named(scene), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
         shared = try SharedSession(id: "equivalence", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: IncrementalRenderTests.catalog()))
         reference = RenderSnapshot(shared.application.renderTree())
@@ -223,7 +224,7 @@ struct EquivalenceRun {
 
 /// Random changes through TouchKit's public API, on random views of the app's window.
 struct Mutator {
-    var random: SplitMix
+    var random: SplitMix64
     let application: UIApplication
 
     var views: [UIView] {
@@ -367,22 +368,4 @@ struct Mutator {
             break
         }
     }
-}
-
-/// A small seeded generator (SplitMix64), so a failing run can be replayed.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }
