@@ -96,18 +96,23 @@ import TouchKitTestSupport
         #expect(view.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
     }
 
+    /// A shape layer stroking, in red and unfilled, a path from the origin through `points`; and that path.
+    func redStroke(through points: [CGPoint]) -> (CAShapeLayer, CGMutablePath) {
+        let shape = CAShapeLayer()
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        for point in points { path.addLine(to: point) }
+        shape.path = path
+        shape.fillColor = nil
+        shape.strokeColor = UIColor.red.cgColor
+        return (shape, path)
+    }
+
     /// Pins UIKIT-SHAPE-LAYER.
     @Test func s70StrokeEndTrimsAlongThePathsLength() throws {
         let h = Harness()
         let view = h.add(UIView(0, 0, 200, 200), "V")
-        let shape = CAShapeLayer()
-        let path = CGMutablePath()
-        path.move(to: .zero)
-        path.addLine(to: CGPoint(x: 100, y: 0))
-        path.addLine(to: CGPoint(x: 100, y: 100))
-        shape.path = path
-        shape.fillColor = nil
-        shape.strokeColor = UIColor.red.cgColor
+        let (shape, _) = redStroke(through: [CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100)])
         shape.lineWidth = 4
         shape.strokeEnd = 0.75
         view.layer.addSublayer(shape)
@@ -145,13 +150,7 @@ import TouchKitTestSupport
     @Test func aMutablePathChangedAfterItWasSetShowsOnlyWhenSetAgain() throws {
         let h = Harness()
         let view = h.add(UIView(0, 0, 200, 200), "V")
-        let shape = CAShapeLayer()
-        let path = CGMutablePath()
-        path.move(to: .zero)
-        path.addLine(to: CGPoint(x: 100, y: 0))
-        shape.path = path
-        shape.fillColor = nil
-        shape.strokeColor = UIColor.red.cgColor
+        let (shape, path) = redStroke(through: [CGPoint(x: 100, y: 0)])
         view.layer.addSublayer(shape)
         let before: [DrawCommand] = [.stroke(path: [.move(.zero), .line(CGPoint(x: 100, y: 0))], color: UIColor.red.cgColor,
                                                 lineWidth: 1, lineCap: .butt, lineJoin: .miter)]
