@@ -84,6 +84,14 @@ public class UIEvent {
     /// away (`Digitizer.applicationWentAway()`), so it never dangles.
     private var borrowedApplication: Unmanaged<UIApplication>?
 
+    /// Runs `body` with `application`, the digitizer's borrowed for the call without reference
+    /// counting (every responder hop asks).
+    @inline(__always)
+    func withApplication<Result>(_ body: (UIApplication?) -> Result) -> Result {
+        if let borrowedApplication { return borrowedApplication._withUnsafeGuaranteedRef { body($0) } }
+        return body(heldApplication)
+    }
+
     /// The touches of this dispatch in landing order.
     var orderedTouches: [UITouch] = []
 

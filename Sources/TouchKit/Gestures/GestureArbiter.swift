@@ -17,10 +17,10 @@ import Foundation
 /// action is no array shift) and the scratch lists are arrays the arbiter owns and keeps the
 /// capacity of; no transition allocates unless the event log is recording.
 final class GestureArbiter {
-    /// The application that owns the arena: it outlives it, so the reference needs no counting.
-    unowned(unsafe) let application: UIApplication
-    /// What recognizers that join are bound to (`UIGestureRecognizer.joinedEnvironment`).
-    unowned(unsafe) var environment: GestureEnvironment?
+    /// The application that owns the arena: it outlives it, so the link is not counted (`UncountedLink`).
+    let application: UncountedLink<UIApplication>
+    /// What recognizers that join are bound to (`UIGestureRecognizer.joinedArena`).
+    var environment: UncountedLink<GestureEnvironment>?
 
     /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
     private(set) var participants: [UIGestureRecognizer] = []
@@ -36,18 +36,18 @@ final class GestureArbiter {
     private var waitingScratch: [UIGestureRecognizer] = []
 
     init(application: UIApplication) {
-        self.application = application
+        self.application = UncountedLink(application)
     }
 
     // MARK: Participants
 
     func join(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedEnvironment = environment
+        recognizer.joinedArena = environment
         if !participants.containsIdentical(recognizer) { participants.append(recognizer) }
     }
 
     func forget(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedEnvironment = nil
+        recognizer.joinedArena = nil
         if let index = participants.index(ofIdentical: recognizer) { participants.remove(at: index) }
     }
 
@@ -65,13 +65,14 @@ final class GestureArbiter {
         var requirements = take(&requirementScratch)
         defer { give(&requirements, back: &requirementScratch) }
         collectFailureRequirements(of: recognizer, into: &requirements)
-        if let recognized = requirements.first(where: { $0.state.isActive || $0.state == .ended || $0.recognizedThisTurn }) {
-            recognizer.commit(.failed, reason: tracing ? "required \(recognized.traceName) to fail, but it recognized" : nil)
+        if let index = requirements.firstIndexBorrowed(where: { $0.state.isActive || $0.state == .ended || $0.recognizedThisTurn }) {
+            recognizer.commit(.failed, reason: tracing ? "required \(requirements[index].traceName) to fail, but it recognized" : nil)
             return
         }
-        if let undecided = requirements.first(where: { $0.state == .possible && $0.isParticipating }) {
+        if let index = requirements.firstIndexBorrowed(where: { $0.state == .possible && $0.isParticipating }) {
+            let undecided = requirements[index]
             if recognizer.pendingState == nil, tracing {
-                application.record(.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
+                application.record(TraceEvent.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
             }
             recognizer.pendingState = target
             recognizer.pendingReason = reason
@@ -92,11 +93,13 @@ final class GestureArbiter {
             recognizer.commit(.failed, reason: application.isTracing ? exemption : nil)
             return
         }
-        for other in participants where other !== recognizer && (other.state.isActive || other.recognizedThisTurn) {
-            if sharesTouch(other, recognizer), prevents(other, recognizer) {
-                recognizer.commit(.failed, reason: application.isTracing ? "prevented by \(other.traceName)" : nil)
-                return
-            }
+        // A copy: a delegate asked may make recognizers join or leave.
+        let others = participants
+        if let index = others.firstIndexBorrowed(where: { other in
+            other !== recognizer && (other.state.isActive || other.recognizedThisTurn) && sharesTouch(other, recognizer) && prevents(other, recognizer)
+        }) {
+            recognizer.commit(.failed, reason: application.isTracing ? "prevented by \(others[index].traceName)" : nil)
+            return
         }
         recognizer.commit(target, reason: reason)
     }
@@ -104,7 +107,7 @@ final class GestureArbiter {
     /// A committed transition: queues its action and reset, and lets it decide the others.
     func didTransition(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State, reason: String?) {
         if application.isTracing {
-            application.record(.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
+            application.record(TraceEvent.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
         }
         if (new != .failed && new != .possible) || (new == .failed && old.isActive) {
             pendingActions.append((recognizer, new))
@@ -118,7 +121,7 @@ final class GestureArbiter {
         if new == .failed {
             recognizerFailed(recognizer)
         }
-        application.flushIfIdle()
+        application.with { $0.flushIfIdle() }
     }
 
     // MARK: Consequences
@@ -129,13 +132,15 @@ final class GestureArbiter {
         let tracing = application.isTracing
         // Both loops walk the participants as they were when the loop began (a decision may make
         // others join or leave).
-        for other in participants where other !== recognizer && other.state == .possible {
-            if requiresFailure(other, of: recognizer) {
-                other.commit(.failed, reason: tracing ? "required \(recognizer.traceName) to fail, but it recognized" : nil)
-            }
+        let others = participants
+        others.forEachBorrowed { other in
+            guard other !== recognizer, other.state == .possible, requiresFailure(other, of: recognizer) else { return }
+            other.commit(.failed, reason: tracing ? "required \(recognizer.traceName) to fail, but it recognized" : nil)
         }
-        for other in participants where other !== recognizer && (other.state == .possible || other.state.isActive) {
-            guard sharesTouch(other, recognizer), prevents(recognizer, other) else { continue }
+        let remaining = participants
+        remaining.forEachBorrowed { other in
+            guard other !== recognizer, other.state == .possible || other.state.isActive,
+                  sharesTouch(other, recognizer), prevents(recognizer, other) else { return }
             other.commit(other.state.isActive ? .cancelled : .failed, reason: application.isTracing ? "prevented by \(recognizer.traceName)" : nil)
         }
     }
@@ -157,13 +162,17 @@ final class GestureArbiter {
             waitingCount += 1
         }
         guard let firstWaiting else { return }
-        if waitingCount == 1 { return retry(participants[firstWaiting], after: recognizer) }
+        if waitingCount == 1 {
+            // Borrowed from a copy: the retry may make recognizers join or leave.
+            let list = participants
+            return list.borrowing(firstWaiting) { retry($0, after: recognizer) }
+        }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
         for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
             waiting.append(participants[index])
         }
-        for other in waiting { retry(other, after: recognizer) }
+        waiting.forEachBorrowed { retry($0, after: recognizer) }
     }
 
     /// `waiter` tries again to recognize now that `failed` failed, unless it no longer waits or the
@@ -176,11 +185,10 @@ final class GestureArbiter {
 
     /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.
     private func isUndecidedParticipant(_ identity: ObjectIdentifier) -> Bool {
-        for index in participants.indices where ObjectIdentifier(participants[index]) == identity {
-            let participant = participants[index]
-            if participant.state == .possible && participant.isParticipating { return true }
-        }
-        return false
+        let list = participants
+        return list.firstIndexBorrowed { participant in
+            ObjectIdentifier(participant) == identity && participant.state == .possible && participant.isParticipating
+        } != nil
     }
 
     // MARK: Actions and resets (consumed by the arena, step 4)
@@ -206,7 +214,8 @@ final class GestureArbiter {
         guard !pendingResets.isEmpty else { return }
         var resets = pendingResets
         pendingResets = take(&spareResets)
-        for recognizer in resets where recognizer.state.isTerminal {
+        resets.forEachBorrowed { recognizer in
+            guard recognizer.state.isTerminal else { return }
             recognizer.performReset()
             if !recognizer.isParticipating { forget(recognizer) }
         }
@@ -227,9 +236,13 @@ final class GestureArbiter {
     /// The recognizers `recognizer` waits for: its enabled `require(toFail:)` recognizers, then the
     /// participants that a subclass hook or delegate makes it wait for, in participant order.
     private func collectFailureRequirements(of recognizer: UIGestureRecognizer, into result: inout [UIGestureRecognizer]) {
-        for required in recognizer.failureRequirements where required.isEnabled { result.append(required) }
-        for other in participants where other !== recognizer && !result.containsIdentical(other) {
-            if requiresFailure(recognizer, of: other) { result.append(other) }
+        for index in recognizer.failureRequirements.indices where recognizer.failureRequirements[index].isEnabled {
+            result.append(recognizer.failureRequirements[index])
+        }
+        // A copy: a delegate asked may make recognizers join or leave.
+        let candidates = participants
+        candidates.forEachBorrowed { other in
+            if other !== recognizer, !result.containsIdentical(other), requiresFailure(recognizer, of: other) { result.append(other) }
         }
     }
 

@@ -42,16 +42,18 @@ import Foundation
 /// and 6: which phases each view gets).
 ///
 /// Hot-path shape (docs/performance.md): a dispatch costs no weak load, no allocation and no hashing
-/// unless something new happens (a touch lands, a reason is logged). Touches hold their gathered
-/// recognizers strongly until the arena is done with them; recognizers reach their view, windows
-/// their application and the arena its application through references their owners clear when
-/// they go away (`Unmanaged`, `unowned(unsafe)`), never through weak references; scratch lists are
-/// kept between dispatches; built-in recognizers' timers are tagged scheduler entries, not closures;
-/// reasons are put into words only while the event log records.
+/// unless something new happens (a touch lands, a reason is logged), and as little reference
+/// counting as the rules allow. Touches hold their gathered recognizers strongly until the arena is
+/// done with them; recognizers reach their view, windows their application and the arena its
+/// application through references their owners clear when they go away (`UncountedLink`,
+/// `Unmanaged`), never through weak references; lists of recognizers and touches are visited with
+/// their elements borrowed (`Array.forEachBorrowed`), from copies where a call may change them;
+/// scratch lists are kept between dispatches; built-in recognizers' timers are tagged scheduler
+/// entries, not closures; reasons are put into words only while the event log records.
 final class GestureEnvironment {
     /// The application that owns the arena. It outlives the arena (which it creates and holds) and
-    /// every recognizer's `joinedEnvironment` (cleared in `deinit`), so the reference needs no counting.
-    unowned(unsafe) let application: UIApplication
+    /// every recognizer's `joinedEnvironment` (cleared in `deinit`), so the link is not counted (`UncountedLink`).
+    let application: UncountedLink<UIApplication>
     /// Arbitration: participants, failure requirements, exclusivity, simultaneity; the actions and
     /// resets that follow from transitions.
     let arbiter: GestureArbiter
@@ -67,16 +69,16 @@ final class GestureEnvironment {
     private var dispatchSerial = 0
 
     init(application: UIApplication) {
-        self.application = application
+        self.application = UncountedLink(application)
         arbiter = GestureArbiter(application: application)
         delivery = TouchDelivery(application: application)
-        arbiter.environment = self
+        arbiter.environment = UncountedLink(self)
     }
 
     deinit {
         // Participants still bound to this arena forget it (the application went away mid-gesture).
-        for recognizer in arbiter.participants where recognizer.joinedEnvironment === self {
-            recognizer.joinedEnvironment = nil
+        for recognizer in arbiter.participants where recognizer.joinedArena?.links(to: self) == true {
+            recognizer.joinedArena = nil
         }
     }
 
@@ -88,8 +90,8 @@ final class GestureEnvironment {
         let windowIdentity = ObjectIdentifier(window)
         let eventTouches = event.orderedTouches
         for index in eventTouches.indices where eventTouches[index].windowIdentity == windowIdentity { touches.append(eventTouches[index]) }
-        for touch in touches where touch.phase == .began {
-            hitTestAndGather(touch, in: window, event: event)
+        touches.forEachBorrowed { touch in
+            if touch.phase == .began { hitTestAndGather(touch, in: window, event: event) }
         }
         feedRecognizers(touches, event: event)
         flushActions()
@@ -120,7 +122,7 @@ final class GestureEnvironment {
     private func hitTestAndGather(_ touch: UITouch, in window: UIWindow, event: UIEvent) {
         let hit = window.hitTest(touch.locationInWindow, with: event)
         touch.view = hit
-        application.digitizer.assignTapCount(to: touch)
+        application.with { $0.digitizer.assignTapCount(to: touch) }
         if application.isTracing {
             var path: [String] = []
             var view = hit
@@ -128,23 +130,15 @@ final class GestureEnvironment {
                 path.append(current.traceName)
                 view = current.superview
             }
-            application.record(.hitTest(touch: touch.identifier, path: path.reversed()))
+            application.record(TraceEvent.hitTest(touch: touch.identifier, path: path.reversed()))
         }
         guard let hit else {
             delivery.markUndeliverable(touch, view: nil, reason: "no view was hit")
             return
         }
-        let othersWithViews = application.digitizer.activeTouches.filter {
-            $0 !== touch && $0.isActive && ($0.delivery.stage == .pending || $0.delivery.stage == .delivered)
-        }
-        if !hit.isMultipleTouchEnabled, othersWithViews.contains(where: { $0.view === hit }) {
-            delivery.markUndeliverable(touch, view: hit, reason: "isMultipleTouchEnabled is false and the view already has a touch")
-        } else if let blocker = othersWithViews.first(where: {
-            guard let other = $0.view, other !== hit else { return false }
-            return other.isExclusiveTouch || hit.isExclusiveTouch
-        }) {
-            let exclusive = hit.isExclusiveTouch ? hit : blocker.view!
-            delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
+        let activeTouches = application.with { $0.digitizer.activeTouches }
+        if activeTouches.indices.contains(where: { activeTouches[$0] !== touch }) {
+            refuseIfAnotherTouchBlocks(touch, on: hit, activeTouches: activeTouches)
         }
 
         // Usually the recognizers of one view are gathered, all of them: then the touch shares that
@@ -161,8 +155,8 @@ final class GestureEnvironment {
             // them: they are counted, not copied.
             var sharing = whole == nil && gathered.isEmpty
             var shared = 0
-            for recognizer in list {
-                if recognizer.isEnabled, receives(touch, recognizer) {
+            for index in list.indices {
+                if list.borrowing(index, { $0.isEnabled && receives(touch, $0) }) {
                     if sharing {
                         shared += 1
                         continue
@@ -171,7 +165,7 @@ final class GestureEnvironment {
                         gathered.append(contentsOf: earlier)
                         whole = nil
                     }
-                    gathered.append(recognizer)
+                    gathered.append(list[index])
                 } else if sharing {
                     sharing = false
                     gathered.append(contentsOf: list[..<shared])
@@ -183,10 +177,28 @@ final class GestureEnvironment {
         touch.gather(whole ?? Array(gathered))
     }
 
+    /// A new touch on `hit` is not delivered to views while another touch blocks it: one on the
+    /// same view without `isMultipleTouchEnabled`, or one on another view when either view has
+    /// `isExclusiveTouch` (UIKIT-VIEW-MULTIPLE-TOUCH, UIKIT-VIEW-EXCLUSIVE-TOUCH).
+    private func refuseIfAnotherTouchBlocks(_ touch: UITouch, on hit: UIView, activeTouches: [UITouch]) {
+        let othersWithViews = activeTouches.filter {
+            $0 !== touch && $0.isActive && ($0.delivery.stage == .pending || $0.delivery.stage == .delivered)
+        }
+        if !hit.isMultipleTouchEnabled, othersWithViews.contains(where: { $0.view === hit }) {
+            delivery.markUndeliverable(touch, view: hit, reason: "isMultipleTouchEnabled is false and the view already has a touch")
+        } else if let blocker = othersWithViews.first(where: {
+            guard let other = $0.view, other !== hit else { return false }
+            return other.isExclusiveTouch || hit.isExclusiveTouch
+        }) {
+            let exclusive = hit.isExclusiveTouch ? hit : blocker.view!
+            delivery.markUndeliverable(touch, view: hit, reason: "isExclusiveTouch of \(exclusive.traceName)")
+        }
+    }
+
     /// Whether `recognizer`'s delegate lets it receive `touch` (UIKIT-GESTURE-SHOULD-RECEIVE).
     private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer) -> Bool {
         guard let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
-        application.record(.delivery(touch: touch.identifier, view: recognizer.traceName,
+        application.record(TraceEvent.delivery(touch: touch.identifier, view: recognizer.traceName,
                                      note: "withheld from recognizer: delegate shouldReceive returned false"))
         return false
     }
@@ -198,11 +210,13 @@ final class GestureEnvironment {
         // One touch (the usual dispatch): its own list is the feeding order, and no list of
         // received touches is built.
         if touches.count == 1 {
-            let touch = touches[0]
-            if touch.phase == .began { join(touch.recognizers, with: touches) }
-            // Every recognizer fed gets the same value: one `Set` for the dispatch.
-            let set = delivery.touchSets.set(of: touch)
-            for recognizer in touch.recognizers { feed(recognizer, touch, set, event: event) }
+            touches.borrowing(0) { touch in
+                let recognizers = touch.recognizers
+                if touch.phase == .began { join(recognizers, with: touches) }
+                // Every recognizer fed gets the same value: one `Set` for the dispatch.
+                let set = delivery.touchSets.set(of: touch)
+                recognizers.forEachBorrowed { feed($0, touch, set, event: event) }
+            }
             return
         }
         // A few recognizers per touch: linear identity checks beat hashing here.
@@ -218,9 +232,9 @@ final class GestureEnvironment {
         }
         if touches.contains(where: { $0.phase == .began }) { join(order, with: touches) }
         let phases = TouchesByPhase(touches)
-        for recognizer in order {
+        order.forEachBorrowed { recognizer in
             guard recognizer.hasView, recognizer.isEnabled,
-                  touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { continue }
+                  touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { return }
             /// The set of the touches of `list` this recognizer receives and tracks in this attempt;
             /// nil for none. Usually it takes them all, and `list` itself is the set's source.
             func collect(_ list: [UITouch]) -> Set<UITouch>? {
@@ -258,13 +272,14 @@ final class GestureEnvironment {
     /// the touchesBegan calls sees every recognizer sharing them: an active recognizer then prevents
     /// one that wants to begin with a new touch both receive, whichever is fed first.
     private func join(_ recognizers: [UIGestureRecognizer], with touches: [UITouch]) {
-        for recognizer in recognizers where recognizer.hasView && recognizer.isEnabled && isOpen(recognizer) {
+        recognizers.forEachBorrowed { recognizer in
+            guard recognizer.hasView, recognizer.isEnabled, isOpen(recognizer) else { return }
             var any = false
             for index in touches.indices where touches[index].phase == .began && recognizer.receives(touches[index]) {
                 recognizer.trackedTouches.append(touches[index])
                 any = true
             }
-            guard any else { continue }
+            guard any else { return }
             arbiter.join(recognizer)
             recognizer.joinedInDispatch = dispatchSerial
         }
@@ -291,7 +306,7 @@ final class GestureEnvironment {
 
     /// A recognizer's touch method (recorded in the complete log).
     private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
-        application.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event)
+        application.with { $0.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event) }
         switch method {
         case .touchesBegan: recognizer.touchesBegan(touches, with: event)
         case .touchesMoved: recognizer.touchesMoved(touches, with: event)
@@ -335,7 +350,7 @@ final class GestureEnvironment {
                     delivery.claimTouches(of: recognizer)
                 }
                 if recognizer.hasTargets {
-                    application.record(.action(recognizer: recognizer.traceName, state: state))
+                    application.record(TraceEvent.action(recognizer: recognizer.traceName, state: state))
                     recognizer.sendActions()
                 }
             }
@@ -346,7 +361,7 @@ final class GestureEnvironment {
     // MARK: Views leaving the window
 
     func subtreeLeftWindow(_ root: UIView) {
-        delivery.subtreeLeftWindow(root, activeTouches: application.digitizer.activeTouches)
+        delivery.subtreeLeftWindow(root, activeTouches: application.object.digitizer.activeTouches)
         for recognizer in arbiter.participants {
             if let view = recognizer.view, view.isDescendant(of: root) {
                 recognizer.stopParticipating(reason: "its view left the window")

@@ -19,8 +19,8 @@ import Foundation
 /// `Set` handed to views are kept from dispatch to dispatch, so delivering a move to one view
 /// allocates nothing.
 final class TouchDelivery {
-    /// The application that owns the arena: it outlives it, so the reference needs no counting.
-    unowned(unsafe) let application: UIApplication
+    /// The application that owns the arena: it outlives it, so the link is not counted (`UncountedLink`).
+    let application: UncountedLink<UIApplication>
     /// The touch event being dispatched (the last one, between dispatches).
     var lastEvent: UIEvent?
     /// Touches with a withheld phase (possibly from a finished sequence).
@@ -38,7 +38,7 @@ final class TouchDelivery {
     var touchSets = TouchSetCache()
 
     init(application: UIApplication) {
-        self.application = application
+        self.application = UncountedLink(application)
     }
 
     deinit {
@@ -55,7 +55,7 @@ final class TouchDelivery {
     func markUndeliverable(_ touch: UITouch, view: UIView?, reason: @autoclosure () -> String) {
         touch.delivery.stage = .undeliverable
         if application.isTracing {
-            application.record(.delivery(touch: touch.identifier, view: view?.traceName ?? "-", note: "not delivered: \(reason())"))
+            application.record(TraceEvent.delivery(touch: touch.identifier, view: view?.traceName ?? "-", note: "not delivered: \(reason())"))
         }
     }
 
@@ -75,7 +75,7 @@ final class TouchDelivery {
             case .pending:
                 touch.delivery.stage = .finished
                 if let view = touch.view, application.isTracing {
-                    application.record(.delivery(touch: touch.identifier, view: view.traceName, note: "discarded: claimed by \(recognizer.traceName)"))
+                    application.record(TraceEvent.delivery(touch: touch.identifier, view: view.traceName, note: "discarded: claimed by \(recognizer.traceName)"))
                 }
             case .finished, .undeliverable:
                 break
@@ -97,15 +97,16 @@ final class TouchDelivery {
             give(&ended, back: &endedList)
             give(&cancelled, back: &cancelledList)
         }
-        for touch in touches where touch.viewIdentity != nil && !touch.delivery.claimed {
+        touches.forEachBorrowed { touch in
+            guard touch.viewIdentity != nil, !touch.delivery.claimed else { return }
             switch touch.phase {
             case .began:
-                guard touch.delivery.stage == .pending else { continue }
+                guard touch.delivery.stage == .pending else { return }
                 if let holder = holder(of: touch, delayingBegan: true) {
                     touch.delivery.beganWithheld = true
                     withhold(touch)
                     if application.isTracing {
-                        application.record(.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesBegan withheld: delaysTouchesBegan of \(holder.traceName)"))
+                        application.record(TraceEvent.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesBegan withheld: delaysTouchesBegan of \(holder.traceName)"))
                     }
                 } else if contentAllows(touch) {
                     touch.delivery.stage = .delivered
@@ -121,7 +122,7 @@ final class TouchDelivery {
                         touch.delivery.endedWithheld = true
                         withhold(touch)
                         if application.isTracing {
-                            application.record(.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesEnded withheld: delaysTouchesEnded of \(holder.traceName)"))
+                            application.record(TraceEvent.delivery(touch: touch.identifier, view: touch.view!.traceName, note: "touchesEnded withheld: delaysTouchesEnded of \(holder.traceName)"))
                         }
                     } else {
                         touch.delivery.stage = .finished
@@ -150,11 +151,10 @@ final class TouchDelivery {
     /// The first of the touch's recognizers, in delivery order, that is undecided about it and delays
     /// its began (or ended) phase.
     private func holder(of touch: UITouch, delayingBegan: Bool) -> UIGestureRecognizer? {
-        for recognizer in touch.recognizers {
-            let delays = delayingBegan ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded
-            if delays, recognizer.isUndecided(about: touch) { return recognizer }
-        }
-        return nil
+        let recognizers = touch.recognizers
+        return recognizers.firstIndexBorrowed { recognizer in
+            (delayingBegan ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded) && recognizer.isUndecided(about: touch)
+        }.map { recognizers[$0] }
     }
 
     /// Scroll views above the touch's view may refuse it (`touchesShouldBegin(_:with:in:)`,
@@ -182,12 +182,13 @@ final class TouchDelivery {
     func releaseWithheldTouches() {
         guard !withheldTouches.isEmpty else { return }
         var releasedBegan: [UITouch] = [], releasedEnded: [UITouch] = []
-        for touch in withheldTouches.inTouchOrder {
-            if touch.delivery.claimed || touch.delivery.stage == .finished || touch.delivery.stage == .undeliverable { continue }
+        let withheld = withheldTouches.inTouchOrder
+        withheld.forEachBorrowed { touch in
+            if touch.delivery.claimed || touch.delivery.stage == .finished || touch.delivery.stage == .undeliverable { return }
             if touch.delivery.beganWithheld {
-                guard holder(of: touch, delayingBegan: true) == nil else { continue }
+                guard holder(of: touch, delayingBegan: true) == nil else { return }
                 touch.delivery.beganWithheld = false
-                guard contentAllows(touch) else { continue }
+                guard contentAllows(touch) else { return }
                 touch.delivery.stage = .delivered
                 releasedBegan.append(touch)
             }
@@ -223,7 +224,7 @@ final class TouchDelivery {
             touch.phase = .moved
             moved.append(touch)
             if application.isTracing {
-                application.record(.delivery(touch: touch.identifier, view: touch.view?.traceName ?? "-", note:
+                application.record(TraceEvent.delivery(touch: touch.identifier, view: touch.view?.traceName ?? "-", note:
                     "touchesBegan released at its start \(describe(touch.initialLocationInWindow)), touchesMoved catches up to \(describe(state.location))"))
             }
         }
@@ -266,7 +267,7 @@ final class TouchDelivery {
     /// Sends one responder method per view and multitouch sequence, in touch order.
     func send(_ method: ResponderCall.Method, _ touches: [UITouch], showingPhase phase: UITouch.Phase? = nil) {
         guard let first = touches.first else { return }
-        let event = lastEvent ?? UIEvent(type: .touches, timestamp: application.currentTime, application: application)
+        let event = lastEvent ?? UIEvent(type: .touches, timestamp: application.object.currentTime, application: application.object)
         // Usually every touch goes to one view in one sequence: one group, no grouping lists.
         if let view = first.view, touches.allSatisfy({ $0.viewIdentity == first.viewIdentity && $0.sequence == first.sequence }) {
             sendGroup(method, view: view, touches: touches, showingPhase: phase, event: event)
@@ -322,12 +323,14 @@ final class TouchDelivery {
             }
             event.orderedTouches = widened.inTouchOrder
         }
-        application.deliver(method, to: view, touches: set, event: event) {
-            switch method {
-            case .touchesBegan: view.touchesBegan(set, with: event)
-            case .touchesMoved: view.touchesMoved(set, with: event)
-            case .touchesEnded: view.touchesEnded(set, with: event)
-            default: view.touchesCancelled(set, with: event)
+        application.with { application in
+            application.deliver(method, to: view, touches: set, event: event) {
+                switch method {
+                case .touchesBegan: view.touchesBegan(set, with: event)
+                case .touchesMoved: view.touchesMoved(set, with: event)
+                case .touchesEnded: view.touchesEnded(set, with: event)
+                default: view.touchesCancelled(set, with: event)
+                }
             }
         }
         if missing {

@@ -315,8 +315,10 @@ open class UIGestureRecognizer: TraceNamed {
     /// resets first, the arena calls `timerFired(tag)` — no closure and no weak reference per
     /// gesture.
     func scheduleTimer(after delay: TimeInterval, tag: Int) {
-        guard let application = arenaApplication else { return }
-        timers.append(application.scheduler.schedule(at: application.currentTime + max(delay, 0), recognizer: self, tag: tag))
+        guard let token = withArenaApplication({ application in
+            application.map { $0.scheduler.schedule(at: $0.currentTime + max(delay, 0), recognizer: self, tag: tag) }
+        }) else { return }
+        timers.append(token)
     }
 
     /// A built-in recognizer's timer armed with `scheduleTimer(after:tag:)` is due.
@@ -324,9 +326,11 @@ open class UIGestureRecognizer: TraceNamed {
 
     func cancelTimers() {
         guard !timers.isEmpty else { return }
-        guard let application = arenaApplication else { return timers.removeAll() }
-        for token in timers { application.cancelScheduled(token) }
-        timers.clearKeepingCapacity()
+        withArenaApplication { application in
+            guard let application else { return timers.removeAll() }
+            for index in timers.indices { application.cancelScheduled(timers[index]) }
+            timers.clearKeepingCapacity()
+        }
     }
 
     // MARK: Naming and values
@@ -344,11 +348,21 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Internals
 
-    /// The arena, cached while the recognizer takes part in a gesture (a lookup walks the view tree).
-    var environment: GestureEnvironment? { joinedEnvironment ?? view?.window?.application?.gestureEnvironment }
-    /// The application whose arena this recognizer takes part in: the joined arena's, without
-    /// walking the view tree, or else its view's window's.
-    var arenaApplication: UIApplication? { joinedEnvironment?.application ?? view?.window?.application }
+    /// Runs `body` with the arena this recognizer's transitions go to: the joined one while the
+    /// recognizer takes part in a gesture (borrowed, no reference counting), or else its view's
+    /// window's application's (a lookup that walks the view tree).
+    @inline(__always)
+    func withArena<Result>(_ body: (GestureEnvironment?) -> Result) -> Result {
+        if let joinedArena { return joinedArena.with { body($0) } }
+        return body(view?.window?.application?.gestureEnvironment)
+    }
+
+    /// Runs `body` with the application whose arena this recognizer takes part in (see `withArena`).
+    @inline(__always)
+    func withArenaApplication<Result>(_ body: (UIApplication?) -> Result) -> Result {
+        if let joinedArena { return joinedArena.with { $0.application.with { body($0) } } }
+        return body(view?.window?.application)
+    }
 
     /// The number of the last dispatch in which new touches joined this recognizer's attempt (its
     /// `touchesBegan` is due in that dispatch). Only an optimisation of the rule that a recognizer
@@ -358,8 +372,8 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Set while the recognizer is one of the arena's participants (the arena clears it when the
     /// recognizer leaves, and the application that owns the arena outlives its participants'
-    /// gestures), so no weak reference is needed.
-    unowned(unsafe) var joinedEnvironment: GestureEnvironment?
+    /// gestures), so it needs neither a weak nor a counted reference.
+    var joinedArena: UncountedLink<GestureEnvironment>?
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.
@@ -376,8 +390,11 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// `reason` is called only while the event log records.
     private func requestTransition(to newState: State, reason: () -> String?) {
+        withArena { requestTransition(to: newState, reason: reason, in: $0) }
+    }
+
+    private func requestTransition(to newState: State, reason: () -> String?, in environment: GestureEnvironment?) {
         let old = currentState
-        let environment = self.environment
         let reason = environment?.application.isTracing == true ? reason() : nil
         if old == .possible, pendingState != nil {
             switch newState {
@@ -393,7 +410,7 @@ open class UIGestureRecognizer: TraceNamed {
             return
         }
         guard Self.isLegal(from: old, to: newState) else {
-            environment?.application.record(.note("\(traceName): illegal transition \(old) → \(newState) ignored"))
+            environment?.application.record(TraceEvent.note("\(traceName): illegal transition \(old) → \(newState) ignored"))
             return
         }
         if old == .possible, newState == .began || newState == .ended, let environment {
@@ -405,7 +422,7 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Applies a transition the arena has approved. `reason` is nil while the event log is off.
     func commit(_ newState: State, reason: String?) {
-        commit(newState, reason: reason, in: environment)
+        withArena { commit(newState, reason: reason, in: $0) }
     }
 
     private func commit(_ newState: State, reason: String?, in environment: GestureEnvironment?) {
@@ -468,7 +485,9 @@ open class UIGestureRecognizer: TraceNamed {
         didCancelTouchesInView = false
         cancelTimers()
         currentState = .possible
-        if old != .possible { environment?.application.record(.transition(recognizer: traceName, from: old, to: .possible, reason: "reset", values: transitionValues())) }
+        if old != .possible {
+            withArenaApplication { $0?.record(.transition(recognizer: traceName, from: old, to: .possible, reason: "reset", values: transitionValues())) }
+        }
         reset()
     }
 
@@ -478,12 +497,12 @@ open class UIGestureRecognizer: TraceNamed {
         } else if currentState == .possible, isParticipating {
             commit(.failed, reason: reason)
         }
-        environment?.application.flushIfIdle()
+        withArenaApplication { $0?.flushIfIdle() }
     }
 
     func detachedFromView() {
         stopParticipating(reason: "removed from its view")
-        environment?.forget(self)
+        withArena { $0?.forget(self) }
         view = nil
     }
 }

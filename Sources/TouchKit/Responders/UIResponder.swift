@@ -128,13 +128,19 @@ open class UIResponder: TraceNamed {
         _ method: ResponderCall.Method, _ touches: Set<UITouch>, _ event: UIEvent?,
         subtype: UIEvent.EventSubtype = .none, send: (UIResponder) -> Void
     ) {
-        guard let application = event?.application else {
+        guard let event else {
             if let next { send(next) }
             return
         }
-        application.noteDirectCall(method, to: self, touches: touches, subtype: subtype, event: event)
-        guard let next else { return }
-        application.deliver(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self, event: event) { send(next) }
+        event.withApplication { application in
+            guard let application else {
+                if let next { send(next) }
+                return
+            }
+            application.noteDirectCall(method, to: self, touches: touches, subtype: subtype, event: event)
+            guard let next else { return }
+            application.deliver(method, to: next, touches: touches, subtype: subtype, forwardedFrom: self, event: event) { send(next) }
+        }
     }
 }
 

@@ -1,0 +1,40 @@
+/// A reference that is neither counted nor weak, for a link whose target outlives its holder by
+/// construction (the application and the arena it creates and holds; a view and the recognizers it
+/// holds). Calls made through `with(_:)` cost no reference counting: the object is borrowed for the
+/// call. An `unowned(unsafe)` property or `Unmanaged.takeUnretainedValue()` does not give that —
+/// reading one and calling a method of an open class on the result retains and releases it around
+/// the call, which measured at a tenth of a tap frame (docs/performance.md, "The tap pass").
+struct UncountedLink<Object: AnyObject> {
+    private let reference: Unmanaged<Object>
+
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    /// The object, as a counted reference (for passing it on or keeping it).
+    var object: Object { reference.takeUnretainedValue() }
+
+    /// Runs `body` with the object borrowed: no reference counting for the call.
+    @inline(__always)
+    func with<Result>(_ body: (Object) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether this links to `other`, without counting references.
+    @inline(__always)
+    func links(to other: AnyObject) -> Bool {
+        reference.toOpaque() == Unmanaged.passUnretained(other).toOpaque()
+    }
+}
+
+extension UncountedLink where Object == UIApplication {
+    /// Whether the application records the event log (asked on every transition and delivery).
+    var isTracing: Bool { with { $0.isTracing } }
+
+    /// Records `event` if the application records the event log; the event is built only then.
+    func record(_ event: @autoclosure () -> TraceEvent) {
+        with { application in
+            if application.isTracing { application.record(event()) }
+        }
+    }
+}
