@@ -11,7 +11,8 @@ import TouchKitTestSupport
     final class Stub: UIGestureRecognizer {}
 
     /// An application with two views; when the test is over it lets the touches it made go of
-    /// their recognizers (the digitizer does that for its own touches), so nothing is left in a cycle.
+    /// their recognizers and views (the digitizer does that for its own touches), so nothing is
+    /// left in a cycle.
     final class Scene {
         let app = UIApplication()
         let window: UIWindow
@@ -32,7 +33,10 @@ import TouchKitTestSupport
         }
 
         deinit {
-            for touch in touches { touch.releaseRecognizers() }
+            for touch in touches {
+                touch.releaseRecognizers()
+                touch.letGoOfViews()
+            }
         }
 
         /// A stub on `view` with the given delay flags, in the arena.

@@ -1,20 +1,5 @@
 import Foundation
 
-/// An action for controls (UIKit's `UIAction`, reduced to its handler).
-public final class UIAction {
-    /// A name for the action (UIKit shows it in menus; TouchKit keeps it for code that sets it).
-    public let title: String
-    let handler: (UIAction) -> Void
-    /// The control that sent the action, while the handler runs.
-    public internal(set) weak var sender: UIControl?
-
-    /// An action that calls `handler` with itself (its `sender` set) when the control sends it.
-    public init(title: String = "", handler: @escaping (UIAction) -> Void) {
-        self.title = title
-        self.handler = handler
-    }
-}
-
 /// The base of buttons, sliders and switches: it tracks one touch and turns it into control events.
 ///
 /// UIKit rules (UIKIT-CONTROL-TRACKING): `beginTracking` on touch-down, `continueTracking` per move,
@@ -82,6 +67,14 @@ open class UIControl: UIView {
 
     private var actions: [(events: Event, target: WeakObject?, invoke: (AnyObject?, UIControl, UIEvent?) -> Void)] = []
     private var trackedTouch: UITouch?
+    /// The `UIAction`s whose `sender` is this control, unretained: each takes itself off this list
+    /// in its `deinit` or when another control sends it, so every one listed is alive
+    /// (`UIAction.senderLink` explains why neither side is weak).
+    var sentActions: [Unmanaged<UIAction>] = []
+
+    deinit {
+        for action in sentActions { action.takeUnretainedValue().senderWentAway() }
+    }
 
     // MARK: Targets
 
@@ -107,10 +100,7 @@ open class UIControl: UIView {
 
     /// Adds a closure action (UIKit's `addAction(_:for:)`).
     public func addAction(_ action: UIAction, for controlEvents: Event) {
-        actions.append((controlEvents, nil, { _, sender, _ in
-            action.sender = sender
-            action.handler(action)
-        }))
+        actions.append((controlEvents, nil, { _, sender, _ in action.perform(sentBy: sender) }))
     }
 
     /// Removes `target`'s actions for `controlEvents` (nil removes every target's).

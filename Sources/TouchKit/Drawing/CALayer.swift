@@ -11,8 +11,18 @@ import Foundation
 /// drawn by the page above what `draw(_:)` drew, below the view's subviews, clipped to the view's
 /// bounds [choose]; layers never receive touches.
 open class CALayer {
-    /// The view this layer backs (UIKit: the layer's delegate); nil for a standalone layer.
-    weak var owner: UIView?
+    /// The view this layer backs (UIKit: the layer's delegate); nil for a standalone layer, and for
+    /// a view's layer that app code kept after its view went away.
+    var owner: UIView? {
+        get { ownerLink?.takeUnretainedValue() }
+        set { ownerLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// `owner`'s storage, unretained: the view holds its layer, and a weak reference would give the
+    /// view a side table, which makes each of its retains and releases take the runtime's slow
+    /// path. It never dangles: only `UIView.layer` sets it, on the layer it makes and keeps, and
+    /// the view's `deinit` clears it in case the layer outlives the view, which from then on keeps
+    /// its own values, as a standalone layer does.
+    private var ownerLink: Unmanaged<UIView>?
 
     private var ownBounds = CGRect.zero { didSet { noteRenderChange() } }
     private var ownPosition = CGPoint.zero { didSet { noteRenderChange() } }

@@ -81,6 +81,12 @@ public final class Digitizer {
     private unowned(unsafe) let application: UIApplication
     private var applicationIsGone = false
     private var liveTouches: [UITouch] = []
+    /// Touches that lifted or were cancelled and that something else still holds: a recognizer
+    /// waiting for the next tap, a withheld phase, a view's own code. Each holds its view and
+    /// window (`UITouch.view`), so if the application goes away mid-gesture this list is how
+    /// `applicationWentAway()` reaches them to break the cycle; a touch leaves it once this list
+    /// is its only holder (`forgetSettledTouches()`).
+    private var liftedTouches: [UITouch] = []
     private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
     private var nextSequence = 1
@@ -98,16 +104,36 @@ public final class Digitizer {
         releaseTouches()
     }
 
-    /// The application is gone: its touch event forgets it, and touches still down let go of their
-    /// recognizers (which hold them while they track them), so neither keeps the other alive.
+    /// The application is gone: its touch event forgets it, and every touch that may still be held
+    /// — down, or lifted while a recognizer or view still holds it — lets go of its recognizers
+    /// and its view and window, which may hold it in turn (mid-gesture nothing told them to let
+    /// go), so none of them keeps the others alive. The tap memory goes too.
     func applicationWentAway() {
         applicationIsGone = true
         touchEvent.forgetApplication()
         releaseTouches()
+        for touch in liveTouches { touch.letGoOfViews() }
+        for touch in liftedTouches { touch.letGoOfViews() }
+        recentTaps.removeAll()
     }
 
     private func releaseTouches() {
         for touch in liveTouches { touch.releaseRecognizers() }
+        for touch in liftedTouches { touch.releaseRecognizers() }
+    }
+
+    /// Drops the lifted touches nothing else holds any more (checked by reference count: no weak
+    /// reference, so touches never get a side table). Run after every dispatch that lifted a
+    /// touch or while some are held: a few touches at most in a normal scene.
+    private func forgetSettledTouches() {
+        var index = 0
+        while index < liftedTouches.count {
+            if isKnownUniquelyReferenced(&liftedTouches[index]) {
+                liftedTouches.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
     }
 
     /// The touches currently on the screen, in landing order.
@@ -234,8 +260,12 @@ public final class Digitizer {
         application.performTurn {
             application.sendEvent(touchEvent)
         }
+        if !liftedTouches.isEmpty { forgetSettledTouches() }
         guard liveTouches.indices.contains(where: { !liveTouches[$0].phase.isActive }) else { return }
-        for index in liveTouches.indices where liveTouches[index].phase == .ended { rememberTap(liveTouches[index]) }
+        for index in liveTouches.indices where !liveTouches[index].phase.isActive {
+            if liveTouches[index].phase == .ended { rememberTap(liveTouches[index]) }
+            liftedTouches.append(liveTouches[index])
+        }
         liveTouches.removeAll { !$0.isActive }
     }
 
@@ -273,7 +303,7 @@ public final class Digitizer {
         recentTaps.removeEach { EngineInstant.exceeds(time - $0.endTime, configuration.multiTapInterval) }
         let location = touch.initialLocationInWindow
         let match = recentTaps.last {
-            $0.location.distance(to: location) <= configuration.multiTapRadius && $0.view != nil && $0.view === touch.view
+            $0.location.distance(to: location) <= configuration.multiTapRadius && touch.viewIdentity != nil && $0.viewIdentity == touch.viewIdentity
         }
         touch.tapCount = (match?.count ?? 0) + 1
     }
@@ -283,14 +313,33 @@ public final class Digitizer {
         let duration = touch.timestamp - touch.beganTimestamp
         recentTaps.removeEach { $0.location.distance(to: touch.locationInWindow) <= configuration.multiTapRadius }
         guard moved <= configuration.tapAllowableMovement, !EngineInstant.exceeds(duration, configuration.maximumTapDuration) else { return }
-        recentTaps.append(RecentTap(location: touch.locationInWindow, endTime: touch.timestamp, count: touch.tapCount, view: touch.view))
+        guard let view = touch.view else { return }
+        recentTaps.append(RecentTap(location: touch.locationInWindow, endTime: touch.timestamp, count: touch.tapCount, view: view))
     }
 }
 
-/// A finished tap that a following touch may continue (`tapCount`).
+/// A finished tap that a following touch may continue (`tapCount`). A touch without a view
+/// continues no series, so taps that hit no view are not remembered.
 private struct RecentTap {
     var location: CGPoint
     var endTime: TimeInterval
     var count: Int
-    weak var view: UIView?
+    /// The tapped view's identity, compared with a new touch's (`UITouch.viewIdentity`, whose view
+    /// the touch holds, so it is alive).
+    let viewIdentity: ObjectIdentifier
+    /// The tapped view, held `unowned` only so that its identity cannot be reused: an unowned
+    /// reference keeps the object's memory (not the object: it still deinitializes when its last
+    /// strong reference goes) until the tap is forgotten, so no view made meanwhile can have the
+    /// same address, and a view that went away never matches. Neither weak (that gives the view
+    /// a side table, which slows each of its retains and releases) nor strong (that would keep a
+    /// removed view alive until the next touch). Never read.
+    private unowned let addressKeeper: UIView
+
+    init(location: CGPoint, endTime: TimeInterval, count: Int, view: UIView) {
+        self.location = location
+        self.endTime = endTime
+        self.count = count
+        viewIdentity = ObjectIdentifier(view)
+        addressKeeper = view
+    }
 }

@@ -64,17 +64,25 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// What produced the touch (from the browser's `pointerType`).
     public internal(set) var type: TouchType
 
-    /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view
-    /// or the view has since left the window.
-    public internal(set) weak var view: UIView? {
+    /// The hit-test view, bound once when the touch began (UIKIT-HIT-ONCE); nil if hit-testing found no view.
+    ///
+    /// Held strongly, as UIKit's header declares it (`@property(nullable,nonatomic,readonly,strong) UIView *view`): a
+    /// touch kept by app code still reaches its view after the view left the window. A weak
+    /// reference would also give every touched view a side table, which makes each of its retains
+    /// and releases take the runtime's slow path. The view may hold the touch in turn (its
+    /// recognizers track it, its own code keeps it until `touchesEnded`); that cycle ends when the
+    /// recognizers reset and the view's code lets go, as in UIKit, and if the application goes
+    /// away mid-gesture its digitizer breaks it (`letGoOfViews()`).
+    public internal(set) var view: UIView? {
         didSet { viewIdentity = view.map(ObjectIdentifier.init) }
     }
-    /// The hit-test view's window, bound when the touch began.
-    public internal(set) weak var window: UIWindow? {
+    /// The hit-test view's window, bound when the touch began; held strongly, as UIKit declares it
+    /// (see `view`).
+    public internal(set) var window: UIWindow? {
         didSet { windowIdentity = window.map(ObjectIdentifier.init) }
     }
     /// The identities of `view` and `window` as they were bound, compared on every dispatch
-    /// without a weak load. Only compared with live objects the caller holds, for touches the
+    /// without loading either. Only compared with live objects the caller holds, for touches the
     /// arena still delivers (whose view and window are in the application).
     private(set) var viewIdentity: ObjectIdentifier?
     private(set) var windowIdentity: ObjectIdentifier?
@@ -107,6 +115,14 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// Lets go of the gathered recognizers now (the application that dispatched the touch is gone).
     func releaseRecognizers() {
         recognizers = []
+    }
+
+    /// Lets go of the view and window (the application that dispatched the touch is gone): views,
+    /// their recognizers and app code may still hold the touch — mid-gesture nothing told them to
+    /// let go — and the touch holding them back would keep the whole window alive in a cycle.
+    func letGoOfViews() {
+        view = nil
+        window = nil
     }
 
     var locationInWindow: CGPoint

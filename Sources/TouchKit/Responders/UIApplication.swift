@@ -32,8 +32,10 @@ open class UIApplication: UIResponder {
     /// The application's windows, back to front.
     public private(set) var windows: [UIWindow] = []
     /// The window made key last (`makeKeyAndVisible()`); it receives motion and remote-control events when no
-    /// responder is first.
-    public internal(set) weak var keyWindow: UIWindow?
+    /// responder is first. Unretained, not weak (a weak reference gives the window a side table, which
+    /// slows every retain and release of it): only a window of `windows`, which this application
+    /// holds and never removes, is made key, so it cannot dangle.
+    public internal(set) unowned(unsafe) var keyWindow: UIWindow?
     /// The responder that receives motion and remote-control events first.
     public internal(set) weak var firstResponder: UIResponder?
     /// Whether remote-control events are delivered (`beginReceivingRemoteControlEvents()`).

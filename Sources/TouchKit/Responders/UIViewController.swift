@@ -8,7 +8,14 @@ import Foundation
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     /// The controller this one is a child of (`addChild(_:)`).
-    public private(set) weak var parent: UIViewController?
+    public var parent: UIViewController? { parentLink?.takeUnretainedValue() }
+    /// `parent`'s storage, unretained: the parent holds its children (UIKit's `parent` does not
+    /// retain either), and a weak reference would give the parent a side table, which makes each
+    /// of its retains and releases take the runtime's slow path. It never dangles: it is set
+    /// exactly while this controller is in the parent's `children` (`addChild(_:)` sets it,
+    /// `removeFromParent()` clears it), and a parent that goes away first clears it in its
+    /// `deinit` for the children that outlive it.
+    private var parentLink: Unmanaged<UIViewController>?
     /// Child controllers, in the order they were added; size transitions are forwarded to them.
     public private(set) var children: [UIViewController] = []
     /// A title for pickers and logs.
@@ -20,6 +27,14 @@ open class UIViewController: UIResponder {
 
     /// A controller whose view loads on first access.
     public override init() { super.init() }
+
+    deinit {
+        // The view and the children read this controller without a weak reference
+        // (`UIView.viewControllerLink`, `parentLink`): those that outlive it forget it here, so the
+        // view's next responder becomes its superview.
+        letGoOfView()
+        for child in children { child.parentLink = nil }
+    }
 
     /// TouchKit has no storyboards to decode: this initializer exists so UIKit's
     /// `required init?(coder:)` boilerplate compiles in subclasses, and it always fails.
@@ -34,10 +49,17 @@ open class UIViewController: UIResponder {
             return loadedView
         }
         set {
-            loadedView?.viewController = nil
+            letGoOfView()
             loadedView = newValue
-            newValue?.viewController = self
+            newValue?.viewControllerLink = Unmanaged.passUnretained(self)
         }
+    }
+
+    /// Clears the view's link to this controller — only if it still is this controller: a view
+    /// handed to another controller since then belongs to that one.
+    private func letGoOfView() {
+        guard let loadedView, loadedView.viewControllerLink?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else { return }
+        loadedView.viewControllerLink = nil
     }
 
     /// Whether the view has been loaded, without loading it.
@@ -100,13 +122,13 @@ open class UIViewController: UIResponder {
     open func addChild(_ childController: UIViewController) {
         childController.removeFromParent()
         children.append(childController)
-        childController.parent = self
+        childController.parentLink = Unmanaged.passUnretained(self)
     }
 
     /// Removes the controller from its parent's children.
     open func removeFromParent() {
         parent?.children.removeAll { $0 === self }
-        parent = nil
+        parentLink = nil
     }
 
     open override var traceName: String {

@@ -95,12 +95,16 @@ open class UIView: UIResponder {
     public var accessibilityIdentifier: String? { didSet { noteRenderChange() } }
     /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
     /// plus corner radius, border and sublayers (`Drawing/CALayer.swift`).
-    public var layer: CALayer { backingLayer }
-    private lazy var backingLayer: CALayer = {
+    public var layer: CALayer {
+        if let backingLayerStorage { return backingLayerStorage }
         let layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
         layer.owner = self
+        backingLayerStorage = layer
         return layer
-    }()
+    }
+    /// The layer, made on first use; optional rather than `lazy` so `deinit` can tell the layer its
+    /// view is gone without making one.
+    private var backingLayerStorage: CALayer?
 
     /// The class of the backing layer; override with `CAShapeLayer.self` to draw a path as the
     /// view's own content.
@@ -131,11 +135,27 @@ open class UIView: UIResponder {
     // MARK: Hierarchy
 
     /// The view this one is a subview of; nil for a window or a detached view.
-    public private(set) weak var superview: UIView?
+    public var superview: UIView? { superviewLink?.takeUnretainedValue() }
+    /// `superview`'s storage, unretained: in UIKit too a view does not retain its superview (the
+    /// superview holds its subviews), and a weak reference would give every superview a side
+    /// table, which makes each of its retains and releases, on every hop of hit-testing and the
+    /// responder chain, take the runtime's slow path. It never dangles: it is set exactly while
+    /// the view is in its superview's `subviews` (`insertSubview` sets it, `detachFromSuperview`
+    /// clears it), and a superview that goes away first clears it in its `deinit` — its subviews
+    /// may outlive it when something else holds them, and then read `superview == nil`, as they
+    /// did when this was a weak reference.
+    private var superviewLink: Unmanaged<UIView>?
     /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
     public private(set) var subviews: [UIView] = []
-    /// The view controller whose root view this is (UIKit's private `_viewDelegate`).
-    weak var viewController: UIViewController?
+    /// The view controller whose root view this is (UIKit's private `_viewDelegate`, which UIKit does
+    /// not retain either: the controller holds its view).
+    var viewController: UIViewController? { viewControllerLink?.takeUnretainedValue() }
+    /// `viewController`'s storage, unretained for the reason `superviewLink` gives. It never
+    /// dangles: only `UIViewController.view`'s setter sets it, to the controller whose view this
+    /// becomes, and the controller clears it when its view is replaced and in its `deinit`
+    /// (`UIViewController.letGoOfView()`), so it is set only while that controller is alive and
+    /// this is its view.
+    var viewControllerLink: Unmanaged<UIViewController>?
 
     var needsLayout = true
     var needsDisplay = true
@@ -157,8 +177,12 @@ open class UIView: UIResponder {
     }
 
     deinit {
-        // Recognizers read `view` without a weak reference (UIGestureRecognizer.attachedView).
+        // Recognizers, subviews and the backing layer read this view without a weak reference
+        // (`UIGestureRecognizer.attachedView`, `superviewLink`, `CALayer.ownerLink`): those that
+        // outlive it forget it here.
         for recognizer in recognizers { recognizer.view = nil }
+        for subview in subviews { subview.superviewLink = nil }
+        backingLayerStorage?.owner = nil
     }
 
     /// A view with a zero frame, to be laid out later.
@@ -215,7 +239,7 @@ open class UIView: UIResponder {
         view.detachFromSuperview()
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        view.superviewLink = Unmanaged.passUnretained(self)
         if view.needsPass { markNeedsPass() }
         view.noteJoinedTree()
         view.didMoveToSuperview()
@@ -293,7 +317,7 @@ open class UIView: UIResponder {
         willMove(toSuperview: nil)
         parent.subviews.removeAll { $0 === self }
         parent.noteStructureChange()
-        superview = nil
+        superviewLink = nil
         didMoveToSuperview()
     }
 
