@@ -78,8 +78,10 @@ public final class Digitizer {
     /// The application that owns the digitizer. It needs no reference counting on every use: the
     /// application tells the digitizer when it goes away (`applicationWentAway()`), and a
     /// digitizer kept longer than its application refuses input from then on, as `unowned` would.
-    private unowned(unsafe) let application: UIApplication
+    private let application: UncountedLink<UIApplication>
     private var applicationIsGone = false
+    /// The application's clock, read without reference counting.
+    private var currentTime: TimeInterval { application.with { $0.currentTime } }
     private var liveTouches: [UITouch] = []
     /// Touches that lifted or were cancelled and that something else still holds: a recognizer
     /// waiting for the next tap, a withheld phase, a view's own code. Each holds its view and
@@ -94,10 +96,10 @@ public final class Digitizer {
     /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
     private var dispatchSerial = 0
     private var livePointers: [Int] = []
-    private lazy var touchEvent = UIEvent(touchesOwnedBy: application)
+    private lazy var touchEvent = UIEvent(touchesOwnedBy: application.object)
 
     init(application: UIApplication) {
-        self.application = application
+        self.application = UncountedLink(application)
     }
 
     deinit {
@@ -158,7 +160,7 @@ public final class Digitizer {
         let changes = liveTouches.map {
             PointerChange(pointerID: $0.pointerID, phase: .cancel, location: $0.locationInWindow, timestamp: timestamp, type: $0.type)
         }
-        guard !changes.isEmpty else { return try application.advance(to: timestamp) }
+        guard !changes.isEmpty else { return try application.object.advance(to: timestamp) }
         try process(changes)
     }
 
@@ -169,8 +171,8 @@ public final class Digitizer {
         for index in liveTouches.indices { live.append(liveTouches[index].pointerID) }
         for change in frame {
             guard change.timestamp.isFinite else { throw .nonFiniteTimestamp }
-            guard change.timestamp >= application.currentTime else {
-                throw .timeWentBackwards(previous: application.currentTime, got: change.timestamp)
+            guard change.timestamp >= currentTime else {
+                throw .timeWentBackwards(previous: currentTime, got: change.timestamp)
             }
             let pressure = change.pressure ?? 0, width = change.contactSize?.width ?? 0, height = change.contactSize?.height ?? 0
             guard change.location.x.isFinite, change.location.y.isFinite, pressure.isFinite, width.isFinite, height.isFinite else {
@@ -221,9 +223,9 @@ public final class Digitizer {
     private func dispatch(_ batch: [PointerChange]) {
         var latest = batch[0].timestamp
         for change in batch where change.timestamp > latest { latest = change.timestamp }
-        let time = max(latest, application.currentTime)
+        let time = max(latest, currentTime)
         // Validation guaranteed time >= currentTime, so this only fires due timers.
-        try? application.prepare(for: time)
+        application.with { try? $0.prepare(for: time) }
         if liveTouches.isEmpty {
             currentSequence = nextSequence
             nextSequence += 1
@@ -257,8 +259,9 @@ public final class Digitizer {
         }
         touchEvent.timestamp = time
         touchEvent.holdTouches(liveTouches)
-        application.performTurn {
-            application.sendEvent(touchEvent)
+        let touchEvent = touchEvent
+        application.with { application in
+            application.performTurn { application.sendEvent(touchEvent) }
         }
         if !liftedTouches.isEmpty { forgetSettledTouches() }
         guard liveTouches.indices.contains(where: { !liveTouches[$0].phase.isActive }) else { return }
@@ -277,7 +280,7 @@ public final class Digitizer {
             force: 0, maximumPossibleForce: 0, majorRadius: 0, majorRadiusTolerance: 0)
         nextTouchID += 1
         applyForceAndRadius(change, to: touch)
-        if let window = application.keyWindow ?? application.windows.last {
+        if let window = application.with({ $0.keyWindow ?? $0.windows.last }) {
             touch.window = window
         }
         return touch
