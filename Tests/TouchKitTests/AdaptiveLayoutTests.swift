@@ -151,6 +151,26 @@ import TouchKitTestSupport
         #expect(other.log == ["viewSafeAreaInsetsDidChange", "viewWillLayoutSubviews", "R.layoutSubviews", "viewDidLayoutSubviews bounds 1180×820"])
     }
 
+    /// The coordinator lets go of its work once it ran: neither it nor what the work captured (here
+    /// the controller) is kept alive by the transition (it was, in a cycle, before).
+    @Test func aTransitionsCoordinatorIsFreedOnceItsWorkRan() {
+        final class Keeper: UIViewController {
+            weak var coordinator: UIViewControllerTransitionCoordinator?
+            var ran: [String] = []
+            override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                self.coordinator = coordinator
+                coordinator.animate(alongsideTransition: { _ in self.ran.append("alongside") }, completion: { _ in self.ran.append("completion") })
+                super.viewWillTransition(to: size, with: coordinator)
+            }
+        }
+        let h = Harness(width: 390, height: 844)
+        let keeper = Keeper()
+        h.host(keeper)
+        h.window.transition(to: CGSize(width: 844, height: 390), safeAreaInsets: .zero)
+        #expect(keeper.ran == ["alongside", "completion"])
+        #expect(keeper.coordinator == nil)
+    }
+
     /// A rotation in the middle of a two-finger pinch, and a burst of resizes: the touches and the
     /// recognizer carry on in the new geometry.
     /// Pins UIKIT-LAYOUT-SIZE-CHANGE-ORDER.

@@ -46,7 +46,7 @@ import TouchKitTestSupport
         let target = Target()
         b.addTarget(target, action: Target.tapped, for: .touchUpInside)
         var primary = 0
-        b.addAction(UIAction { action in if action.sender === b { primary += 1 } }, for: .primaryActionTriggered)
+        b.addAction(UIAction { [unowned b] action in if action.sender === b { primary += 1 } }, for: .primaryActionTriggered)
         try h.tap(1, 50, 20, at: 0)
         #expect(target.events == ["tapped"])
         #expect(primary == 1)
@@ -99,7 +99,7 @@ import TouchKitTestSupport
         container.addGestureRecognizer(swipe)
         let slider = h.add(UISlider(frame: CGRect(x: 0, y: 100, width: 244, height: 40)), "S", to: container)
         var values: [Float] = []
-        slider.addAction(UIAction { _ in values.append(slider.value) }, for: .valueChanged)
+        slider.addAction(UIAction { [unowned slider] _ in values.append(slider.value) }, for: .valueChanged)
         try h.down(1, 22, 120, at: 0)
         try h.move(1, 122, 120, at: 50)
         try h.move(1, 222, 120, at: 100)

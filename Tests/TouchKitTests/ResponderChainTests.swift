@@ -82,7 +82,7 @@ import TouchKitTestSupport
             override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { onMove?(touches.first!) }
         }
         let r = h.add(Recorder(0, 0, 100, 100), "R", to: v)
-        r.onMove = { locations.append($0.location(in: r)) }
+        r.onMove = { [unowned r] in locations.append($0.location(in: r)) }
         try h.down(1, 50, 50, at: 0)
         try h.move(1, 300, 300, at: 16)
         try h.up(1, 300, 300, at: 32)

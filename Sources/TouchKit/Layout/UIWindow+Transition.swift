@@ -4,8 +4,10 @@ import Foundation
 /// "alongside" work runs as the new size is applied and completions at the end of the turn, after
 /// layout (UIKit's `UIViewControllerTransitionCoordinator`, as far as size changes use it).
 public final class UIViewControllerTransitionCoordinator {
-    private var alongside: [() -> Void] = []
-    private var completions: [() -> Void] = []
+    /// The queued work, given the coordinator when it runs (a closure that captured it would keep it,
+    /// and whatever the closure holds, alive for good).
+    private var alongside: [(UIViewControllerTransitionCoordinator) -> Void] = []
+    private var completions: [(UIViewControllerTransitionCoordinator) -> Void] = []
 
     /// Duration of the (not animated) transition: 0.
     public var transitionDuration: TimeInterval { 0 }
@@ -15,13 +17,22 @@ public final class UIViewControllerTransitionCoordinator {
     @discardableResult
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinator) -> Void)?,
                         completion: ((UIViewControllerTransitionCoordinator) -> Void)? = nil) -> Bool {
-        if let animation { alongside.append { animation(self) } }
-        if let completion { completions.append { completion(self) } }
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
         return true
     }
 
-    func runAlongside() { for work in alongside { work() } }
-    func runCompletions() { for work in completions { work() } }
+    func runAlongside() {
+        let work = alongside
+        alongside = []
+        for item in work { item(self) }
+    }
+
+    func runCompletions() {
+        let work = completions
+        completions = []
+        for item in work { item(self) }
+    }
 }
 
 extension UIWindow {
