@@ -1,9 +1,10 @@
 /// A reference that is neither counted nor weak, for a link whose target outlives its holder by
-/// construction (the application and the arena it creates and holds; a view and the recognizers it
-/// holds). Calls made through `with(_:)` cost no reference counting: the object is borrowed for the
-/// call. An `unowned(unsafe)` property or `Unmanaged.takeUnretainedValue()` does not give that —
-/// reading one and calling a method of an open class on the result retains and releases it around
-/// the call, which measured at a tenth of a tap frame (docs/performance.md, "The tap pass").
+/// construction (the application, and the arena and digitizer it creates and holds; the arena, and
+/// the recognizers taking part in it, which it lets go of before it goes). Calls made through
+/// `with(_:)` cost no reference counting: the object is borrowed for the call. An `unowned(unsafe)`
+/// property or `Unmanaged.takeUnretainedValue()` does not give that — reading one and calling a
+/// method of an open class on the result retains and releases it around the call, which measured at
+/// a tenth of a tap frame (docs/performance.md, "Engine: borrowed calls and unretained view links").
 struct UncountedLink<Object: AnyObject> {
     private let reference: Unmanaged<Object>
 
