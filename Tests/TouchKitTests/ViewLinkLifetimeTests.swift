@@ -261,6 +261,7 @@ import TouchKitTestSupport
     /// UIKit's `UITouch.view` is strong: a touch kept by app code still reaches its view after the
     /// view left the window and everything else let go of it; once app code lets go of the touch,
     /// the digitizer drops it at its next dispatch, and the view goes.
+    /// Pins UIKIT-HIT-ONCE.
     @Test func aTouchKeptByAppCodeKeepsItsRemovedView() throws {
         let h = Harness()
         var kept: UITouch?
