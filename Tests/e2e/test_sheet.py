@@ -33,7 +33,11 @@ def rect(page, selector: str) -> dict:
                    "return {x: r.x, y: r.y, width: r.width, height: r.height, bottom: r.bottom, right: r.right}; }", selector)
 
 
-SETTLED = "() => Math.abs(document.querySelector('#panel').getBoundingClientRect().top - document.querySelector('#stage').getBoundingClientRect().bottom) < 0.5"
+# The sheet's height transition has finished (not merely come within a pixel of its end: its last
+# frames are still a fraction of a pixel away) and the stage ends where the sheet begins.
+SETTLED = ("() => document.querySelector('#panel').getAnimations().length === 0 && "
+           "Math.abs(document.querySelector('#panel').getBoundingClientRect().top - "
+           "document.querySelector('#stage').getBoundingClientRect().bottom) < 0.5")
 
 
 def grab_rect(page) -> dict:
