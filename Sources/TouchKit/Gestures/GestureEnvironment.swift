@@ -52,7 +52,7 @@ import Foundation
 /// entries, not closures; reasons are put into words only while the event log records.
 final class GestureEnvironment {
     /// The application that owns the arena. It outlives the arena (which it creates and holds) and
-    /// every recognizer's `joinedEnvironment` (cleared in `deinit`), so the link is not counted (`UncountedLink`).
+    /// every recognizer's `joinedArena` (cleared in `deinit`), so the link is not counted (`UncountedLink`).
     let application: UncountedLink<UIApplication>
     /// Arbitration: participants, failure requirements, exclusivity, simultaneity; the actions and
     /// resets that follow from transitions.
