@@ -76,7 +76,7 @@ public final class CheckmarkViewController: UIViewController {
     }
 
     public override func viewDidLayoutSubviews() {
-        status.frame = SceneRegions(view).status
+        status.frame = SceneRegions(view, statusLabel: status).status
     }
 
     func handleCheckmark() {

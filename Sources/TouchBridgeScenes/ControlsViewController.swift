@@ -18,6 +18,8 @@ public final class ControlsViewController: UIViewController {
     /// How often the container's tap recognizer fired.
     public private(set) var containerTaps = 0
     private var events: [String] = []
+    /// How many event lines the label holds at its current size.
+    private var visibleEvents = 10
     private var status: UILabel!
     private var container: UIView!
 
@@ -66,9 +68,11 @@ public final class ControlsViewController: UIViewController {
     }
 
     /// Portrait: the grey container with the controls on top (shorter on short screens), the events
-    /// below; wide windows: side by side.
+    /// below; wide windows: side by side. The controls stand in one column, or in two when the container
+    /// is too short for four rows; the events show as many of the latest lines as their label holds.
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view, panelRows: 6)
+        let eventsWidth: CGFloat = view.bounds.width >= 700 ? 360 : 200
+        let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: eventsWidth, minimumPanelWidth: eventsWidth)
         status.frame = regions.status
         let area = view.bounds.inset(by: view.safeAreaInsets)
         if regions.isSideBySide {
@@ -81,12 +85,25 @@ public final class ControlsViewController: UIViewController {
             eventsLabel.frame = CGRect(x: area.minX + 20, y: container.frame.maxY + 10, width: area.width - 40,
                                        height: max(area.maxY - container.frame.maxY - 20, 0))
         }
-        let row = min(75, container.bounds.height / 4)
-        let width = max(container.bounds.width - 80, 0)
-        button.frame = CGRect(x: 40, y: row * 0.4, width: min(140, width), height: 44)
-        slider.frame = CGRect(x: 40, y: row * 1.47, width: min(320, width), height: 40)
-        toggle.frame = CGRect(x: 40, y: row * 2.53, width: 51, height: 31)
-        custom.frame = CGRect(x: 40, y: row * 3.47, width: min(140, width), height: 44)
+        let controls: [(UIControl, CGSize)] = [(button, CGSize(width: 140, height: 44)), (slider, CGSize(width: 320, height: 40)),
+                                               (toggle, CGSize(width: 51, height: 31)), (custom, CGSize(width: 140, height: 44))]
+        let columns = container.bounds.height >= 4 * 56 ? 1 : 2
+        let rows = CGFloat(controls.count / columns)
+        let row = min(75, container.bounds.height / rows)
+        let inset: CGFloat = columns == 1 ? 40 : 16
+        let columnWidth = max((container.bounds.width - 2 * inset - CGFloat(columns - 1) * 20) / CGFloat(columns), 0)
+        // One column: the source's spacing; two: each control centred in its row.
+        let oneColumnTops: [CGFloat] = [0.4, 1.47, 2.53, 3.47]
+        for (index, (control, size)) in controls.enumerated() {
+            let column = CGFloat(index % columns), line = CGFloat(index / columns)
+            let width = control is UISwitch ? size.width : min(size.width, columnWidth)
+            let top = columns == 1 ? row * oneColumnTops[index] : line * row + (row - size.height) / 2
+            control.frame = CGRect(x: inset + column * (columnWidth + 20), y: top, width: width, height: size.height)
+        }
+        let lineHeight = eventsLabel.font.pointSize * TextMetrics.lineHeight
+        let fitting = ((eventsLabel.bounds.height + eventsLabel.font.pointSize * 0.2) / lineHeight).rounded(.down)
+        visibleEvents = fitting.isFinite ? Int(min(max(fitting, 0), 10)) : 0
+        showEvents()
     }
 
     func controlEvent(_ sender: UIControl, _ event: String) {
@@ -103,6 +120,10 @@ public final class ControlsViewController: UIViewController {
 
     private func note(_ entry: String) {
         events.append(entry)
-        eventsLabel.text = events.suffix(10).joined(separator: "\n")
+        showEvents()
+    }
+
+    private func showEvents() {
+        eventsLabel.text = events.isEmpty ? nil : events.suffix(visibleEvents).joined(separator: "\n")
     }
 }

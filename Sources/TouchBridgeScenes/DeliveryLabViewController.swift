@@ -14,6 +14,12 @@ public final class DeliveryLabViewController: UIViewController {
     public private(set) var doubleTap: UITapGestureRecognizer!
     private var toggles: [Toggle] = []
     private var status: UILabel!
+    private let panel = ScrollingPanel(name: "settings")
+    /// The longest texts the messages label shows, for its height: six cancellations in a row, and a double tap's four.
+    private static let longestMessages = [
+        Array(repeating: "touchesCancelled", count: 6).joined(separator: ", "),
+        "double tap → " + Array(repeating: "touchesCancelled", count: 4).joined(separator: ", "),
+    ]
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -25,11 +31,12 @@ public final class DeliveryLabViewController: UIViewController {
         view.addSubview(logView)
         target = logView
         status = makeStatusLabel("Double-tap the blue view; flip the switches and compare.")
+        view.addSubview(panel)
         messagesLabel = UILabel(frame: CGRect(x: 20, y: 390, width: 360, height: 120))
         messagesLabel.accessibilityIdentifier = "messages"
         messagesLabel.numberOfLines = 6
         messagesLabel.text = "messages to the view appear here"
-        view.addSubview(messagesLabel)
+        panel.addSubview(messagesLabel)
 
         doubleTap = UITapGestureRecognizer(target: self, action: DeliveryLabViewController.handleDoubleTap)
         doubleTap.name = "doubleTap"
@@ -40,33 +47,35 @@ public final class DeliveryLabViewController: UIViewController {
         }
         let recognizer = doubleTap!
         toggles = [
-            Toggle("cancelsTouchesInView", name: "cancelsTouchesInView", isOn: true, at: CGPoint(x: 20, y: 530), in: view) { recognizer.cancelsTouchesInView = $0 },
-            Toggle("delaysTouchesBegan", name: "delaysTouchesBegan", isOn: false, at: CGPoint(x: 20, y: 580), in: view) { recognizer.delaysTouchesBegan = $0 },
-            Toggle("delaysTouchesEnded", name: "delaysTouchesEnded", isOn: true, at: CGPoint(x: 20, y: 630), in: view) { recognizer.delaysTouchesEnded = $0 },
+            Toggle("cancelsTouchesInView", name: "cancelsTouchesInView", isOn: true, at: CGPoint(x: 20, y: 530), in: panel) { recognizer.cancelsTouchesInView = $0 },
+            Toggle("delaysTouchesBegan", name: "delaysTouchesBegan", isOn: false, at: CGPoint(x: 20, y: 580), in: panel) { recognizer.delaysTouchesBegan = $0 },
+            Toggle("delaysTouchesEnded", name: "delaysTouchesEnded", isOn: true, at: CGPoint(x: 20, y: 630), in: panel) { recognizer.delaysTouchesEnded = $0 },
         ]
     }
 
-    /// Portrait: the target, the messages and the switches stacked (the target shrinks on short
-    /// screens); wide windows: the target on the left, messages and switches on the right.
+    /// Portrait: the target on top, the messages and the switches below it; wide or short windows: the
+    /// target on the left, messages and switches on the right. The target keeps a usable size; the messages
+    /// and switches scroll when the window is too short for them (`ScrollingPanel`).
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view, panelRows: 6)
+        let widest = toggles.map(\.oneLineWidth).max() ?? 0
+        let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: max(widest, 240), minimumPanelWidth: widest)
         status.frame = regions.status
-        let stage = regions.stage.union(regions.panel)
+        func rows(width: CGFloat) -> [ScrollingPanel.Row] {
+            let messages = Self.longestMessages.map { TextMetrics.size(of: $0, in: messagesLabel.font, width: width).height }.max() ?? 0
+            return [ScrollingPanel.Row(height: messages.rounded(.up)) { [messagesLabel] in messagesLabel?.frame = $0 }]
+                + toggles.map { toggle in ScrollingPanel.Row(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
+        }
         if regions.isSideBySide {
             target.frame = regions.stage
-            messagesLabel.frame = CGRect(x: regions.panel.minX, y: regions.panel.minY, width: regions.panel.width, height: 120)
-            for (index, toggle) in toggles.enumerated() {
-                toggle.place(in: CGRect(x: regions.panel.minX, y: regions.panel.minY + 130 + CGFloat(index) * 48, width: regions.panel.width, height: 40))
-            }
+            panel.layOut(in: regions.panel, rows: rows(width: regions.panel.width))
             return
         }
-        let below: CGFloat = 130 + 20 + 3 * 50
-        let height = min(300, stage.height - below)
+        let stage = regions.stage.union(regions.panel)
+        let content = rows(width: stage.width - 8)
+        let height = max(min(300, stage.height - 12 - 10 - ScrollingPanel.height(of: content)), min(160, stage.height / 2))
         target.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
-        messagesLabel.frame = CGRect(x: stage.minX + 4, y: target.frame.maxY + 10, width: stage.width - 8, height: 120)
-        for (index, toggle) in toggles.enumerated() {
-            toggle.place(in: CGRect(x: stage.minX + 4, y: messagesLabel.frame.maxY + 20 + CGFloat(index) * 50 - 5, width: stage.width - 8, height: 40))
-        }
+        panel.layOut(in: CGRect(x: stage.minX + 4, y: target.frame.maxY + 10, width: stage.width - 8,
+                                height: max(stage.maxY - target.frame.maxY - 10, 0)), rows: content)
     }
 
     func handleDoubleTap(_ sender: UITapGestureRecognizer) {

@@ -7,7 +7,7 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
     /// The image a long press picks up.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
-    private var hasPlacedImage = false
+    private let placement = ProportionalPlacement()
     private var longPressGR: UILongPressGestureRecognizer!
     private var panGR: UIPanGestureRecognizer!
 
@@ -15,7 +15,6 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
         view.backgroundColor = .white
         status = makeStatusLabel("Hold the image, then drag it.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
-        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         longPressGR = UILongPressGestureRecognizer(target: self, action: DragAndDropViewController.handleLongPress)
         longPressGR.name = "longPress"
         imageView.addGestureRecognizer(longPressGR)
@@ -25,10 +24,10 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
         longPressGR.delegate = self
     }
 
-    /// The status line on top; the image starts in the middle of the screen; on a size change its
-    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
+    /// The status line on top; the image starts in the middle of the screen; on a size change it keeps
+    /// its place in proportion to the screen (`ProportionalPlacement`), and it stays on the stage.
     public override func viewDidLayoutSubviews() {
-        layOut(status: status, image: imageView, hasPlaced: &hasPlacedImage)
+        layOut(status: status, image: imageView, placement: placement)
     }
 
     public func gestureRecognizer(

@@ -11,6 +11,7 @@ public final class HitTestLabViewController: UIViewController {
     public private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
     private var status: UILabel!
+    private let panel = ScrollingPanel(name: "settings")
     private var viewA: UIView!
     private var viewC: UIView!
 
@@ -33,44 +34,53 @@ public final class HitTestLabViewController: UIViewController {
         viewA = a
         viewC = c
         status = makeStatusLabel("Touch A, C and E. E's corner outside C is not E.")
+        view.addSubview(panel)
         pathLabel = UILabel(frame: CGRect(x: 20, y: 490, width: 360, height: 30))
         pathLabel.accessibilityIdentifier = "hitPath"
         pathLabel.text = "hit path: —"
-        view.addSubview(pathLabel)
+        panel.addSubview(pathLabel)
         for reporting in [a, c, e] as [PathReportingView] {
             reporting.onTouch = { [weak self] view in self?.showPath(to: view) }
         }
         toggles = [
-            Toggle("E hidden", name: "eHidden", isOn: false, at: CGPoint(x: 20, y: 540), in: view) { e.isHidden = $0 },
-            Toggle("E alpha 0.005", name: "eTransparent", isOn: false, at: CGPoint(x: 20, y: 585), in: view) { e.alpha = $0 ? 0.005 : 1 },
-            Toggle("C user interaction off", name: "cDisabled", isOn: false, at: CGPoint(x: 20, y: 630), in: view) { c.isUserInteractionEnabled = !$0 },
-            Toggle("E enlarged point(inside:) by 30 pt", name: "eEnlarged", isOn: false, at: CGPoint(x: 20, y: 675), in: view) { e.enlargement = $0 ? 30 : 0 },
+            Toggle("E hidden", name: "eHidden", isOn: false, at: CGPoint(x: 20, y: 540), in: panel) { e.isHidden = $0 },
+            Toggle("E alpha 0.005", name: "eTransparent", isOn: false, at: CGPoint(x: 20, y: 585), in: panel) { e.alpha = $0 ? 0.005 : 1 },
+            Toggle("C user interaction off", name: "cDisabled", isOn: false, at: CGPoint(x: 20, y: 630), in: panel) { c.isUserInteractionEnabled = !$0 },
+            Toggle("E enlarged point(inside:) by 30 pt", name: "eEnlarged", isOn: false, at: CGPoint(x: 20, y: 675), in: panel) { e.enlargement = $0 ? 30 : 0 },
         ]
     }
 
-    /// Portrait: A on top (shorter on short screens), the hit path and the switches below; wide
-    /// windows: A on the left, the path and the switches on the right. C and E keep their sizes and
-    /// E keeps sticking out of C.
+    /// Portrait: A on top (shorter on short screens), the hit path and the switches below; wide or short
+    /// windows: A on the left, the path and the switches on the right, scrolling when they do not fit
+    /// (`ScrollingPanel`). C and E keep their proportions and E keeps sticking out of C.
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view, panelRows: 5)
+        let widest = toggles.map(\.oneLineWidth).max() ?? 0
+        let regions = SceneRegions(view, statusLabel: status, panelRows: 5, panelWidth: min(max(widest, 240), 360), minimumPanelWidth: min(widest, 240))
         status.frame = regions.status
-        let stage = regions.stage.union(regions.panel)
-        let rows: [CGRect]
+        func rows(width: CGFloat) -> [ScrollingPanel.Row] {
+            [ScrollingPanel.Row(height: 30) { [pathLabel] in pathLabel?.frame = $0 }]
+                + toggles.map { toggle in ScrollingPanel.Row(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
+        }
         if regions.isSideBySide {
             viewA.frame = regions.stage
-            rows = (0..<5).map { CGRect(x: regions.panel.minX, y: regions.panel.minY + CGFloat($0) * 45, width: regions.panel.width, height: 40) }
+            panel.layOut(in: regions.panel, rows: rows(width: regions.panel.width))
         } else {
-            let height = min(400, stage.height - 12 - 10 - 50 - 4 * 45)
+            let stage = regions.stage.union(regions.panel)
+            let content = rows(width: stage.width - 8)
+            // A keeps room for C and a 44 pt E (114 pt), the panel at least one 44 pt row; the switches scroll
+            // when the window is short.
+            let preferred = max(min(400, stage.height - 12 - 10 - ScrollingPanel.height(of: content)), min(200, stage.height / 2))
+            let height = min(max(preferred, 114), stage.height - 12 - 10 - 44)
             viewA.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
-            rows = [CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 10, width: stage.width - 8, height: 30)]
-                + (0..<4).map { CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 55 + CGFloat($0) * 45, width: stage.width - 8, height: 40) }
+            panel.layOut(in: CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 10, width: stage.width - 8,
+                                    height: max(stage.maxY - viewA.frame.maxY - 10, 0)), rows: content)
         }
-        let side = min(220, viewA.frame.width - 60, viewA.frame.height - 60)
-        viewC.frame = CGRect(x: 40, y: min(60, viewA.frame.height - side - 8), width: side, height: side)
+        // E sticks out of C by a third of its side (2/11 of C's), and the whole of E stays inside A.
+        let reach: CGFloat = 13 / 11
+        let side = min(220, (viewA.frame.width - 48) / reach, (viewA.frame.height - 16) / reach)
+        viewC.frame = CGRect(x: 40, y: max(min(60, viewA.frame.height - side * reach - 8), 8), width: side, height: side)
         let e = side * 6 / 11
         viewE.frame = CGRect(x: side - e * 2 / 3, y: side - e * 2 / 3, width: e, height: e)
-        pathLabel.frame = rows[0]
-        for (index, toggle) in toggles.enumerated() { toggle.place(in: rows[index + 1]) }
     }
 
     private func showPath(to hit: UIView) {

@@ -56,29 +56,40 @@ public final class PathsAndLayersViewController: UIViewController {
         view.addSubview(dial)
     }
 
-    /// Portrait: the source's design (ring and checkbox on top, the dial below), centred on wider
-    /// windows and vertically on tall ones; wide windows: the ring group and the dial side by side.
+    /// Portrait: the source's design (ring and checkbox on top, the dial below), centred vertically on
+    /// tall windows; wide windows: the ring group and the dial side by side. Whichever arrangement shows them
+    /// larger wins, scaled down (never the 44 pt checkbox) when the stage is too small for the design's size.
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view)
+        let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let stage = regions.stage
-        let group = CGSize(width: 304, height: 220), dialSide: CGFloat = 180, gap: CGFloat = 40
+        let checkboxSide: CGFloat = 44
+        // The design at scale 1: a 220 pt backdrop, the checkbox 40 pt to its right, a 180 pt dial 30 pt
+        // below it (stacked) or 40 pt beside the checkbox (side by side).
+        let stacked = min(1, (stage.width - checkboxSide) / 260, (stage.height - 2) / 430)
+        let sideBySide = min(1, (stage.width - checkboxSide) / 480, stage.height / 220)
+        let scale: CGFloat
         let origin: CGPoint, dialOrigin: CGPoint
-        if stage.width > stage.height, stage.width >= group.width + gap + dialSide {
-            let left = stage.midX - (group.width + gap + dialSide) / 2
-            origin = CGPoint(x: left, y: stage.midY - group.height / 2)
-            dialOrigin = CGPoint(x: left + group.width + gap, y: stage.midY - dialSide / 2)
+        if sideBySide > stacked || (sideBySide == 1 && stage.width > stage.height) {
+            scale = sideBySide
+            let left = stage.midX - (480 * scale + checkboxSide) / 2
+            origin = CGPoint(x: left, y: stage.midY - 110 * scale)
+            dialOrigin = CGPoint(x: left + 300 * scale + checkboxSide, y: stage.midY - 90 * scale)
         } else {
-            let dx = max((view.bounds.width - 400) / 2, 0)
-            let designHeight: CGFloat = 250 + dialSide
-            let top = stage.height >= 900 ? stage.midY - designHeight / 2 : regions.status.maxY + 10
-            origin = CGPoint(x: 20 + dx, y: top)
-            dialOrigin = CGPoint(x: 110 + dx, y: top + 250)
+            scale = stacked
+            let left = min(max(view.bounds.midX - 180 * scale, stage.minX), stage.maxX - 260 * scale - checkboxSide)
+            let top = stage.height >= 900 ? stage.midY - 215 * scale : stage.minY + 2
+            origin = CGPoint(x: left, y: top)
+            dialOrigin = CGPoint(x: left + 90 * scale, y: top + 250 * scale)
         }
-        backdrop.frame = CGRect(origin: origin, size: CGSize(width: 220, height: 220))
-        ring.frame = backdrop.frame.insetBy(dx: 20, dy: 20)
-        checkbox.frame = CGRect(x: origin.x + 260, y: origin.y + 90, width: 44, height: 44)
-        dial.frame = CGRect(origin: dialOrigin, size: CGSize(width: dialSide, height: dialSide))
+        backdrop.frame = CGRect(origin: origin, size: CGSize(width: 220 * scale, height: 220 * scale))
+        ring.frame = backdrop.frame.insetBy(dx: 20 * scale, dy: 20 * scale)
+        checkbox.frame = CGRect(x: origin.x + 260 * scale, y: origin.y + 90 * scale, width: checkboxSide, height: checkboxSide)
+        let dialFrame = CGRect(origin: dialOrigin, size: CGSize(width: 180 * scale, height: 180 * scale))
+        if dial.frame != dialFrame {
+            dial.frame = dialFrame
+            dial.setNeedsDisplay()
+        }
     }
 
     func tappedRing() {
@@ -109,17 +120,26 @@ public final class RingView: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        shape.path = ringPath.cgPath
         shape.fillRule = .evenOdd
         shape.fillColor = UIColor.systemBlue.withAlphaComponent(0.25).cgColor
-        progressLayer.path = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width * 0.35,
-                                          startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: true).cgPath
         progressLayer.fillColor = nil
         progressLayer.strokeColor = UIColor.systemBlue.cgColor
-        progressLayer.lineWidth = 16
         progressLayer.lineCap = .round
         progressLayer.strokeEnd = progress
         layer.addSublayer(progressLayer)
+        updatePaths()
+    }
+
+    /// The paths follow the view's size (the scene scales the ring down on small windows).
+    public override func layoutSubviews() {
+        updatePaths()
+    }
+
+    private func updatePaths() {
+        shape.path = ringPath.cgPath
+        progressLayer.path = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width * 0.35,
+                                          startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: true).cgPath
+        progressLayer.lineWidth = bounds.width * 16 / 180
     }
 
     public required init?(coder: NSCoder) {

@@ -31,7 +31,7 @@ public final class ResponderChainViewController: UIViewController {
 
     /// Portrait: the square near the top, the log below; wide windows: side by side.
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view, panelRows: 7)
+        let regions = SceneRegions(view, statusLabel: status, panelRows: 7)
         status.frame = regions.status
         let stage = regions.stage.union(regions.panel)
         if regions.isSideBySide {

@@ -18,19 +18,26 @@ struct SceneRegions {
     let panel: CGRect
     let isSideBySide: Bool
 
-    /// `panelRows`: how many rows of `rowHeight` the panel needs when stacked (0: no panel);
-    /// `panelWidth`: its widest when side by side.
-    init(_ view: UIView, panelRows: Int = 0, panelWidth: CGFloat = 360) {
+    /// `statusLabel`: the status line, as tall as its text needs at this width (at least `statusHeight`, so
+    /// a short text keeps the usual layout); `panelRows`: how many rows of `rowHeight` the panel needs when
+    /// stacked (0: no panel); `panelWidth`: its width when side by side (at most 55 % of the width);
+    /// `minimumPanelWidth`: side by side only if the panel gets at least this (else stacked, as on a
+    /// narrow phone, so nothing in the panel is cut).
+    init(_ view: UIView, statusLabel: UILabel? = nil, panelRows: Int = 0, panelWidth: CGFloat = 360, minimumPanelWidth: CGFloat = 0) {
         let area = view.bounds.inset(by: view.safeAreaInsets).insetBy(dx: Self.margin, dy: Self.margin)
-        status = CGRect(x: area.minX, y: area.minY, width: area.width, height: Self.statusHeight)
+        let textHeight = statusLabel.map { label in
+            TextMetrics.size(of: label.text ?? "", in: label.font, width: area.width).height
+        } ?? 0
+        status = CGRect(x: area.minX, y: area.minY, width: area.width, height: max(Self.statusHeight, textHeight.rounded(.up)))
         let top = status.maxY + Self.gap
         let rest = CGRect(x: area.minX, y: top, width: area.width, height: max(area.maxY - top, 0))
         isSideBySide = panelRows > 0 && (rest.width > rest.height || rest.width >= Self.sideBySideWidth)
+            && min(panelWidth, rest.width * 0.55) >= minimumPanelWidth
         if panelRows == 0 {
             stage = rest
             panel = .zero
         } else if isSideBySide {
-            let width = min(panelWidth, rest.width * 0.45)
+            let width = min(panelWidth, rest.width * 0.55)
             stage = CGRect(x: rest.minX, y: rest.minY, width: rest.width - width - Self.gap, height: rest.height)
             panel = CGRect(x: stage.maxX + Self.gap, y: rest.minY, width: width, height: rest.height)
         } else {

@@ -49,7 +49,7 @@ public final class ScrollViewSceneController: UIViewController, UIScrollViewDele
     /// The switch under the status line, the scroll view filling the rest; its content as wide as
     /// the scroll view, the buttons centred (laid out from the bounds).
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view)
+        let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let area = view.bounds.inset(by: view.safeAreaInsets)
         toggle?.place(in: CGRect(x: area.minX + 16, y: regions.status.maxY + 6, width: area.width - 32, height: 40))

@@ -20,6 +20,8 @@ public final class SingleDoubleTapViewController: UIViewController {
     public private(set) var recognizerSquare: UIView!
     /// The square the right pane's taps resize.
     public private(set) var tapCountSquare: UIView!
+    /// How much the taps have grown or shrunk each square, by square.
+    private var scales: [ObjectIdentifier: CGFloat] = [:]
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -50,16 +52,17 @@ public final class SingleDoubleTapViewController: UIViewController {
         tapCountPane.onSingle = { [weak self] latency in
             guard let self else { return }
             tapCountLabel.text = "single (\(Int(latency * 1000)) ms)"
-            Self.resize(tapCountSquare, by: 0.9)
+            resize(tapCountSquare, by: 0.9)
         }
         tapCountPane.onDouble = { [weak self] latency in
             guard let self else { return }
             tapCountLabel.text = "double (\(Int(latency * 1000)) ms)"
-            Self.resize(tapCountSquare, by: 1.1)
+            resize(tapCountSquare, by: 1.1)
         }
     }
 
-    /// Two panes side by side at every size, each with its read-out on top (laid out from the bounds).
+    /// Two panes side by side at every size, each with its read-out on top and its square in the middle
+    /// (laid out from the bounds and the squares' scales).
     public override func viewDidLayoutSubviews() {
         let area = view.bounds.inset(by: view.safeAreaInsets)
         let half = area.width / 2
@@ -70,25 +73,32 @@ public final class SingleDoubleTapViewController: UIViewController {
             label.frame = CGRect(x: x + 8, y: area.minY + 8, width: half - 16, height: labelHeight)
             pane.frame = CGRect(x: x, y: area.minY + labelHeight + 16, width: half, height: max(area.height - labelHeight - 16, 0))
         }
+        for square in [recognizerSquare, tapCountSquare] { square?.frame = frame(of: square) }
+    }
+
+    /// Where `square` goes: the middle of its pane, at most 120 pt (less in a small pane) times its scale.
+    private func frame(of square: UIView?) -> CGRect {
+        guard let square, let pane = square.superview else { return .zero }
+        let side = min(120, pane.bounds.width - 40, pane.bounds.height - 40) * (scales[ObjectIdentifier(square)] ?? 1)
+        return CGRect(x: pane.bounds.midX - side / 2, y: pane.bounds.midY - side / 2, width: side, height: side)
     }
 
     func handleSingle(_ sender: UITapGestureRecognizer) {
         recognizerLabel.text = "single (\(latency()) ms)"
-        Self.resize(recognizerSquare, by: 0.9)
+        resize(recognizerSquare, by: 0.9)
     }
 
     func handleDouble(_ sender: UITapGestureRecognizer) {
         recognizerLabel.text = "double (\(latency()) ms)"
-        Self.resize(recognizerSquare, by: 1.1)
+        resize(recognizerSquare, by: 1.1)
     }
 
     /// The source's `setFrame:` inside `beginAnimations`: the size changes by `factor` about the
     /// centre, animated over UIKit's default 0.2 s.
-    static func resize(_ view: UIView, by factor: CGFloat) {
-        UIView.animate(withDuration: 0.2) {
-            let frame = view.frame
-            view.frame = frame.insetBy(dx: frame.width * (1 - factor) / 2, dy: frame.height * (1 - factor) / 2)
-        }
+    private func resize(_ square: UIView, by factor: CGFloat) {
+        scales[ObjectIdentifier(square), default: 1] *= factor
+        let frame = frame(of: square)
+        UIView.animate(withDuration: 0.2) { square.frame = frame }
     }
 
     /// A square the taps resize; it takes no touches, so they stay the pane's.

@@ -12,17 +12,12 @@ extension UIViewController {
         return label
     }
 
-    /// The status line on top; `image` starts in the middle of the screen (`hasPlaced` records it),
-    /// then its flexible margins keep it in proportion on size changes and it stays on the stage.
-    func layOut(status: UILabel, image: UIView, hasPlaced: inout Bool) {
-        let regions = SceneRegions(view)
+    /// The status line on top; `image` in the middle of the safe area until the user moves it, then where they
+    /// put it, in proportion (`placement`), and always on the stage below the status line.
+    func layOut(status: UILabel, image: UIView, placement: ProportionalPlacement) {
+        let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
-        if !hasPlaced {
-            let area = view.bounds.inset(by: view.safeAreaInsets)
-            image.center = CGPoint(x: area.midX, y: area.midY)
-            hasPlaced = true
-        }
-        image.keepCenter(inside: regions.stage)
+        placement.place(image, in: view.bounds.inset(by: view.safeAreaInsets), keepingInside: regions.stage)
     }
 
     /// An image view that accepts touches (UIImageView ignores them by default — the classic bug).

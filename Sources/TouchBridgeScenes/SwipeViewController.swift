@@ -7,10 +7,14 @@ public final class SwipeViewController: UIViewController {
     public private(set) var status: UILabel!
     /// The view that detects horizontal swipes in `touchesMoved`.
     public private(set) var trackingView: HorizontalSwipeView!
+    /// Whether the status line still shows the instructions (which name the halves as they are laid out).
+    private var showsInstructions = true
+    private static let stackedInstructions = "Swipe in the top half (recognizers) or the bottom half (by hand)."
+    private static let sideBySideInstructions = "Swipe on the left (recognizers) or on the right (by hand)."
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
-        status = makeStatusLabel("Swipe in the top half (recognizers) or the bottom half (by hand).")
+        status = makeStatusLabel(Self.stackedInstructions)
         let directions: [(UISwipeGestureRecognizer.Direction, String)] = [(.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
         for (direction, name) in directions {
             let swipe = UISwipeGestureRecognizer(target: self, action: SwipeViewController.handleSwipe)
@@ -21,22 +25,31 @@ public final class SwipeViewController: UIViewController {
         trackingView = HorizontalSwipeView(frame: CGRect(x: 0, y: 400, width: 400, height: 400))
         trackingView.accessibilityIdentifier = "handTracked"
         trackingView.backgroundColor = UIColor(white: 0.93, alpha: 1)
-        trackingView.onSwipe = { [weak self] direction in self?.status.text = "tracked by hand: \(direction)" }
+        trackingView.onSwipe = { [weak self] direction in self?.show("tracked by hand: \(direction)") }
         view.addSubview(trackingView)
     }
 
-    /// The recognizers' half and the hand-tracked half: stacked on tall windows, side by side on wide.
+    /// The recognizers' half and the hand-tracked half of the stage, inside the safe area: stacked on tall
+    /// windows, side by side on wide ones (the instructions say which).
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view)
-        status.frame = regions.status
         let bounds = view.bounds
-        trackingView.frame = bounds.width > bounds.height
-            ? CGRect(x: bounds.midX, y: regions.stage.minY, width: bounds.width / 2, height: bounds.maxY - regions.stage.minY)
-            : CGRect(x: 0, y: bounds.midY, width: bounds.width, height: bounds.height / 2)
+        let sideBySide = bounds.width > bounds.height
+        if showsInstructions { status.text = sideBySide ? Self.sideBySideInstructions : Self.stackedInstructions }
+        let regions = SceneRegions(view, statusLabel: status)
+        status.frame = regions.status
+        let stage = regions.stage
+        trackingView.frame = sideBySide
+            ? CGRect(x: stage.midX, y: stage.minY, width: stage.width / 2, height: stage.height)
+            : CGRect(x: stage.minX, y: stage.midY, width: stage.width, height: stage.height / 2)
+    }
+
+    private func show(_ result: String) {
+        showsInstructions = false
+        status.text = result
     }
 
     func handleSwipe(_ sender: UISwipeGestureRecognizer) {
-        status.text = "recognizer: \(sender.direction)"
+        show("recognizer: \(sender.direction)")
     }
 }
 

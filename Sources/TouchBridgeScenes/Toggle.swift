@@ -26,10 +26,22 @@ final class Toggle {
 }
 
 extension Toggle {
-    /// Puts the switch at the start of `row` and the label after it, within the row's width.
+    /// Where the label starts, from the row's start (the switch is 51 pt wide).
+    static let labelOffset: CGFloat = 60
+
+    /// Puts the switch at the start of `row` and the label after it, as tall as the row, within its width.
     func place(in row: CGRect) {
         control.frame = CGRect(x: row.minX, y: row.minY + (row.height - 31) / 2, width: 51, height: 31)
-        label.frame = CGRect(x: row.minX + 60, y: row.minY + (row.height - 31) / 2, width: max(row.width - 60, 0), height: 31)
+        label.frame = CGRect(x: row.minX + Self.labelOffset, y: row.minY, width: max(row.width - Self.labelOffset, 0), height: row.height)
+    }
+
+    /// The narrowest row that shows the switch and its whole label on one line.
+    var oneLineWidth: CGFloat { Self.labelOffset + TextMetrics.width(of: label.text ?? "", in: label.font).rounded(.up) }
+
+    /// The height a row of `width` needs: the switch's, or the label's lines if it wraps to more.
+    func rowHeight(width: CGFloat) -> CGFloat {
+        let text = TextMetrics.size(of: label.text ?? "", in: label.font, width: max(width - Self.labelOffset, 0)).height
+        return max(SceneRegions.rowHeight, text.rounded(.up))
     }
 }
 

@@ -6,14 +6,13 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
     /// The image the three recognizers transform.
     public private(set) var imageView: UIImageView!
     private var status: UILabel!
-    private var hasPlacedImage = false
+    private let placement = ProportionalPlacement()
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
         view.isMultipleTouchEnabled = true
         status = makeStatusLabel("Pinch, rotate and drag the image with two fingers.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400), size: CGSize(width: 200, height: 200))
-        imageView.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         imageView.isMultipleTouchEnabled = true
         let pinch = UIPinchGestureRecognizer(target: self, action: TransformImageViewController.handlePinch)
         pinch.name = "pinch"
@@ -27,10 +26,10 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
         }
     }
 
-    /// The status line on top; the image starts in the middle of the screen; on a size change its
-    /// flexible margins keep it in the same proportion of the screen, and it stays on the stage.
+    /// The status line on top; the image starts in the middle of the screen; on a size change it keeps
+    /// its place in proportion to the screen (`ProportionalPlacement`), and it stays on the stage.
     public override func viewDidLayoutSubviews() {
-        layOut(status: status, image: imageView, hasPlaced: &hasPlacedImage)
+        layOut(status: status, image: imageView, placement: placement)
     }
 
     public func gestureRecognizer(

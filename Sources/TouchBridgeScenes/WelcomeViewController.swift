@@ -8,12 +8,20 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
     public private(set) var card: UILabel!
     private var titleLabel: UILabel!
     private var sceneButtons: [UIButton] = []
-    private var hasPlacedCard = false
+    private let buttonList = ScrollingPanel(name: "sceneList")
+    private let cardPlacement = ProportionalPlacement()
+    /// The title, longest first: the longest that fits in two lines is shown (an iOS app's shorter
+    /// label for a narrow window), so the instruction to open the panel is never cut.
+    static let titles = [
+        "TouchBridge: UIKit's touch handling, live. Play with the card, open the panel to see why.",
+        "UIKit's touch handling, live. Play with the card, open the panel to see why.",
+        "Play with the card; open the panel to see why.",
+    ]
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
-        titleLabel = makeStatusLabel("TouchBridge: UIKit's touch handling, live. Play with the card, open the panel to see why.", name: "title")
+        titleLabel = makeStatusLabel(Self.titles[0], name: "title")
         titleLabel.font = .boldSystemFont(ofSize: 17)
         card = UILabel(frame: CGRect(x: 100, y: 90, width: 200, height: 120))
         card.accessibilityIdentifier = "card"
@@ -23,8 +31,8 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
         card.layer.cornerRadius = 16
         card.isUserInteractionEnabled = true
         card.isMultipleTouchEnabled = true
-        card.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
         view.addSubview(card)
+        view.addSubview(buttonList)
         let tap = UITapGestureRecognizer(target: self, action: WelcomeViewController.handleTap)
         tap.name = "tap"
         let pan = UIPanGestureRecognizer(target: self, action: WelcomeViewController.handlePan)
@@ -46,45 +54,53 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
                 guard let url = URL(string: "touchbridge:scene/\(name)") else { return }
                 self?.view.window?.application?.open(url)
             }, for: .touchUpInside)
-            view.addSubview(button)
+            buttonList.addSubview(button)
             sceneButtons.append(button)
         }
     }
 
-    /// Portrait: the card near the top and the scene buttons in two columns below it. Wide windows,
-    /// or too short for that: the card on the left and the buttons in a grid on the right, with as
-    /// many columns as the rows that fit need (laid out from the bounds).
+    /// Regular height: the card on top and the scene buttons below it; compact height (a phone in landscape)
+    /// or a short window wide enough for both: the card on the left and the buttons beside it. The buttons are as wide as the
+    /// longest title needs, in as many columns as fit, in a scroll view that scrolls when they do not all fit
+    /// (laid out from the bounds, safe area and traits only).
     public override func viewDidLayoutSubviews() {
-        let regions = SceneRegions(view)
+        let width = view.bounds.inset(by: view.safeAreaInsets).width - 2 * SceneRegions.margin
+        titleLabel.text = Self.titles.first { TextMetrics.size(of: $0, in: titleLabel.font, width: width).height <= 2 * 17 * TextMetrics.lineHeight }
+            ?? Self.titles[Self.titles.count - 1]
+        let regions = SceneRegions(view, statusLabel: titleLabel)
         titleLabel.frame = regions.status
         let stage = regions.stage
-        let rowHeight: CGFloat = 44, gap: CGFloat = 10
-        let portraitRows = CGFloat((sceneButtons.count + 1) / 2)
-        let fitsPortrait = stage.height >= 172 + portraitRows * (rowHeight + gap) && stage.width <= stage.height
+        let gap: CGFloat = 10, rowHeight: CGFloat = 44
+        let cardSize = CGSize(width: TextMetrics.width(of: card.text ?? "", in: card.font).rounded(.up) + 32, height: 120)
+        let titleFont = UIFont.systemFont(ofSize: 17)
+        let buttonWidth = (sceneButtons.compactMap(\.currentTitle).map { TextMetrics.width(of: $0, in: titleFont) }.max() ?? 0).rounded(.up) + 24
+        let fitsBeside = stage.width >= cardSize.width + gap + buttonWidth
+        let sideBySide = fitsBeside && (traitCollection.verticalSizeClass == .compact || stage.height < cardSize.height + 3 * (rowHeight + gap))
         let cardArea: CGRect
-        let grid: CGRect
-        if fitsPortrait {
-            cardArea = CGRect(x: stage.minX, y: stage.minY, width: stage.width, height: 164)
-            grid = CGRect(x: stage.minX + 4, y: stage.minY + 172, width: stage.width - 8, height: stage.height - 172)
-        } else {
-            let cardWidth = min(max(stage.width * 0.4, 220), stage.width / 2)
+        let list: CGRect
+        if sideBySide {
+            let cardWidth = min(max(stage.width - buttonWidth - gap, cardSize.width), stage.width / 2)
             cardArea = CGRect(x: stage.minX, y: stage.minY, width: cardWidth, height: stage.height)
-            grid = CGRect(x: stage.minX + cardWidth + gap, y: stage.minY, width: stage.width - cardWidth - gap, height: stage.height)
+            list = CGRect(x: cardArea.maxX + gap, y: stage.minY, width: stage.width - cardWidth - gap, height: stage.height)
+        } else {
+            let cardHeight = min(cardSize.height + 44, stage.height / 2)
+            cardArea = CGRect(x: stage.minX, y: stage.minY, width: stage.width, height: cardHeight)
+            list = CGRect(x: stage.minX, y: cardArea.maxY + gap, width: stage.width, height: stage.height - cardHeight - gap)
         }
-        if !hasPlacedCard {
-            card.center = CGPoint(x: cardArea.midX, y: cardArea.midY)
-            hasPlacedCard = true
-        }
-        card.keepCenter(inside: stage)
-        let fittingRows = max(Int((grid.height + gap) / (rowHeight + gap)), 1)
-        let columns = max(2, (sceneButtons.count + fittingRows - 1) / fittingRows)
-        let rows = (sceneButtons.count + columns - 1) / columns
-        let height = min(rowHeight, (grid.height - CGFloat(rows - 1) * gap) / CGFloat(rows))
-        let width = (grid.width - CGFloat(columns - 1) * gap) / CGFloat(columns)
-        for (index, button) in sceneButtons.enumerated() {
-            button.frame = CGRect(x: grid.minX + CGFloat(index % columns) * (width + gap),
-                                  y: grid.minY + CGFloat(index / columns) * (height + gap), width: width, height: height)
-        }
+        card.bounds.size = CGSize(width: min(cardSize.width, cardArea.width), height: min(cardSize.height, cardArea.height))
+        cardPlacement.place(card, in: cardArea, keepingInside: stage)
+        // Geometry can be anything a client or a mutation test makes it (even NaN): clamp before converting.
+        let fitting = ((list.width + gap) / (buttonWidth + gap)).rounded(.down)
+        let columns = fitting.isFinite ? Int(min(max(fitting, 1), CGFloat(sceneButtons.count))) : 1
+        let rows = stride(from: 0, to: sceneButtons.count, by: columns).map { Array(sceneButtons[$0..<min($0 + columns, sceneButtons.count)]) }
+        buttonList.layOut(in: list, rows: rows.map { buttons in
+            ScrollingPanel.Row(height: rowHeight) { row in
+                let width = (row.width - CGFloat(columns - 1) * gap) / CGFloat(columns)
+                for (column, button) in buttons.enumerated() {
+                    button.frame = CGRect(x: row.minX + CGFloat(column) * (width + gap), y: row.minY, width: width, height: row.height)
+                }
+            }
+        })
     }
 
     public func gestureRecognizer(

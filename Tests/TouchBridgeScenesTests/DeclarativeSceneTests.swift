@@ -115,7 +115,7 @@ import TouchKitTestSupport
         h.host(scene)
         try h.tap(1, 50, 50, at: 0)
         #expect(h.log(only: "containerTap:").isEmpty, "shouldReceive hid the band")
-        try h.tap(2, 200, 225, at: 1000)
+        try h.tap(2, 200, 140, at: 1000)
         #expect(h.log(only: "containerTap:") == ["containerTap:possible→failed [button is a UIButton and keeps its single tap (iOS 6 rule)]"])
         try h.tap(3, 60, 700, at: 2000)
         #expect(h.app.renderTree().node(named: "marker")?.center == CGPoint(x: 60, y: 700))
@@ -194,10 +194,64 @@ extension DeclarativeSceneTests {
         #expect(frame("corner") == CGRect(x: 804, y: 350, width: 40, height: 40))
     }
 
+    /// A frame anchored to the safe area stays clear of the insets, and follows them when they change.
+    /// Pins UIKIT-LAYOUT-SAFE-AREA.
+    @Test func safeAreaGuideKeepsClearOfTheInsets() throws {
+        let json = #"{"name": "x", "views": [{"id": "bar", "frame": {"guide": "safeArea", "left": 0, "right": 0, "top": 0, "height": 50}}]}"#
+        let h = Harness(width: 390, height: 844)
+        h.host(DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8))))
+        h.window.transition(to: CGSize(width: 390, height: 844), safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        try h.advance(to: 0)
+        let bar = try #require(h.window.rootViewController?.view.subviews.first)
+        #expect(bar.frame == CGRect(x: 0, y: 47, width: 390, height: 50))
+        h.window.transition(to: CGSize(width: 844, height: 390), safeAreaInsets: UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
+        try h.advance(to: 0)
+        #expect(bar.frame == CGRect(x: 47, y: 0, width: 750, height: 50))
+    }
+
+    /// A size-class variant replaces the frame while its classes match, and the frame comes back after.
+    /// Pins UIKIT-LAYOUT-SIZE-CLASSES.
+    @Test func variantsFollowTheSizeClasses() throws {
+        let json = #"""
+        {"name": "x", "views": [{"id": "v", "frame": [10, 100, 50, 50],
+          "variants": [{"horizontalSizeClass": "regular", "verticalSizeClass": "compact", "frame": [30, 30, 60, 60]},
+                       {"verticalSizeClass": "compact", "frame": [20, 20, 40, 40]}]}]}
+        """#
+        let h = Harness(width: 390, height: 844)
+        h.host(DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8))))
+        let view = try #require(h.window.rootViewController?.view.subviews.first)
+        var frames: [CGRect] = []
+        for size in [CGSize(width: 390, height: 844), CGSize(width: 844, height: 390), CGSize(width: 932, height: 430), CGSize(width: 390, height: 844)] {
+            h.window.transition(to: size, safeAreaInsets: .zero)
+            try h.advance(to: 0)
+            frames.append(view.frame)
+        }
+        #expect(frames == [CGRect(x: 10, y: 100, width: 50, height: 50), CGRect(x: 20, y: 20, width: 40, height: 40),
+                           CGRect(x: 30, y: 30, width: 60, height: 60), CGRect(x: 10, y: 100, width: 50, height: 50)])
+    }
+
+    @Test(arguments: [
+        (#"[{"frame": [0, 0, 1, 1]}]"#, "views[0].variants[0]: give horizontalSizeClass, verticalSizeClass or both"),
+        (#"[{"verticalSizeClass": "tiny", "frame": [0, 0, 1, 1]}]"#, "views[0].variants[0].verticalSizeClass: expected one of compact, regular"),
+        (#"[{"verticalSizeClass": "compact"}]"#, "views[0].variants[0].frame: required"),
+        (#"[{"verticalSizeClass": "compact", "frame": [0, 0, 1, 1], "hidden": true}]"#, "views[0].variants[0].hidden: unknown field"),
+        (#"{"verticalSizeClass": "compact"}"#, "views[0].variants: expected an array"),
+    ])
+    func badVariantsAreRejectedWithTheirPath(variants: String, message: String) {
+        let json = #"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 1, 1], "variants": "# + variants + "}]}"
+        do {
+            _ = try SceneSpec.parse(Data(json.utf8))
+            Issue.record("accepted \(variants)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "got \(error.description)")
+        }
+    }
+
     @Test(arguments: [
         (#"{"left": 0, "right": 0, "width": 10, "top": 0, "height": 5}"#, "views[0].frame: give two of left, width and right, or centerX and width"),
         (#"{"centerX": 0, "left": 3, "width": 10, "top": 0, "height": 5}"#, "views[0].frame: give two of left, width and right, or centerX and width"),
         (#"["0%", "0%", "-10%", 5]"#, "views[0].frame[2]: expected points or a percentage such as \"50%\""),
+        (#"{"guide": "screen", "left": 0, "right": 0, "top": 0, "bottom": 0}"#, "views[0].frame.guide: expected one of bounds, safeArea"),
         (#"["0", 0, 10, 5]"#, "views[0].frame[0]: expected points or a percentage such as \"50%\""),
         (#"[0, 0, 10]"#, "views[0].frame: expected [x, y, width, height]"),
     ])

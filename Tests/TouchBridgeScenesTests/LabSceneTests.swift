@@ -6,11 +6,19 @@ import TouchKitTestSupport
 
 /// The lab scenes: delivery, hit-testing, responder chain, controls, scroll view, welcome.
 @Suite struct LabSceneTests {
+    /// The middle of the view called `name` in window points, wherever it sits (the switches and the scene
+    /// buttons are in scrolling panels).
+    private func centre(of name: String, in h: Harness) throws -> CGPoint {
+        func find(_ view: UIView) -> UIView? {
+            if view.accessibilityIdentifier == name { return view }
+            return view.subviews.lazy.compactMap(find).first
+        }
+        let target = try #require(find(h.window))
+        return target.convert(CGPoint(x: target.bounds.midX, y: target.bounds.midY), to: nil)
+    }
+
     private func flip(_ name: String, in h: Harness, at ms: Double) throws {
-        let node = try #require(h.app.renderTree().node(named: name))
-        var point = CGPoint(x: node.bounds.midX, y: node.bounds.midY)
-        // The switches sit directly in the root view of the scene.
-        point = CGPoint(x: node.center.x, y: node.center.y)
+        let point = try centre(of: name, in: h)
         try h.tap(900, point.x, point.y, at: ms)
     }
 
@@ -95,8 +103,7 @@ import TouchKitTestSupport
         let h = Harness()
         let scene = WelcomeViewController()
         h.host(scene)
-        let button = try #require(h.app.renderTree().node(named: "open-draw-lines"))
-        let origin = scene.view.convert(CGPoint(x: button.bounds.midX, y: button.bounds.midY), from: scene.view.subviews.first { $0.accessibilityIdentifier == "open-draw-lines" })
+        let origin = try centre(of: "open-draw-lines", in: h)
         try h.tap(1, origin.x, origin.y, at: 0)
         #expect(h.app.drainOpenRequests().map(\.absoluteString) == ["touchbridge:scene/draw-lines"])
         #expect(SceneLibrary.all.filter { $0.name != "welcome" }.allSatisfy { h.app.renderTree().node(named: "open-\($0.name)") != nil })

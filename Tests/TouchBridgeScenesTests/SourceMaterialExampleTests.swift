@@ -232,7 +232,7 @@ import TouchKitBenchSupport
         try h.tap(1, 100, 200, at: 0)
         try h.advance(to: 430)
         #expect(scene.recognizerSquare.bounds.size == CGSize(width: 108, height: 108))
-        #expect(scene.recognizerSquare.center == CGPoint(x: 100, y: 300), "about its centre")
+        #expect(scene.recognizerSquare.center == CGPoint(x: 100, y: 360), "about its centre, the middle of its pane")
         try h.advance(to: 530)
         let drawn = try #require(scene.recognizerSquare.layer.presentation()).bounds.width
         #expect(drawn > 108 && drawn < 120, "animated over 0.2 s: \(drawn)")

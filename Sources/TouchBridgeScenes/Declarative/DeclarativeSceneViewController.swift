@@ -60,9 +60,9 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// The size image placeholders are measured against (the portrait design the examples use).
     static let designSize = CGSize(width: 400, height: 800)
 
-    /// Every scene view's frame from its spec against its superview's bounds, top-down, so relative
-    /// frames follow rotations, resizes and moves; scroll views without a `contentSize` get their
-    /// children's extent.
+    /// Every scene view's frame from its spec (the variant for the window's size classes, if one matches)
+    /// against its superview's bounds or safe area, top-down, so relative frames follow rotations, resizes,
+    /// safe-area changes and moves; scroll views without a `contentSize` get their children's extent.
     public override func loadView() {
         view = spec.controller.logsLayout ? LayoutLoggingRootView(frame: .zero) : UIView(frame: .zero)
     }
@@ -104,7 +104,7 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     /// Gives `spec`'s frame (and content size) to `view`, against its superview's bounds.
     static func place(_ view: UIView, _ spec: ViewSpec) {
-        var frame = spec.frame.resolve(in: view.superview?.bounds.size ?? .zero)
+        var frame = spec.frame(for: view.traitCollection).resolve(in: view.superview)
         if view is UISwitch { frame.size = view.bounds.size }
         view.frame = frame
         if let contentSize = spec.contentSize { (view as? UIScrollView)?.contentSize = contentSize }
@@ -149,7 +149,7 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// Changes one property of a scene view (`ViewSpec.properties`), keeping its spec for layout.
     func set(_ key: String, of view: UIView, to spec: ViewSpec) {
         if views[spec.id] === view { viewSpecs[spec.id] = spec }
-        if key == "frame" || key == "contentSize" {
+        if key == "frame" || key == "variants" || key == "contentSize" {
             Self.place(view, spec)
             layout(view)
         } else {

@@ -7,8 +7,13 @@ import TouchKit
 /// JSON: `[x, y, width, height]`, where any entry may be a string `"N%"` (of the superview's width
 /// for x and width, of its height for y and height); or an object with, per axis, two of
 /// `left`/`width`/`right` (or `centerX` with `width`) and two of `top`/`height`/`bottom` (or
-/// `centerY` with `height`), each points or `"N%"`. Negative sizes resolve to 0.
+/// `centerY` with `height`), each points or `"N%"`, and optionally `"guide": "safeArea"` to resolve against the
+/// superview's safe area (UIKit's `safeAreaLayoutGuide`) instead of its bounds — so nothing lands under a notch,
+/// a status bar or a home indicator. Negative sizes resolve to 0.
 struct FrameSpec: Equatable, Sendable {
+    /// What a frame is laid out against: the superview's bounds or the part of them inside its safe area.
+    enum Guide: String, CaseIterable, Sendable { case bounds, safeArea }
+
     enum Length: Equatable, Sendable {
         case points(Double)
         case fraction(Double)
@@ -45,6 +50,7 @@ struct FrameSpec: Equatable, Sendable {
 
     var x: Axis
     var y: Axis
+    var guide = Guide.bounds
 
     /// A fixed rectangle in points.
     init(_ rect: CGRect) {
@@ -52,15 +58,24 @@ struct FrameSpec: Equatable, Sendable {
         y = Axis(start: .points(rect.minY), length: .points(rect.height))
     }
 
-    init(x: Axis, y: Axis) {
+    init(x: Axis, y: Axis, guide: Guide = .bounds) {
         self.x = x
         self.y = y
+        self.guide = guide
     }
 
+    /// The rectangle in a superview of `bounds` size, ignoring the guide (for sizes known before layout).
     func resolve(in bounds: CGSize) -> CGRect {
         let (originX, width) = x.resolve(in: bounds.width)
         let (originY, height) = y.resolve(in: bounds.height)
         return CGRect(x: originX, y: originY, width: width, height: height)
+    }
+
+    /// The rectangle in `superview`'s coordinates, against its bounds or its safe area as `guide` says.
+    func resolve(in superview: UIView?) -> CGRect {
+        guard let superview else { return resolve(in: .zero) }
+        let area = guide == .safeArea ? superview.safeAreaLayoutGuide.layoutFrame : superview.bounds
+        return resolve(in: area.size).offsetBy(dx: area.minX, dy: area.minY)
     }
 }
 
@@ -73,7 +88,7 @@ extension JSONWalker {
                 x: .init(start: try parts[0].length(), length: try parts[2].length(nonNegative: true)),
                 y: .init(start: try parts[1].length(), length: try parts[3].length(nonNegative: true)))
         }
-        let object = try object(allowing: ["left", "right", "width", "centerX", "top", "bottom", "height", "centerY"])
+        let object = try object(allowing: ["left", "right", "width", "centerX", "top", "bottom", "height", "centerY", "guide"])
         func axis(_ start: String, _ length: String, _ end: String, _ center: String) throws(SceneError) -> FrameSpec.Axis {
             let axis = FrameSpec.Axis(
                 start: try field(start, in: object)?.length(), length: try field(length, in: object)?.length(nonNegative: true),
@@ -83,7 +98,9 @@ extension JSONWalker {
             guard valid else { throw error("give two of \(start), \(length) and \(end), or \(center) and \(length)") }
             return axis
         }
-        return FrameSpec(x: try axis("left", "width", "right", "centerX"), y: try axis("top", "height", "bottom", "centerY"))
+        let guide = try field("guide", in: object)?.oneOf(FrameSpec.Guide.allCases.map(\.rawValue)) ?? FrameSpec.Guide.bounds.rawValue
+        return FrameSpec(x: try axis("left", "width", "right", "centerX"), y: try axis("top", "height", "bottom", "centerY"),
+                         guide: FrameSpec.Guide(rawValue: guide)!)
     }
 
     /// Points, or a string `"N%"` of the superview's length.

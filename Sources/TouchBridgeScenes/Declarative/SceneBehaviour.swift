@@ -14,9 +14,9 @@ final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
         let point = touch.location(in: gestureRecognizer.view)
-        let bounds = gestureRecognizer.view?.bounds.size ?? .zero
-        if let receiveInside, !receiveInside.resolve(in: bounds).contains(point) { return false }
-        if let receiveOutside, receiveOutside.resolve(in: bounds).contains(point) { return false }
+        let view = gestureRecognizer.view
+        if let receiveInside, !receiveInside.resolve(in: view).contains(point) { return false }
+        if let receiveOutside, receiveOutside.resolve(in: view).contains(point) { return false }
         return true
     }
 

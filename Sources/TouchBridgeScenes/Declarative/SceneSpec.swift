@@ -72,6 +72,8 @@ struct ViewSpec: Equatable, Sendable {
     var bounces: Bool?
     var alwaysBounceVertical: Bool?
     var alwaysBounceHorizontal: Bool?
+    /// Frames for some size classes instead of `frame` (`FrameVariant`).
+    var variants: [FrameVariant] = []
 }
 
 struct RecognizerSpec: Equatable, Sendable {

@@ -8,7 +8,7 @@ struct ViewProperty: Sendable {
     /// The kinds that have it; nil: every kind.
     let kinds: Set<ViewSpec.Kind>?
     let read: @Sendable (inout ViewSpec, JSONWalker) throws(SceneError) -> Void
-    /// Gives the spec's value to the view; `frame` and `contentSize` are given by layout instead.
+    /// Gives the spec's value to the view; `frame`, `variants` and `contentSize` are given by layout instead.
     let apply: @Sendable (ViewSpec, UIView) -> Void
 
     init(
@@ -45,6 +45,7 @@ extension ViewSpec {
     /// Every property a declarative view has besides `id`, `kind` and `children`, by its JSON name.
     static let properties: [String: ViewProperty] = [
         "frame": ViewProperty(read: { spec, walker throws(SceneError) in spec.frame = try walker.frame() }, apply: { _, _ in }),
+        "variants": ViewProperty(read: { spec, walker throws(SceneError) in spec.variants = try walker.frameVariants() }, apply: { _, _ in }),
         "color": ViewProperty(read: { spec, walker throws(SceneError) in spec.color = try walker.color() },
                               apply: { spec, view in view.backgroundColor = spec.color.flatMap { UIColor(hex: $0.hex) } }),
         "cornerRadius": ViewProperty(read: { spec, walker throws(SceneError) in spec.cornerRadius = try walker.number(in: 0...10_000) },
