@@ -14,7 +14,7 @@ public final class DeliveryLabViewController: UIViewController {
     public private(set) var doubleTap: UITapGestureRecognizer!
     private var toggles: [Toggle] = []
     private var status: UILabel!
-    private let panel = ScrollingPanel(name: "settings")
+    private let panel = UIScrollView.panel(named: "settings")
     /// The longest texts the messages label shows, for its height: six cancellations in a row, and a double tap's four.
     private static let longestMessages = [
         Array(repeating: "touchesCancelled", count: 6).joined(separator: ", "),
@@ -55,15 +55,15 @@ public final class DeliveryLabViewController: UIViewController {
 
     /// Portrait: the target on top, the messages and the switches below it; wide or short windows: the
     /// target on the left, messages and switches on the right. The target keeps a usable size; the messages
-    /// and switches scroll when the window is too short for them (`ScrollingPanel`).
+    /// and switches scroll when the window is too short for them (`UIScrollView.panel(named:)`).
     public override func viewDidLayoutSubviews() {
         let widest = toggles.map(\.oneLineWidth).max() ?? 0
         let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: max(widest, 240), minimumPanelWidth: widest)
         status.frame = regions.status
-        func rows(width: CGFloat) -> [ScrollingPanel.Row] {
+        func rows(width: CGFloat) -> [PanelRow] {
             let messages = Self.longestMessages.map { TextMetrics.size(of: $0, in: messagesLabel.font, width: width).height }.max() ?? 0
-            return [ScrollingPanel.Row(height: messages.rounded(.up)) { [messagesLabel] in messagesLabel?.frame = $0 }]
-                + toggles.map { toggle in ScrollingPanel.Row(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
+            return [PanelRow(height: messages.rounded(.up)) { [messagesLabel] in messagesLabel?.frame = $0 }]
+                + toggles.map { toggle in PanelRow(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
         }
         if regions.isSideBySide {
             target.frame = regions.stage
@@ -72,7 +72,7 @@ public final class DeliveryLabViewController: UIViewController {
         }
         let stage = regions.stage.union(regions.panel)
         let content = rows(width: stage.width - 8)
-        let height = max(min(300, stage.height - 12 - 10 - ScrollingPanel.height(of: content)), min(160, stage.height / 2))
+        let height = max(min(300, stage.height - 12 - 10 - PanelRow.height(of: content)), min(160, stage.height / 2))
         target.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
         panel.layOut(in: CGRect(x: stage.minX + 4, y: target.frame.maxY + 10, width: stage.width - 8,
                                 height: max(stage.maxY - target.frame.maxY - 10, 0)), rows: content)

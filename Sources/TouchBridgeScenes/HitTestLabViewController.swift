@@ -11,7 +11,7 @@ public final class HitTestLabViewController: UIViewController {
     public private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
     private var status: UILabel!
-    private let panel = ScrollingPanel(name: "settings")
+    private let panel = UIScrollView.panel(named: "settings")
     private var viewA: UIView!
     private var viewC: UIView!
 
@@ -52,14 +52,14 @@ public final class HitTestLabViewController: UIViewController {
 
     /// Portrait: A on top (shorter on short screens), the hit path and the switches below; wide or short
     /// windows: A on the left, the path and the switches on the right, scrolling when they do not fit
-    /// (`ScrollingPanel`). C and E keep their proportions and E keeps sticking out of C.
+    /// (`UIScrollView.panel(named:)`). C and E keep their proportions and E keeps sticking out of C.
     public override func viewDidLayoutSubviews() {
         let widest = toggles.map(\.oneLineWidth).max() ?? 0
         let regions = SceneRegions(view, statusLabel: status, panelRows: 5, panelWidth: min(max(widest, 240), 360), minimumPanelWidth: min(widest, 240))
         status.frame = regions.status
-        func rows(width: CGFloat) -> [ScrollingPanel.Row] {
-            [ScrollingPanel.Row(height: 30) { [pathLabel] in pathLabel?.frame = $0 }]
-                + toggles.map { toggle in ScrollingPanel.Row(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
+        func rows(width: CGFloat) -> [PanelRow] {
+            [PanelRow(height: 30) { [pathLabel] in pathLabel?.frame = $0 }]
+                + toggles.map { toggle in PanelRow(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
         }
         if regions.isSideBySide {
             viewA.frame = regions.stage
@@ -69,7 +69,7 @@ public final class HitTestLabViewController: UIViewController {
             let content = rows(width: stage.width - 8)
             // A keeps room for C and a 44 pt E (114 pt), the panel at least one 44 pt row; the switches scroll
             // when the window is short.
-            let preferred = max(min(400, stage.height - 12 - 10 - ScrollingPanel.height(of: content)), min(200, stage.height / 2))
+            let preferred = max(min(400, stage.height - 12 - 10 - PanelRow.height(of: content)), min(200, stage.height / 2))
             let height = min(max(preferred, 114), stage.height - 12 - 10 - 44)
             viewA.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
             panel.layOut(in: CGRect(x: stage.minX + 4, y: viewA.frame.maxY + 10, width: stage.width - 8,

@@ -8,7 +8,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
     public private(set) var card: UILabel!
     private var titleLabel: UILabel!
     private var sceneButtons: [UIButton] = []
-    private let buttonList = ScrollingPanel(name: "sceneList")
+    private let buttonList = UIScrollView.panel(named: "sceneList")
     private let cardPlacement = ProportionalPlacement()
     /// The title, longest first: the longest that fits in two lines is shown (an iOS app's shorter
     /// label for a narrow window), so the instruction to open the panel is never cut.
@@ -94,7 +94,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
         let columns = fitting.isFinite ? Int(min(max(fitting, 1), CGFloat(sceneButtons.count))) : 1
         let rows = stride(from: 0, to: sceneButtons.count, by: columns).map { Array(sceneButtons[$0..<min($0 + columns, sceneButtons.count)]) }
         buttonList.layOut(in: list, rows: rows.map { buttons in
-            ScrollingPanel.Row(height: rowHeight) { row in
+            PanelRow(height: rowHeight) { row in
                 let width = (row.width - CGFloat(columns - 1) * gap) / CGFloat(columns)
                 for (column, button) in buttons.enumerated() {
                     button.frame = CGRect(x: row.minX + CGFloat(column) * (width + gap), y: row.minY, width: width, height: row.height)
