@@ -12,11 +12,16 @@ extension UIViewController {
         return label
     }
 
-    /// The status line on top; `image` in the middle of the safe area until the user moves it, then where they
-    /// put it, in proportion (`placement`), and always on the stage below the status line.
-    func layOut(status: UILabel, image: UIView, placement: ProportionalPlacement) {
+    /// The status line on top; `image` at its image's size, or smaller to fit a short stage (its aspect kept),
+    /// in the middle of the safe area until the user moves it, then where they put it, in proportion
+    /// (`placement`), and always on the stage below the status line.
+    func layOut(status: UILabel, image: UIImageView, placement: ProportionalPlacement) {
         let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
+        if let design = image.image?.size, design.width > 0, design.height > 0 {
+            let scale = max(min(1, regions.stage.width / design.width, regions.stage.height / design.height), 0)
+            image.bounds.size = CGSize(width: design.width * scale, height: design.height * scale)
+        }
         placement.place(image, in: view.bounds.inset(by: view.safeAreaInsets), keepingInside: regions.stage)
     }
 

@@ -14,10 +14,13 @@ struct PhoneArea: CustomStringConvertible, Sendable {
     private static let notchLandscape = UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
     private static let statusBar = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
     private static let notchTopOnly = UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0)
+    private static let notchLeftOnly = UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 0)
 
     /// Every phone area of issue 24: portrait phones from the first SE to the Pro Max, an SE with a tab bar, both
-    /// landscape phones (with the notch's insets even on the small one, the stricter case), and the inspector
-    /// sheet's peek and half detents, which leave the top of the screen to the scene (no bottom inset).
+    /// landscape phones (with the notch's insets even on the small one, the stricter case), the inspector
+    /// sheet's peek and half detents, which leave the top of the screen to the scene (no bottom inset), and the
+    /// landscape page's areas beside its 44 pt rail and beside its open 240 pt side panel (which take the right
+    /// edge and its inset).
     static let all: [PhoneArea] = [
         PhoneArea(name: "SE", size: CGSize(width: 320, height: 568), insets: statusBar),
         PhoneArea(name: "SE with tab bar", size: CGSize(width: 320, height: 524), insets: statusBar),
@@ -29,8 +32,15 @@ struct PhoneArea: CustomStringConvertible, Sendable {
         PhoneArea(name: "14 peek", size: CGSize(width: 390, height: 694), insets: notchTopOnly),
         PhoneArea(name: "14 half", size: CGSize(width: 390, height: 422), insets: notchTopOnly),
         PhoneArea(name: "Pro Max", size: CGSize(width: 430, height: 932), insets: notchPortrait),
+        PhoneArea(name: "8 peek", size: CGSize(width: 375, height: 517), insets: statusBar),
+        PhoneArea(name: "8 half", size: CGSize(width: 375, height: 334), insets: statusBar),
+        PhoneArea(name: "Pro Max half", size: CGSize(width: 430, height: 466), insets: notchTopOnly),
         PhoneArea(name: "14 landscape", size: CGSize(width: 844, height: 390), insets: notchLandscape),
+        PhoneArea(name: "14 landscape beside the rail", size: CGSize(width: 753, height: 390), insets: notchLeftOnly),
+        PhoneArea(name: "14 landscape beside the panel", size: CGSize(width: 540, height: 390), insets: notchLeftOnly),
         PhoneArea(name: "SE landscape", size: CGSize(width: 568, height: 320), insets: notchLandscape),
+        PhoneArea(name: "SE landscape beside the rail", size: CGSize(width: 524, height: 320), insets: .zero),
+        PhoneArea(name: "SE landscape beside the panel", size: CGSize(width: 328, height: 320), insets: .zero),
     ]
 }
 
@@ -109,8 +119,8 @@ final class HostedScene {
 /// What a person on a phone checks (issue 24), read from the live view tree: every interactive view and every
 /// label with text inside the safe area (scroll-view content within the scrollable content instead), every other
 /// view inside the window; interactive views at least 44 pt both ways (31 pt high for switches and sliders, as on
-/// iOS) and not overlapping one another (a view wholly on top of a larger one is fine); every label and button
-/// title whole (`TextMetrics`).
+/// iOS) and not overlapping one another (a view wholly on top of a larger one is fine) nor a label's text; every
+/// label and button title whole (`TextMetrics`).
 enum PhoneLayoutAudit {
     static let tolerance: CGFloat = 0.5
     static let minimumTarget: CGFloat = 44
@@ -169,6 +179,16 @@ enum PhoneLayoutAudit {
                 let overlap = back.intersection(front)
                 if !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance {
                     problems.append("\(path) and \(otherPath) overlap by \(Int(overlap.width))×\(Int(overlap.height)) pt")
+                }
+            }
+        }
+        let texts = views.filter { !isInteractive($0.1) && !(($0.1 as? UILabel)?.text ?? "").isEmpty }
+        for (path, view) in interactive {
+            for (labelPath, label) in texts where !view.isDescendant(of: label) && !label.isDescendant(of: view)
+                && scroller(of: view) === scroller(of: label) {
+                let overlap = view.convert(view.bounds, to: nil).intersection(label.convert(label.bounds, to: nil))
+                if !overlap.isNull && overlap.width > tolerance && overlap.height > tolerance {
+                    problems.append("\(path) and the text of \(labelPath) overlap by \(Int(overlap.width))×\(Int(overlap.height)) pt")
                 }
             }
         }
