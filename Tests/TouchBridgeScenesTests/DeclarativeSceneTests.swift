@@ -236,6 +236,8 @@ extension DeclarativeSceneTests {
         (#"[{"verticalSizeClass": "compact"}]"#, "views[0].variants[0].frame: required"),
         (#"[{"verticalSizeClass": "compact", "frame": [0, 0, 1, 1], "hidden": true}]"#, "views[0].variants[0].hidden: unknown field"),
         (#"{"verticalSizeClass": "compact"}"#, "views[0].variants: expected an array"),
+        ("[" + Array(repeating: #"{"verticalSizeClass": "compact", "frame": [0, 0, 1, 1]}"#, count: 5).joined(separator: ", ") + "]",
+         "views[0].variants: at most 4 entries"),
     ])
     func badVariantsAreRejectedWithTheirPath(variants: String, message: String) {
         let json = #"{"name": "x", "views": [{"id": "a", "frame": [0, 0, 1, 1], "variants": "# + variants + "}]}"
