@@ -96,6 +96,11 @@ public final class Digitizer {
     /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
     private var dispatchSerial = 0
     private var livePointers: [Int] = []
+    /// Pointers whose touches the system cancelled (`cancelAllTouches`) while their fingers may still
+    /// be down (UIKIT-CANCEL-STAYS-OVER): a cancelled touch is over, so such a finger's moves and
+    /// lift deliver nothing. A pointer leaves the list when it lifts or lands again; at most
+    /// `maximumTouches` are kept (the oldest go first: no device holds more fingers down).
+    private var systemCancelledPointers: [Int] = []
     private lazy var touchEvent = UIEvent(touchesOwnedBy: application.object)
 
     init(application: UIApplication) {
@@ -144,6 +149,23 @@ public final class Digitizer {
     /// Applies one input frame: validates it, then dispatches it as one or more touch events.
     public func process(_ frame: [PointerChange]) throws(InputError) {
         precondition(!applicationIsGone, "the digitizer's application was deallocated")
+        guard !systemCancelledPointers.isEmpty else { return try apply(frame) }
+        var stillCancelled = systemCancelledPointers
+        var kept: [PointerChange] = []
+        for change in frame {
+            guard let index = stillCancelled.firstIndex(of: change.pointerID) else {
+                kept.append(change)
+                continue
+            }
+            if change.phase != .move { stillCancelled.remove(at: index) }
+            if change.phase == .down { kept.append(change) }
+        }
+        try apply(kept)
+        systemCancelledPointers = stillCancelled
+    }
+
+    /// Validates `frame` as a whole (a rejected frame changes nothing), then dispatches it.
+    private func apply(_ frame: [PointerChange]) throws(InputError) {
         try validate(frame)
         if isSingleBatch(frame) {
             if !frame.isEmpty { dispatch(frame) }
@@ -154,7 +176,9 @@ public final class Digitizer {
         }
     }
 
-    /// Cancels every live touch (the page lost focus, a client disconnected mid-gesture).
+    /// The system cancels every live touch (the app resigned active, a client disconnected
+    /// mid-gesture). The fingers may stay down: until each lifts, what it does delivers nothing
+    /// (UIKIT-CANCEL-STAYS-OVER).
     public func cancelAllTouches(at timestamp: TimeInterval) throws(InputError) {
         precondition(!applicationIsGone, "the digitizer's application was deallocated")
         let changes = liveTouches.map {
@@ -162,6 +186,8 @@ public final class Digitizer {
         }
         guard !changes.isEmpty else { return try application.object.advance(to: timestamp) }
         try process(changes)
+        systemCancelledPointers += changes.map(\.pointerID)
+        systemCancelledPointers.removeFirst(max(0, systemCancelledPointers.count - configuration.maximumTouches))
     }
 
     private func validate(_ frame: [PointerChange]) throws(InputError) {
