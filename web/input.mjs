@@ -53,9 +53,17 @@ export class InputCapture {
 
   /** A new session (or a scene switch): the server knows no pointer; live ones are ignored until lifted. */
   resetSession() {
+    this.landed = 0;
+    this.touchesCancelledBySystem();
+  }
+
+  /**
+   * The server cancelled every touch (pausing makes the app resign active, docs/protocol.md §4.12):
+   * as on iOS, fingers still down send nothing more until they lift (UIKIT-CANCEL-STAYS-OVER).
+   */
+  touchesCancelledBySystem() {
     this.queue = [];
     this.serverDown.clear();
-    this.landed = 0;
     for (const f of this.fingers.values()) f.touch = null;
     this.onChange();
   }

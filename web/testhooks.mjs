@@ -51,6 +51,8 @@ export function installTestHooks({
     /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
     fingers: () => view.fingers(),
     touches: () => [...state.touches.values()],
+    /** The device's pointers down as the server's latest `events` listed them. */
+    get serverPointers() { return state.pointers; },
     get connects() { return conn.connects; },
     get errors() { return state.errors; },
     get received() { return state.received; },
