@@ -27,6 +27,7 @@ def resume(page):
     page.wait("(tb) => !tb.stepping.active")
 
 
+# Pins UIKIT-CANCEL-STAYS-OVER.
 def test_a_pinch_held_across_pause_and_live_is_cancelled_and_the_next_pinch_works(server, pages, artifacts):
     page = pages(server + "?scene=transform-image", context=PHONE, panel="open")
     image = page.rect("image")

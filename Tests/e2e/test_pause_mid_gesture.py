@@ -52,6 +52,7 @@ async def fresh_pinch(ws, first_seq: int, t0: float, ids: tuple[int, int]) -> li
     return got
 
 
+# Pins UIKIT-CANCEL-STAYS-OVER.
 def test_a_pinch_held_across_a_pause_is_cancelled_and_the_next_pinch_works(server_process):
     async def run():
         device = await joined(server_process.ws_url)
@@ -99,6 +100,7 @@ def test_a_pinch_held_across_a_pause_is_cancelled_and_the_next_pinch_works(serve
     asyncio.run(run())
 
 
+# Pins UIKIT-CANCEL-STAYS-OVER.
 def test_one_finger_still_down_at_resume_delivers_nothing_and_an_observer_sees_the_same(server_process):
     async def run():
         device = await websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL], max_size=None)
