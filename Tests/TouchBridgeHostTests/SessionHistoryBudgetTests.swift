@@ -57,7 +57,9 @@ import TouchBridgeServer
         _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub, system: system(2))
         tap(20, on: 1)
         #expect(pauseError(1) == StepErrorCode.tooLong, "the largest history went")
+        #expect(hub.interruptionMessage(.begins, for: 1) != nil, "a refused pause leaves the app active (it resigned, then came back)")
         #expect(pauseError(2) == nil, "the others are kept")
+        #expect(hub.interruptionMessage(.begins, for: 2) == nil, "a paused session's app is inactive")
     }
 
     @Test func aClosedConnectionGivesItsBytesBack() {
