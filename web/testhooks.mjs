@@ -82,6 +82,8 @@ export function installTestHooks({
     get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
     get detent() { return appEl.dataset.detent; },
     get sentViewport() { return state.sentViewport; },
+    /** The area (CSS px) the scene is laid out for: the stage, or at the full detent the half detent's area. */
+    sceneArea: () => { const r = sheet.layoutRect(stage.getBoundingClientRect()); return { width: r.width, height: r.height }; },
     get logFollowing() { return inspector.follow; },
     /** Stepping: whether an earlier instant is shown, which frame of how many, from where. */
     get stepping() { return { active: stepper.active, frame: stepper.frame, frames: stepper.frames, source: stepper.source, name: stepper.name }; },

@@ -51,7 +51,7 @@ SIZES = list(DEVICES) if os.environ.get("E2E_WALK_ALL") else CI_SIZES
 
 # The measurement, in the page: (expected window rect or null, the state's name) → problems.
 MEASURE = r"""
-([state, miniature]) => {
+([state, miniature, halfWindow]) => {
   const tb = window.__touchbridge;
   const m = tb.mirror;
   const found = [];
@@ -72,6 +72,8 @@ MEASURE = r"""
     // The full detent's strip: the whole window drawn inside it, shrunk, and the strip is a button back.
     if (w.x0 < visible.x0 - 0.5 || w.y0 < visible.y0 - 0.5 || w.x1 > visible.x1 + 0.5 || w.y1 > visible.y1 + 0.5)
       found.push(`the miniature window ${box(w)} is not inside the strip ${box(visible)}`);
+    if (!halfWindow || !near(ww, halfWindow[0]) || !near(wh, halfWindow[1]))
+      found.push(`the miniature's window ${ww}×${wh} is not the half detent's ${halfWindow}`);
     const cover = document.querySelector('#scene-cover');
     const c = cover && cover.getBoundingClientRect();
     if (!c || c.height < 44 || !near(c.top, visible.y0) || !near(c.bottom, visible.y1)) found.push('the strip is not a button back to the scene');
@@ -178,8 +180,7 @@ SETTLED = r"""
   const v = tb.sentViewport;
   const m = tb.mirror;
   if (!v || m.scene !== scene || !m.windows.length) return false;
-  const s = document.querySelector('#stage').getBoundingClientRect();
-  const area = tb.sceneArea ? tb.sceneArea() : { width: s.width, height: s.height };
+  const area = tb.sceneArea();
   const b = m.views.get(m.windows[0]).props.bounds;
   return Math.abs(v.width - area.width) < 0.01 && Math.abs(v.height - area.height) < 0.01
     && Math.abs(b[2] - v.width) < 0.01 && Math.abs(b[3] - v.height) < 0.01;
@@ -228,6 +229,7 @@ def walk(browser, base_url: str, width: int, height: int, shots) -> tuple[int, l
         scenes = page.evaluate("() => window.__touchbridge.scenes.map(s => s.name)")
         for scene in scenes:
             page.evaluate("(n) => window.__touchbridge.send({type: 'scene', scene: n})", scene)
+            half_window = None
             for state in states_for(mode):
                 enter(page, state)
                 where = f"{scene} at {width}×{height}, {state}"
@@ -238,7 +240,9 @@ def walk(browser, base_url: str, width: int, height: int, shots) -> tuple[int, l
                     continue
                 page.wait_for_function("() => window.__touchbridge.overlayIdle", timeout=5000)
                 miniature = page.evaluate("() => window.__touchbridge.detent === 'full'")
-                result = page.evaluate(MEASURE, [state, miniature])
+                result = page.evaluate(MEASURE, [state, miniature, half_window])
+                if state == "half":
+                    half_window = page.evaluate(WINDOW_SIZE)
                 checked += result["checked"]
                 found += [f"{where}: {problem}" for problem in result["found"]]
                 if shots:
@@ -247,6 +251,8 @@ def walk(browser, base_url: str, width: int, height: int, shots) -> tuple[int, l
         return checked, found
     finally:
         context.close()
+
+WINDOW_SIZE = "() => { const m = window.__touchbridge.mirror; return m.views.get(m.windows[0]).props.bounds.slice(2); }"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
