@@ -17,6 +17,7 @@ user has been shows up. In each state, measured in the page from the drawn mirro
   under none of the page's own chrome (the floating Inspector pill);
 * **targets**: interactive views are at least 44×44 pt (switches and sliders 31 pt tall, as on iOS);
 * **overlap**: no control overlaps another control, a label, or a view drawn over it;
+* **history**: closed again, every checked view is where it was when the scene was first shown closed;
 * **text**: no label is cut (ellipsis, or a word wider than the label) and no button title squeezed,
   as the page's painter lays the text out (``window.__touchbridge.textProblems``).
 
@@ -31,6 +32,8 @@ import os
 
 import pytest
 
+# Playwright's timeout: a state whose window never settles is reported, and the walk goes on.
+PageTimeout = pytest.importorskip("playwright.sync_api", reason="pip install -r requirements-e2e.txt").TimeoutError
 # A server without the engine-time share: one page builds every scene and lays it out five times per size.
 from test_layout_fit import unmetered_server  # noqa: F401  (a fixture)
 
@@ -77,7 +80,7 @@ MEASURE = r"""
     const cover = document.querySelector('#scene-cover');
     const c = cover && cover.getBoundingClientRect();
     if (!c || c.height < 44 || !near(c.top, visible.y0) || !near(c.bottom, visible.y1)) found.push('the strip is not a button back to the scene');
-    return { found, checked: 0 };
+    return { found, checked: 0, frames: {} };
   }
   if (!near(w.x0, visible.x0) || !near(w.y0, visible.y0) || !near(w.x1, visible.x1) || !near(w.y1, visible.y1))
     found.push(`window ${box(w)} is not the visible scene area ${box(visible)}`);
@@ -115,10 +118,12 @@ MEASURE = r"""
     info.push({ id, v, r: rectOf(id), text, control, interactive, draws });
   }
   let checked = 0;
+  const frames = {};
   for (const a of info) {
     if (!a.interactive && !a.text && !a.draws) continue;
     checked += 1;
     const { r, v } = a;
+    frames[`${v.name} (${v.kind})`] = [r.x0, r.y0, r.x1, r.y1].map((n) => Math.round(n * 2) / 2);
     const name = `${v.name} (${v.kind}) ${box(r)}`;
     if (r.x0 < visible.x0 - 0.5 || r.y0 < visible.y0 - 0.5 || r.x1 > visible.x1 + 0.5 || r.y1 > visible.y1 + 0.5) {
       found.push(`${name} is outside the visible area ${box(visible)}`);
@@ -167,7 +172,7 @@ MEASURE = r"""
     }
   }
   for (const t of tb.textProblems()) found.push(`text of ${t.name} is ${t.why}: ${JSON.stringify(t.text)}`);
-  return { found, checked };
+  return { found, checked, frames };
 }
 """
 
@@ -229,13 +234,13 @@ def walk(browser, base_url: str, width: int, height: int, shots) -> tuple[int, l
         scenes = page.evaluate("() => window.__touchbridge.scenes.map(s => s.name)")
         for scene in scenes:
             page.evaluate("(n) => window.__touchbridge.send({type: 'scene', scene: n})", scene)
-            half_window = None
+            half_window = first_frames = None
             for state in states_for(mode):
                 enter(page, state)
                 where = f"{scene} at {width}×{height}, {state}"
                 try:
                     page.wait_for_function(SETTLED, arg=scene, timeout=8000)
-                except Exception:  # noqa: BLE001 (Playwright's TimeoutError): reported, the walk goes on
+                except PageTimeout:
                     found.append(f"{where}: the scene's window never matched the scene area")
                     continue
                 page.wait_for_function("() => window.__touchbridge.overlayIdle", timeout=5000)
@@ -243,6 +248,13 @@ def walk(browser, base_url: str, width: int, height: int, shots) -> tuple[int, l
                 result = page.evaluate(MEASURE, [state, miniature, half_window])
                 if state == "half":
                     half_window = page.evaluate(WINDOW_SIZE)
+                # A layout is a function of the current bounds, safe area and traits, never of where the
+                # user has been: closed again, every view is where it was when first closed.
+                if state == "closed":
+                    first_frames = result["frames"]
+                elif state == "closed again" and first_frames is not None:
+                    found += [f"{where}: {name} is at {frame}, not at {first_frames.get(name)} as when first closed"
+                              for name, frame in result["frames"].items() if first_frames.get(name) != frame]
                 checked += result["checked"]
                 found += [f"{where}: {problem}" for problem in result["found"]]
                 if shots:
