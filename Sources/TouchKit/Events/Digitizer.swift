@@ -74,7 +74,7 @@ public final class Digitizer {
     }
 
     /// The thresholds in force; change them before input arrives.
-    public var configuration = Configuration()
+    @exclusivity(unchecked) public var configuration = Configuration()
     /// The application that owns the digitizer. It needs no reference counting on every use: the
     /// application tells the digitizer when it goes away (`applicationWentAway()`), and a
     /// digitizer kept longer than its application refuses input from then on, as `unowned` would.
@@ -82,20 +82,20 @@ public final class Digitizer {
     private var applicationIsGone = false
     /// The application's clock, read without reference counting.
     private var currentTime: TimeInterval { application.with { $0.currentTime } }
-    private var liveTouches: [UITouch] = []
+    @exclusivity(unchecked) private var liveTouches: [UITouch] = []
     /// Touches that lifted or were cancelled and that something else still holds: a recognizer
     /// waiting for the next tap, a withheld phase, a view's own code. Each holds its view and
     /// window (`UITouch.view`), so if the application goes away mid-gesture this list is how
     /// `applicationWentAway()` reaches them to break the cycle; a touch leaves it once this list
     /// is its only holder (`forgetSettledTouches()`).
-    private var liftedTouches: [UITouch] = []
-    private var recentTaps: [RecentTap] = []
+    @exclusivity(unchecked) private var liftedTouches: [UITouch] = []
+    @exclusivity(unchecked) private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
     private var nextSequence = 1
     private var currentSequence = 0
     /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
     private var dispatchSerial = 0
-    private var livePointers: [Int] = []
+    @exclusivity(unchecked) private var livePointers: [Int] = []
     private lazy var touchEvent = UIEvent(touchesOwnedBy: application.object)
 
     init(application: UIApplication) {
