@@ -54,14 +54,15 @@ public final class Digitizer {
     /// follow the candidate tap constants so a double tap means the same to `tapCount` and to
     /// `UITapGestureRecognizer`.
     public struct Configuration: Equatable, Sendable {
-        /// Longest lift-to-next-down interval that still counts as the same tap series (350 ms).
-        public var multiTapInterval: TimeInterval = 0.35
-        /// Farthest a follow-up tap may land from the previous one (45 pt).
-        public var multiTapRadius: CGFloat = 45
+        /// Longest lift-to-next-down interval that still counts as the same tap series (350 ms,
+        /// `TapCandidateValues`).
+        public var multiTapInterval = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
+        /// Farthest a follow-up tap may land from the previous one (45 pt, `TapCandidateValues`).
+        public var multiTapRadius = TapCandidateValues.allowableMovement
         /// A touch counts as a tap for the series only if it moved at most this far (45 pt)…
-        public var tapAllowableMovement: CGFloat = 45
-        /// …and lasted at most this long (750 ms).
-        public var maximumTapDuration: TimeInterval = 0.75
+        public var tapAllowableMovement = TapCandidateValues.allowableMovement
+        /// …and lasted at most this long (750 ms, `TapCandidateValues`).
+        public var maximumTapDuration = TapCandidateValues.maximumTapDuration
         /// Simultaneous touches allowed; a frame that would exceed it is rejected.
         public var maximumTouches = 10
         /// `maximumPossibleForce` for pointers with pressure: 20/3, what 3D Touch iPhones report.

@@ -15,8 +15,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Quick taps that must come before the press (default 0).
     public var numberOfTapsRequired = 0
-    /// Longest gap between the preliminary taps (same candidate as the tap recognizer's, 350 ms).
-    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+    /// Longest gap between the preliminary taps (the tap recognizer's, 350 ms, `TapCandidateValues`).
+    public var maximumIntervalBetweenSuccessiveTaps = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
 
     @exclusivity(unchecked) private var startLocations = TouchStartPoints()
     private var tapsCompleted = 0
