@@ -1,5 +1,4 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -24,16 +23,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        // The UIKit-faithful engine: pure, deterministic, Foundation only. Release builds leave out
-        // the run-time exclusivity checks (17% of a frame's instructions): debug builds, and so every
-        // test run, keep them, and TOUCHKIT_EXCLUSIVITY_CHECKS=1 keeps them in a release build too
-        // (docs/performance.md, "Exclusivity checks", has the evidence that dropping them is safe).
-        .target(
-            name: "TouchKit",
-            swiftSettings: ProcessInfo.processInfo.environment["TOUCHKIT_EXCLUSIVITY_CHECKS"] == "1" ? [] : [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
-        ),
+        // The UIKit-faithful engine: pure, deterministic, Foundation only. No unsafe flags, so a
+        // package can depend on TouchBridge by version; the stored properties a frame touches most
+        // opt out of run-time exclusivity checks one by one (`@exclusivity(unchecked)`,
+        // docs/performance.md, "Exclusivity checks").
+        .target(name: "TouchKit"),
         // The `touchbridge` program. Its module is not named "touchbridge": that would collide with
         // the TouchBridge library's module on case-insensitive file systems.
         .executableTarget(

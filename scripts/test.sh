@@ -30,6 +30,13 @@ if grep -q "warning:" "$log"; then
   exit 1
 fi
 swift test --skip-build --package-path Examples
+# A package that depends on TouchBridge by git URL `from:` a version (SwiftPM refuses unsafe compiler
+# flags there): it builds TouchKit again and runs a tap through it (about a minute).
+scripts/check-versioned-dependency.sh
+
+# The engine's unretained and borrowed references (UncountedLink, Unmanaged, unowned(unsafe)) under
+# AddressSanitizer in a release build, optimised as they ship (a few minutes: its own build folder).
+scripts/sanitize.sh engine
 
 # Engine property tests run inside `swift test`; here a bounded fuzz run (about a minute) of the
 # protocol decoder and of whole sessions (docs/testing.md has the longer runs).

@@ -97,7 +97,7 @@ const stepper = new Stepper({
 const session = new Session({
   role, watch, clockMode: params.get('clock') === 'manual' ? 'manual' : 'client', scene: params.get('scene'),
   conn, mirror, engineClock, inspector, input, stepper, banner,
-  measure: () => measure(stage),
+  measure: () => measure(stage, (r) => panel.sheet.layoutRect(r)),
   showing: (name) => sceneHistory.showing(name),
   welcomed: (w) => { share.welcomed(w); controls.welcomed(w); },
   resize: () => queueResize(),
@@ -109,6 +109,7 @@ const view = new StageView({
   panelOpen: () => panel.open,
   dark: () => darkQuery.matches,
   stepbarHeight: () => $('#stepbar').offsetHeight,
+  miniature: () => panel.sheet.miniature,
 });
 
 const controls = new DeviceControls({ role, session });

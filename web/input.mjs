@@ -3,7 +3,10 @@
 //
 // Desktop: the mouse is one finger. Holding Alt/Option adds a second finger mirrored around the centre
 // of the view under the pointer at press (pinch/rotate that view, like the iOS Simulator mirrors around
-// its screen centre); Shift adds a parallel one (two-finger pan).
+// its screen centre); Shift adds a parallel one (two-finger pan). Holding F and clicking places up to
+// five fingers that the next press puts down and drags together (placed.mjs).
+
+import { PlacedFingers } from './placed.mjs';
 
 const VIRTUAL_ID = 1000001;
 const PARALLEL_OFFSET = 64;
@@ -44,7 +47,10 @@ export class InputCapture {
     this.landed = 0;
     this.queue = [];
     this.flushScheduled = false;
-    this.mouse = { down: false, id: null, x: 0, y: 0, hover: null, alt: false, shift: false, mode: null, offset: [0, 0], centre: null };
+    this.mouse = { down: false, id: null, x: 0, y: 0, hover: null, alt: false, shift: false, mode: null, offset: [0, 0], centre: null, placed: false };
+    /** Fingers placed with F-clicks; `placing` while F is held. */
+    this.placed = new PlacedFingers();
+    this.placing = false;
     this.stats = { messages: 0, changes: 0, coalesced: 0, dropped: 0 };
     this.install();
   }
@@ -53,9 +59,17 @@ export class InputCapture {
 
   /** A new session (or a scene switch): the server knows no pointer; live ones are ignored until lifted. */
   resetSession() {
+    this.landed = 0;
+    this.touchesCancelledBySystem();
+  }
+
+  /**
+   * The server cancelled every touch (pausing makes the app resign active, docs/protocol.md §4.12):
+   * as on iOS, fingers still down send nothing more until they lift (UIKIT-CANCEL-STAYS-OVER).
+   */
+  touchesCancelledBySystem() {
     this.queue = [];
     this.serverDown.clear();
-    this.landed = 0;
     for (const f of this.fingers.values()) f.touch = null;
     this.onChange();
   }
@@ -67,6 +81,8 @@ export class InputCapture {
     this.fingers.clear();
     this.mouse.down = false;
     this.mouse.mode = null;
+    this.mouse.placed = false;
+    this.placed.release();
     this.flush();
     this.onChange();
   }
@@ -88,6 +104,7 @@ export class InputCapture {
   fingersForPaint() {
     const out = [];
     for (const [id, f] of this.fingers) out.push({ id, x: f.x, y: f.y, size: f.size, virtual: f.virtual, touch: f.touch ?? null });
+    if (!this.placed.down) for (const f of this.placed.fingers) out.push({ x: f.x, y: f.y, ghost: true });
     const m = this.mouse;
     if (!m.down && m.hover && (m.alt || m.shift) && this.enabled) {
       out.push({ x: m.hover[0], y: m.hover[1], ghost: true });
@@ -212,7 +229,7 @@ export class InputCapture {
 
     window.addEventListener('keydown', (e) => this.onKey(e), true);
     window.addEventListener('keyup', (e) => this.onKey(e), true);
-    window.addEventListener('blur', () => { this.mouse.alt = false; this.mouse.shift = false; if (this.serverDown.size || this.fingers.size) this.cancelAll(); });
+    window.addEventListener('blur', () => { this.mouse.alt = false; this.mouse.shift = false; this.placing = false; if (this.serverDown.size || this.fingers.size) this.cancelAll(); });
     document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden' && (this.serverDown.size || this.fingers.size)) this.cancelAll(); });
     window.addEventListener('pagehide', () => { if (this.serverDown.size) this.cancelAll(); });
   }
@@ -223,6 +240,7 @@ export class InputCapture {
     e.preventDefault();
     try { this.el.setPointerCapture(e.pointerId); } catch { /* not capturable (synthetic) */ }
     const p = this.point(e.clientX, e.clientY);
+    if (e.pointerType === 'mouse' && this.pressPlaced(e, p)) return;
     const type = this.wireType(e.pointerType);
     this.fingers.set(e.pointerId, { x: p[0], y: p[1], size: Math.max(e.width || 0, e.height || 0), virtual: false, type });
     this.push(this.changeFrom(e.pointerId, 'down', e, type, p));
@@ -235,6 +253,11 @@ export class InputCapture {
 
   onPointerMove(e) {
     const p = this.point(e.clientX, e.clientY);
+    if (e.pointerType === 'mouse' && this.mouse.placed) {
+      if (this.enabled) e.preventDefault();
+      this.dragPlaced(e, p);
+      return;
+    }
     if (e.pointerType === 'mouse' && !this.fingers.has(e.pointerId)) {
       // Hover: remember where the mouse is for the Alt/Shift ghost fingers.
       const changed = this.mouse.alt !== e.altKey || this.mouse.shift !== e.shiftKey || this.mouse.alt || this.mouse.shift;
@@ -268,6 +291,11 @@ export class InputCapture {
   }
 
   onPointerEnd(e, phase) {
+    if (e.pointerType === 'mouse' && this.mouse.placed && e.pointerId === this.mouse.id) {
+      if (this.enabled) e.preventDefault();
+      this.liftPlaced(e, phase);
+      return;
+    }
     const f = this.fingers.get(e.pointerId);
     if (!f) return;
     if (this.enabled) e.preventDefault();
@@ -284,10 +312,11 @@ export class InputCapture {
 
   onLostCapture(e) {
     // After pointerup the finger is already gone; a capture lost while down means we lost the pointer.
-    if (this.fingers.has(e.pointerId)) this.onPointerEnd(e, 'cancel');
+    if (this.fingers.has(e.pointerId) || (this.mouse.placed && e.pointerId === this.mouse.id)) this.onPointerEnd(e, 'cancel');
   }
 
   onKey(e) {
+    if (this.placingKey(e)) return;
     if (e.key !== 'Alt' && e.key !== 'Shift') return;
     if (e.key === 'Alt' && this.enabled) e.preventDefault(); // keep Alt from focusing a menu bar
     const m = this.mouse;
@@ -301,6 +330,62 @@ export class InputCapture {
     if (pointerType === 'pen') return 'pen';
     if (pointerType === 'mouse') return this.mouseType;
     return 'touch';
+  }
+
+  // ---------------------------------------------------------------- placed fingers (F-click, then drag)
+
+  /** F held: clicks place fingers (F up ends it); Esc takes them away. Whether the key was theirs. */
+  placingKey(e) {
+    if (e.key === 'Escape' && e.type === 'keydown' && this.placed.clear()) {
+      this.onChange();
+      return true;
+    }
+    if (e.code !== 'KeyF') return false;
+    const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(e.target?.tagName ?? '');
+    const placing = e.type === 'keydown' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (placing === this.placing) return placing;
+    this.placing = placing;
+    this.onChange();
+    return true;
+  }
+
+  /** A mouse press: with F held it places or takes away a finger; with fingers placed they touch down. Whether it was theirs. */
+  pressPlaced(e, p) {
+    if (this.placing) {
+      if (this.placed.toggle(p[0], p[1])) this.onChange();
+      return true;
+    }
+    if (!this.placed.count) return false;
+    for (const f of this.placed.press(p[0], p[1])) {
+      this.fingers.set(f.id, { x: f.x, y: f.y, size: 0, virtual: true, type: this.mouseType });
+      this.push(this.changeFrom(f.id, 'down', e, this.mouseType, [f.x, f.y]));
+    }
+    Object.assign(this.mouse, { down: true, id: e.pointerId, x: p[0], y: p[1], hover: null, placed: true });
+    this.onChange();
+    return true;
+  }
+
+  /** The mouse moved while placed fingers touch: those that follow it move as much. */
+  dragPlaced(e, p) {
+    const [dx, dy] = [p[0] - this.mouse.x, p[1] - this.mouse.y];
+    Object.assign(this.mouse, { x: p[0], y: p[1] });
+    if (dx === 0 && dy === 0) return;
+    for (const f of this.placed.drag(dx, dy)) {
+      const finger = this.fingers.get(f.id);
+      if (!finger) continue;
+      Object.assign(finger, { x: f.x, y: f.y });
+      this.push(this.changeFrom(f.id, 'move', e, this.mouseType, [f.x, f.y]));
+    }
+    this.onChange();
+  }
+
+  /** The press ended: every placed finger lifts (or is cancelled) and stays placed where it is. */
+  liftPlaced(e, phase) {
+    for (const f of this.placed.release()) {
+      if (this.fingers.delete(f.id)) this.push(this.changeFrom(f.id, phase, e, this.mouseType, [f.x, f.y]));
+    }
+    Object.assign(this.mouse, { down: false, placed: false, hover: null });
+    this.onChange();
   }
 
   // ---------------------------------------------------------------- virtual second finger
@@ -321,7 +406,7 @@ export class InputCapture {
   /** Starts, moves or ends the virtual finger to match the modifiers held now. */
   updateVirtual(e, coalesced = [], delta = [0, 0]) {
     const m = this.mouse;
-    if (!m.down) return;
+    if (!m.down || m.placed) return;
     const want = e.shiftKey ? 'parallel' : e.altKey ? 'mirror' : null;
     if (want !== m.mode) {
       this.endVirtual('up', e);

@@ -89,6 +89,40 @@ function wrap(ctx, text, width) {
   return lines;
 }
 
+/**
+ * How a label's text is laid out in a w×h box, as UILabel does it: word-wrapped, and when more lines
+ * than fit, the last one that fits ends in an ellipsis. Sets `ctx.font`. `truncated`: the reader does
+ * not see the whole text (an ellipsis, or a word wider than the box, cut by the clip) — the check the
+ * page tests use for "no cut text" (`window.__touchbridge.textProblems`).
+ */
+export function labelLayout(ctx, p, w, h) {
+  const size = Number.isFinite(p.fontSize) ? p.fontSize : 17;
+  ctx.font = font(size, !!p.fontBold);
+  const align = p.textAlignment === 'center' || p.textAlignment === 'right' ? p.textAlignment : 'left';
+  const lh = size * 1.2;
+  let lines = wrap(ctx, p.text, w);
+  let truncated = lines.some((line) => ctx.measureText(line).width > w + 0.5);
+  const fit = Math.max(1, Math.floor((h + size * 0.2) / lh));
+  if (lines.length > fit) {
+    truncated = true;
+    lines = lines.slice(0, fit);
+    let last = lines[fit - 1];
+    while (last && ctx.measureText(`${last}…`).width > w) last = last.slice(0, -1);
+    lines[fit - 1] = `${last.trimEnd()}…`;
+  }
+  return { lines, size, align, truncated };
+}
+
+/**
+ * Whether a control's title is drawn at its natural width: wider than the control, `fillText`'s
+ * maxWidth squeezes it (a squeezed title reads as cut). Sets `ctx.font`.
+ */
+export function titleFits(ctx, p, w) {
+  const size = Number.isFinite(p.fontSize) ? p.fontSize : 17;
+  ctx.font = font(size, !!p.fontBold);
+  return ctx.measureText(p.control.title).width <= w + 0.5;
+}
+
 function buildPath(ctx, path) {
   ctx.beginPath();
   if (!Array.isArray(path)) return;
@@ -253,28 +287,17 @@ export class Painter {
 
   drawLabelText(p, w, h) {
     const { ctx } = this;
-    const size = Number.isFinite(p.fontSize) ? p.fontSize : 17;
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, w, h);
     ctx.clip();
-    ctx.font = font(size, !!p.fontBold);
+    const { lines, size, align } = labelLayout(ctx, p, w, h);
     ctx.fillStyle = cssColour(p.textColor) || '#000';
     ctx.textBaseline = 'alphabetic';
     const dy = centreOffset(ctx);
-    const align = p.textAlignment === 'center' || p.textAlignment === 'right' ? p.textAlignment : 'left';
     ctx.textAlign = align;
     const x = align === 'center' ? w / 2 : align === 'right' ? w : 0;
     const lh = size * 1.2;
-    let lines = wrap(ctx, p.text, w);
-    // More lines than fit: keep the first ones and end the last with an ellipsis (UILabel truncates).
-    const fit = Math.max(1, Math.floor((h + size * 0.2) / lh));
-    if (lines.length > fit) {
-      lines = lines.slice(0, fit);
-      let last = lines[fit - 1];
-      while (last && ctx.measureText(`${last}…`).width > w) last = last.slice(0, -1);
-      lines[fit - 1] = `${last.trimEnd()}…`;
-    }
     let y = h / 2 - ((lines.length - 1) * lh) / 2;
     for (const line of lines) {
       ctx.fillText(line, x, y + dy);

@@ -1,8 +1,9 @@
 // The inspector panel open or closed: the sheet on phones or the side panel (sheet.mjs), its toggle
 // and close buttons and the `i` key; the choice is remembered (localStorage), and `?panel=open|closed`
-// overrides it. Closed by default on phones, open on wider screens.
+// overrides it. Closed by default on phones (either way up) and in sheet layout, open on wider screens. The full
+// detent's miniature of the scene is a button back to the half detent.
 
-import { Sheet, SHEET_QUERY } from './sheet.mjs';
+import { Sheet, SHEET_QUERY, PHONE_QUERY } from './sheet.mjs';
 
 const $ = (sel) => document.querySelector(sel);
 const STORAGE_KEY = 'touchbridge.panel';
@@ -27,9 +28,11 @@ export class Panel {
     let stored = null;
     try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* private mode */ }
     const choice = wanted || stored;
-    this.set(choice ? choice === 'open' : !window.matchMedia(SHEET_QUERY).matches, false);
+    const compact = window.matchMedia(SHEET_QUERY).matches || window.matchMedia(PHONE_QUERY).matches;
+    this.set(choice ? choice === 'open' : !compact, false);
     $('#panel-toggle').addEventListener('click', () => this.set(true));
     $('#panel-close').addEventListener('click', () => this.set(false));
+    $('#scene-cover').addEventListener('click', () => this.sheet.setDetent('half'));
     window.addEventListener('keydown', (e) => {
       if (e.key === 'i' && !e.altKey && !e.ctrlKey && !e.metaKey && !/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) this.set(!this.open);
     });

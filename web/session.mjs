@@ -57,7 +57,7 @@ export class Session {
    * @param {object} o.mirror             the view tree (mirror.mjs)
    * @param {object} o.engineClock        engine time (animation.mjs): `observe(t, at)`, `freeze(t)`
    * @param {object} o.inspector          the inspector's part of each message
-   * @param {object} o.input              pointer capture: `enabled`, `resetSession()`, `recover()`
+   * @param {object} o.input              pointer capture: `enabled`, `resetSession()`, `touchesCancelledBySystem()`, `recover()`
    * @param {object} o.stepper            stepping: `active` and its messages
    * @param {object} o.banner             `show(source, text, options)`
    * @param {() => object} o.measure      the scene surface now, for `viewportOf` (viewport.mjs)
@@ -226,7 +226,11 @@ export class Session {
       case 'events': this.onEvents(msg); break;
       case 'error': this.onError(msg); break;
       case 'pong': this.inspector.setHud({ rtt: this.conn.rtt }); break;
-      case 'stepping': this.stepper.onStepping(msg); break;
+      case 'stepping':
+        // Pausing took the app out of the foreground: the server cancelled the device's touches.
+        if (this.role === 'device') this.input.touchesCancelledBySystem();
+        this.stepper.onStepping(msg);
+        break;
       case 'step': this.stepper.onStep(msg); break;
       case 'resumed': this.stepper.onResumed(msg); break;
       case 'recordings': this.stepper.onRecordings(msg); break;

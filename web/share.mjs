@@ -1,5 +1,5 @@
 // Another screen on the session: the link observers open (`?watch=<session>`) with its Copy button,
-// the "on your network" address as a QR code for opening the page on a phone (desktop layout), and
+// the "on your network" address as a QR code for opening the page on a phone (not on a touch device), and
 // an observer's badge and title.
 
 const $ = (sel) => document.querySelector(sel);
@@ -53,11 +53,16 @@ export class Share {
     this.showLan(w.lan);
   }
 
-  /** The "on your network" address as a QR code, for opening the page on a phone (desktop layout). */
+  /**
+   * The "on your network" address as a QR code, for opening the page on a phone — from a computer:
+   * on a touch device (the phone itself, a tablet) there is nothing to scan it with.
+   */
   showLan(lan) {
     const box = $('#lan');
     const size = lan?.qr?.size;
-    const ok = this.role === 'device' && typeof lan?.url === 'string' && Number.isInteger(size) && size > 0 && typeof lan.qr.path === 'string';
+    const touchDevice = window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+    const ok = this.role === 'device' && !touchDevice && typeof lan?.url === 'string' && Number.isInteger(size) && size > 0
+      && typeof lan.qr.path === 'string';
     box.hidden = !ok;
     if (!ok) return;
     const quiet = 4; // the QR code's quiet zone, in modules

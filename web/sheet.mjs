@@ -1,16 +1,21 @@
-// The inspector's two layouts. On a phone (narrow window) it is a bottom sheet with a grab handle and
-// detents, like an iOS sheet (UISheetPresentationController: medium and large detents, plus a small
-// "peek" one); the scene gets the area above the sheet, so the window size the server lays out is what
-// the user sees and nothing is hidden under the sheet. On tablets, landscape phones and desktops it is
-// a side panel beside the scene. Gestures on the sheet are the sheet's: it is outside the scene
-// surface, so they never reach the scene.
+// The inspector's two layouts. On a phone in portrait (a narrow, tall window) it is a bottom sheet with
+// a grab handle and detents, like an iOS sheet (UISheetPresentationController: medium and large
+// detents, plus a small "peek" one); the scene gets the area above the sheet, so the window size the
+// server lays out is what the user sees and nothing is hidden under the sheet. At the large detent the
+// strip left above the sheet is too short for any scene: there the scene keeps the half detent's
+// layout and is drawn whole, shrunk into the strip (a live miniature, like the presenting view an iOS
+// sheet pushes back), and tapping it brings the sheet down to half. On tablets, landscape phones (a
+// 320 pt tall window keeps its height this way) and desktops it is a side panel beside the scene.
+// Gestures on the sheet are the sheet's: it is outside the scene surface, so they never reach the scene.
 
-/** Narrower than this: a sheet (phones in portrait); otherwise a side panel. Matches style.css. */
-export const SHEET_QUERY = '(max-width: 599.98px)';
+/** Narrow and in portrait: a sheet (phones); otherwise a side panel. */
+export const SHEET_QUERY = '(max-width: 599.98px) and (orientation: portrait)';
+/** A phone: its shorter side is at most 440 pt (docs/uikit-rules.md, size classes). */
+export const PHONE_QUERY = '(max-width: 440px), (max-height: 440px)';
 export const DETENTS = ['peek', 'half', 'full'];
 
 const PEEK_PX = 150;
-/** The full detent leaves this much of the scene visible above the sheet (a strip, as on iOS). */
+/** The full detent leaves this much above the sheet (a strip, as on iOS): the scene's miniature. */
 const FULL_SCENE_MIN_PX = 120;
 /** A release this far below the peek detent's height closes the sheet. */
 const CLOSE_BELOW = 0.5;
@@ -49,6 +54,19 @@ export class Sheet {
   }
 
   get isSheet() { return this.query.matches; }
+
+  /** The sheet is at its full detent: the strip above it shows the scene as a miniature. */
+  get miniature() { return this.isSheet && this.open && this.detent === 'full'; }
+
+  /**
+   * The area the scene is laid out for, given the stage's rectangle: the stage itself, but at the full
+   * detent the area the half detent leaves (the miniature shows that layout, shrunk into the strip).
+   */
+  layoutRect(stage) {
+    if (!this.miniature) return stage;
+    const height = Math.max(1, window.innerHeight - this.heightOf('half') - stage.top);
+    return { left: stage.left, top: stage.top, right: stage.right, bottom: stage.top + height, width: stage.width, height };
+  }
 
   /** Height in CSS px of a detent in the current window. */
   heightOf(detent) {

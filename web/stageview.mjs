@@ -21,10 +21,11 @@ export class StageView {
    * @param {() => boolean} o.panelOpen
    * @param {() => boolean} o.dark   the page is in dark mode
    * @param {() => number} o.stepbarHeight  the stepping bar's height (CSS px), kept clear while stepping
+   * @param {() => boolean} o.miniature  the sheet's full detent: the scene is drawn whole, shrunk into the strip above it
    * @param {() => number} [o.now]
    */
-  constructor({ role, painter, mirror, engineClock, session, input, stepper, inspector, panelOpen, dark, stepbarHeight, now = () => performance.now() }) {
-    Object.assign(this, { role, painter, mirror, engineClock, session, input, stepper, inspector, panelOpen, dark, stepbarHeight });
+  constructor({ role, painter, mirror, engineClock, session, input, stepper, inspector, panelOpen, dark, stepbarHeight, miniature, now = () => performance.now() }) {
+    Object.assign(this, { role, painter, mirror, engineClock, session, input, stepper, inspector, panelOpen, dark, stepbarHeight, miniature });
     /** Something changed since the last frame painted. */
     this.dirty = true;
     this.paints = 0;
@@ -48,8 +49,12 @@ export class StageView {
     return this.showsPointers ? this.session.state.pointers.map((p) => ({ ...p })) : this.input.fingersForPaint();
   }
 
-  /** Observers, and a page stepping (a recording may come from another screen size), fit the scene in. */
+  /**
+   * Observers, a page stepping (a recording may come from another screen size) and the full detent's
+   * miniature (the scene laid out for more than the strip) fit the scene in.
+   */
   fittedBase() {
+    if (this.miniature()) return fitScene(this.mirror.windowsExtent(), this.painter.width, this.painter.height);
     if (this.role !== 'observer' && !this.stepper.active) return IDENTITY;
     const bar = this.stepper.active ? this.stepbarHeight() + 16 : 0;
     return fitScene(this.mirror.windowsExtent(), this.painter.width, this.painter.height - bar);

@@ -3,7 +3,7 @@
 // send, the panel, a frozen animation clock for screenshots).
 
 import { multiply, applyPoint, geometry } from './mirror.mjs';
-import { placeholderColour } from './paint.mjs';
+import { placeholderColour, labelLayout, titleFits } from './paint.mjs';
 import { presented } from './animation.mjs';
 
 /** Installs `window.__touchbridge` over the page's parts. */
@@ -35,6 +35,23 @@ export function installTestHooks({
     };
   }
 
+  const scratch = document.createElement('canvas').getContext('2d');
+  /** Visible views whose text the painter cannot show whole: [{name, text, why}] (paint.mjs). */
+  function textProblems() {
+    const found = [];
+    for (const v of mirror.views.values()) {
+      if (!mirror.isVisible(v.id)) continue;
+      const p = v.props;
+      const [, , w, h] = geometry(p).bounds;
+      if (typeof p.text === 'string' && p.text) {
+        if (labelLayout(scratch, p, w, h).truncated) found.push({ name: v.name, text: p.text, why: 'cut' });
+      } else if (p.control && typeof p.control.title === 'string' && p.control.title && !titleFits(scratch, p, w)) {
+        found.push({ name: v.name, text: p.control.title, why: 'squeezed' });
+      }
+    }
+    return found;
+  }
+
   window.__touchbridge = {
     role,
     get state() { return state.conn; },
@@ -51,6 +68,8 @@ export function installTestHooks({
     /** Fingers this page draws (contacts, virtual fingers, ghosts) and touches as the server reported them. */
     fingers: () => view.fingers(),
     touches: () => [...state.touches.values()],
+    /** The device's pointers down as the server's latest `events` listed them. */
+    get serverPointers() { return state.pointers; },
     get connects() { return conn.connects; },
     get errors() { return state.errors; },
     get received() { return state.received; },
@@ -65,6 +84,8 @@ export function installTestHooks({
     get panelMode() { return sheet.isSheet ? 'sheet' : 'side'; },
     get detent() { return appEl.dataset.detent; },
     get sentViewport() { return state.sentViewport; },
+    /** The area (CSS px) the scene is laid out for: the stage, or at the full detent the half detent's area. */
+    sceneArea: () => { const r = sheet.layoutRect(stage.getBoundingClientRect()); return { width: r.width, height: r.height }; },
     get logFollowing() { return inspector.follow; },
     /** Stepping: whether an earlier instant is shown, which frame of how many, from where. */
     get stepping() { return { active: stepper.active, frame: stepper.frame, frames: stepper.frames, source: stepper.source, name: stepper.name }; },
@@ -80,6 +101,9 @@ export function installTestHooks({
     freezeEngineTime: (t) => { engineClock.freeze(t); requestPaint(); },
     placeholderColour,
     setPanel: (open, remember) => panel.set(open, remember),
+    /** Moves an open sheet to a detent ('peek' | 'half' | 'full'), as a tap on its handle would. */
+    setDetent: (detent) => sheet.setDetent(detent),
+    textProblems,
     reconnect: () => conn.restart(),
     send: (msg) => session.send(msg),
   };

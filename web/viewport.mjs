@@ -5,9 +5,13 @@ import { safeAreaOf } from './safearea.mjs';
 
 const round3 = (n) => Math.round(n * 1000) / 1000;
 
-/** The scene surface as the browser lays it out now (CSS px): what `viewportOf` makes a viewport of. */
-export function measure(surface) {
-  const r = surface.getBoundingClientRect();
+/**
+ * The scene surface as the browser lays it out now (CSS px): what `viewportOf` makes a viewport of.
+ * `layoutRect` maps the surface's rectangle to the area the scene is laid out for (the sheet's full
+ * detent lays it out for more than the strip it is drawn in, sheet.mjs).
+ */
+export function measure(surface, layoutRect = (r) => r) {
+  const r = layoutRect(surface.getBoundingClientRect());
   return {
     width: r.width, height: r.height,
     fallbackWidth: window.innerWidth, fallbackHeight: window.innerHeight,

@@ -61,7 +61,8 @@ public final class HubBridge: TransportDelegate {
         }
         let start = MonotonicClock.now()
         let message = InboundMessage.decode(text, limits: hub.limits)
-        if let replies = stepper?.handle(message, from: id, hub: hub) {
+        let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, transport) }
+        if let replies = stepper?.handle(message, from: id, hub: hub, system: system) {
             let finished = MonotonicClock.now()
             budget.charge(id, seconds: finished - start, now: finished)
             sendStepping(replies, transport)

@@ -85,9 +85,9 @@ public final class ServerHost {
     var hubBridges: [HubBridge] { bridges.compactMap { $0 as? HubBridge } }
 
     /// The address a phone on the same network opens (with the access token), if the server listens
-    /// beyond loopback.
+    /// beyond loopback (any of 127.0.0.0/8 is this machine only: no phone reaches it).
     public var lanURL: String? {
-        urls.first { url in !["127.0.0.1", "localhost", "[::1]"].contains(URLComponents(string: url)?.host ?? "") }
+        urls.first { url in !ServerSettings.isLoopbackHost(URLComponents(string: url)?.host ?? "localhost") }
     }
 
     /// `lanURL` as a QR code for a terminal (scan it with the phone's camera).

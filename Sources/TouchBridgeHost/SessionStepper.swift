@@ -8,13 +8,17 @@ import TouchBridgeServer
 /// `StepTimeline`; an `open-recording` replays a file instead. While a session is paused its app
 /// does not change: messages that would change it are refused with `paused` and never reach the
 /// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
-/// session, so a class watching on a projector follows the teacher's steps. Used from the
-/// transport's service thread only, like the hub.
+/// session, so a class watching on a projector follows the teacher's steps. Pausing a live session
+/// is a system interruption to its app (`SystemInterruption`): it resigns active first — touches in
+/// progress are cancelled, fingers still down deliver nothing until they lift — and becomes active
+/// again on `resume`. Used from the transport's service thread only, like the hub.
 public final class SessionStepper {
     private struct Paused {
         var timeline: StepTimeline
         var frame: Int
         var announcement: String
+        /// Whether pausing made the app resign active (so `resume` makes it active again).
+        var interrupted: Bool
     }
 
     private struct Upload {
@@ -68,7 +72,13 @@ public final class SessionStepper {
 
     /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
     /// hands the message to the hub. Returns the messages to send, in order, with their connections.
-    public func handle(_ message: InboundMessage, from id: ConnectionID, hub: Hub) -> [(ConnectionID, SteppingOutput)]? {
+    ///
+    /// `system` runs a message the system sends the app as if its device had sent it (through the
+    /// hub, the recorder and this stepper's `observe`, so every replay repeats it): the `act` that
+    /// makes the app resign active as a live session pauses, and become active as it resumes.
+    public func handle(
+        _ message: InboundMessage, from id: ConnectionID, hub: Hub, system: (String) -> Void
+    ) -> [(ConnectionID, SteppingOutput)]? {
         let request: StepRequest
         switch message {
         case .stepping(.success(let stepping)):
@@ -85,7 +95,7 @@ public final class SessionStepper {
                 code: ErrorCode.notAllowed, message: "only a session's device may pause, step or open recordings")))]
         }
         do throws(ProtocolError) {
-            return try perform(request, from: id, session: session, hub: hub)
+            return try perform(request, from: id, session: session, hub: hub, system: system)
         } catch {
             return [(id, Self.error(error))]
         }
@@ -117,12 +127,16 @@ public final class SessionStepper {
         }
     }
 
-    private func perform(_ request: StepRequest, from id: ConnectionID, session: String, hub: Hub) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    private func perform(
+        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, system: (String) -> Void
+    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let audience = [id] + (observers[session] ?? []).sorted()
         switch request {
         case .pause:
+            let interrupted = interrupt(id, hub: hub, system: system)
             let history = histories[id] ?? SessionHistory()
             guard !history.overflowed else {
+                if interrupted { endInterruption(of: id, hub: hub, system: system) }
                 liveTimelines[id] = nil
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
@@ -133,9 +147,9 @@ public final class SessionStepper {
             guard !timeline.frames.isEmpty else {
                 throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
             }
-            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, for: id, audience: audience)
+            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, interrupted: interrupted, for: id, audience: audience)
         case .resume:
-            paused[id] = nil
+            if paused.removeValue(forKey: id)?.interrupted == true { endInterruption(of: id, hub: hub, system: system) }
             return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
         case .step(let frame):
             guard var current = paused[id] else {
@@ -156,7 +170,7 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name), name: name, for: id, audience: audience)
+            return try open(library.read(name), name: name, for: id, hub: hub, system: system, audience: audience)
         case .uploadRecording(let part, let parts, let data, let name):
             var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
             if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }
@@ -179,11 +193,13 @@ public final class SessionStepper {
                 uploads[id] = upload
                 return [(id, .message(UploadingMessage.text(received: upload.received, parts: upload.parts)))]
             }
-            return try open(upload.text, name: name ?? "uploaded recording", for: id, audience: audience)
+            return try open(upload.text, name: name ?? "uploaded recording", for: id, hub: hub, system: system, audience: audience)
         }
     }
 
-    private func open(_ text: String, name: String, for id: ConnectionID, audience: [ConnectionID]) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    private func open(
+        _ text: String, name: String, for id: ConnectionID, hub: Hub, system: (String) -> Void, audience: [ConnectionID]
+    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let recording: Recording
         do {
             recording = try Recording.parse(text)
@@ -195,14 +211,28 @@ public final class SessionStepper {
             throw ProtocolError(code: StepErrorCode.notARecording,
                                 message: "\(name) holds no device session this server can replay (scene \"\(recording.header.scene)\")")
         }
-        return start(timeline, source: "recording", name: name, frame: 0, for: id, audience: audience)
+        let interrupted = interrupt(id, hub: hub, system: system)
+        return start(timeline, source: "recording", name: name, frame: 0, interrupted: interrupted, for: id, audience: audience)
+    }
+
+    /// Makes the app of a live device session resign active as it is paused; whether it did (an
+    /// app already paused keeps what its first pause did; one already inactive stays so).
+    private func interrupt(_ id: ConnectionID, hub: Hub, system: (String) -> Void) -> Bool {
+        if let state = paused[id] { return state.interrupted }
+        guard let act = hub.interruptionMessage(.begins, for: id) else { return false }
+        system(act)
+        return true
+    }
+
+    private func endInterruption(of id: ConnectionID, hub: Hub, system: (String) -> Void) {
+        if let act = hub.interruptionMessage(.ends, for: id) { system(act) }
     }
 
     private func start(
-        _ timeline: StepTimeline, source: String, name: String?, frame: Int, for id: ConnectionID, audience: [ConnectionID]
+        _ timeline: StepTimeline, source: String, name: String?, frame: Int, interrupted: Bool, for id: ConnectionID, audience: [ConnectionID]
     ) -> [(ConnectionID, SteppingOutput)] {
         let announcement = SteppingMessage(source: source, name: name, frames: timeline.frames.count, times: timeline.frames.map(\.t)).text
-        let state = Paused(timeline: timeline, frame: frame, announcement: announcement)
+        let state = Paused(timeline: timeline, frame: frame, announcement: announcement, interrupted: interrupted)
         paused[id] = state
         return show(state, to: audience)
     }

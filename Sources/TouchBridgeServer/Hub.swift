@@ -56,6 +56,14 @@ public final class Hub {
     /// what a connection that fell behind gets instead of the diffs it missed.
     public func fullRender(for connection: ConnectionID) -> String? { connections[connection]?.shared?.fullRender() }
 
+    /// The `act` that starts or ends a system interruption of the app of `connection`'s session
+    /// (`SystemInterruption`), to hand back in as that device's message; nil when the connection is
+    /// not a device or its app already is in that state.
+    public func interruptionMessage(_ interruption: SystemInterruption, for connection: ConnectionID) -> String? {
+        guard let session = connections[connection], case .device(let shared) = session.state else { return nil }
+        return shared.interruptionMessage(interruption)
+    }
+
     /// The role a connection was granted.
     public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
 

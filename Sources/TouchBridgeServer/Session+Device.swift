@@ -77,7 +77,8 @@ extension Session {
                 throw InputError.timeWentBackwards(previous: shared.application.currentTime, got: timestamp)
             }
             let runner = try AppActionRunner(act.actions, application: shared.application)
-            let messages = try shared.step(seq: act.seq, alwaysReport: true) { application throws(InputError) in
+            // An action may cancel touches (the app resigning active): observers learn which fingers are left.
+            let messages = try shared.step(seq: act.seq, alwaysReport: true, reportsPointers: true) { application throws(InputError) in
                 try application.advance(to: timestamp)
                 try runner.apply(at: timestamp)
                 try application.advance(to: timestamp)

@@ -583,6 +583,8 @@ private func engineCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reason
         return lws_callback_http_dummy(wsi, reason, user, input, len)
     }
     // `opaque` is the WebSocketEngine (unretained): it outlives its context, which it destroys itself.
+    // `_withUnsafeGuaranteedRef` (underscored standard-library API, no source-stability promise) lends it
+    // for the callback without a retain and release; `takeUnretainedValue()` replaces it if it goes away.
     return Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
         $0.handle(wsi, reason, user, input, len)
     }
@@ -592,6 +594,7 @@ private func engineCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reason
 private func connectionTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let pss = tb_pss_from_sul(sul), let conn = Connection.from(pss),
           let ctx = lws_get_context(conn.wsi), let opaque = lws_context_user(ctx) else { return }
+    // Underscored standard-library API, as in `engineCallback` (which says what replaces it).
     Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef { $0.wake(conn) }
 }
 

@@ -19,6 +19,11 @@ import TouchBridgeServer
         _ = stepper.observe(input, on: id, hub: hub, now: 0)
     }
 
+    /// What `HubBridge` does with a message the system sends the app (pausing makes it resign active).
+    func system(_ id: ConnectionID) -> (String) -> Void {
+        { act in deliver(.text(act, receivedAt: 0), on: id) }
+    }
+
     func join(_ id: ConnectionID) {
         deliver(.opened(), on: id)
         deliver(.text(#"{"type":"hello","protocol":1,"role":"device","scene":"tap-recognition","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#, receivedAt: 0), on: id)
@@ -36,7 +41,7 @@ import TouchBridgeServer
 
     /// The code of the error the stepper answers `pause` with, or nil when the session pauses.
     func pauseError(_ id: ConnectionID) -> String? {
-        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub), case .message(let text)? = replies.first?.1 else {
+        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, system: system(id)), case .message(let text)? = replies.first?.1 else {
             Issue.record("pause was not the stepper's")
             return nil
         }
@@ -49,10 +54,12 @@ import TouchBridgeServer
         join(2)
         tap(3, on: 2)
         #expect(pauseError(2) == nil, "within the budget")
-        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub)
+        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub, system: system(2))
         tap(20, on: 1)
         #expect(pauseError(1) == StepErrorCode.tooLong, "the largest history went")
+        #expect(hub.interruptionMessage(.begins, for: 1) != nil, "a refused pause leaves the app active (it resigned, then came back)")
         #expect(pauseError(2) == nil, "the others are kept")
+        #expect(hub.interruptionMessage(.begins, for: 2) == nil, "a paused session's app is inactive")
     }
 
     @Test func aClosedConnectionGivesItsBytesBack() {

@@ -58,3 +58,15 @@ def test_the_lan_url_is_printed_as_a_qr_code_and_sent_in_welcome():
 def test_a_loopback_server_has_no_lan_address(server_process):
     assert "lan" not in welcome(server_process.ws_url)
     assert not any("scan to open it" in line for line in server_process.output)
+
+
+def test_a_server_on_another_loopback_address_offers_no_phone_url():
+    # 127.0.0.2 is loopback too (127.0.0.0/8): no phone on the network can open it.
+    server = ServerProcess(host="127.0.0.2")
+    server.start()
+    try:
+        assert "127.0.0.2" in server.base_url
+        assert "lan" not in welcome(server.ws_url)
+        assert not any("on your network" in line or "scan to open it" in line for line in server.output), server.output
+    finally:
+        server.stop()

@@ -53,11 +53,15 @@ def test_pause_then_step_back_shows_that_frame_and_input_waits_for_resume(server
         await device.send(json.dumps({"type": "pause"}))
         stepping = (await receive_until(device, is_type("stepping")))[-1]
         last = (await receive_until(device, is_type("step")))[-1]
-        assert stepping["source"] == "live" and stepping["frames"] == 6, stepping  # hello + 5 input frames
-        assert stepping["times"] == [0, 0, 16, 32, 48, 64]
-        assert last["frame"] == 5 and last["frames"] == 6 and last["pointers"] == []
-        # The last frame's log is the whole live log of the scene.
-        assert step_log(last)[-len(log_text(live)):] == log_text(live)
+        # hello + 5 input frames + the pause's interruption (the app resigns active, §4.12)
+        assert stepping["source"] == "live" and stepping["frames"] == 7, stepping
+        assert stepping["times"] == [0, 0, 16, 32, 48, 64, 64]
+        assert last["frame"] == 6 and last["frames"] == 7 and last["pointers"] == []
+        # The last frame's log is the whole live log of the scene, then the interruption's.
+        shown = step_log(last)
+        resigned = shown.index("note: act: application willResignActive")
+        assert shown[resigned + 1] == "note: application will resign active: the system cancels every touch"
+        assert shown[resigned - len(log_text(live)):resigned] == log_text(live)
         assert last["renders"][0]["full"] is True and last["renders"][0]["scene"] == "transform-image"
 
         # Three frames back: the fingers are down where they were after frame 2 (seq 2).
@@ -81,12 +85,16 @@ def test_pause_then_step_back_shows_that_frame_and_input_waits_for_resume(server
         await device.send(frame(10, 200, ("down", 5, 200, 200)))
         back = (await receive_until(device, events_for(10)))[-1]
         assert any("hit(" in e["text"] for e in back["log"]), "live again: the touch is hit-tested"
-        # Pausing again extends the timeline with what came since; the refused input is not in it.
+        # Pausing again extends the timeline with what came since (the app becoming active, the new
+        # touch, the new interruption); the refused input is not in it.
         await device.send(json.dumps({"type": "pause"}))
         again = (await receive_until(device, is_type("stepping")))[-1]
-        assert again["frames"] == 7 and again["times"][:6] == stepping["times"], again
+        assert again["frames"] == 10 and again["times"][:7] == stepping["times"], again
         latest = (await receive_until(device, is_type("step")))[-1]
-        assert latest["frame"] == 6 and latest["pointers"] == [{"id": 5, "x": 200, "y": 200}]
+        assert latest["frame"] == 9 and latest["pointers"] == [], "the interruption cancelled the touch"
+        await device.send(json.dumps({"type": "step", "frame": 8}))
+        before = (await receive_until(device, lambda m: m["type"] == "step" and m["frame"] == 8))[-1]
+        assert before["pointers"] == [{"id": 5, "x": 200, "y": 200}]
         await device.close()
 
     asyncio.run(run())

@@ -40,6 +40,7 @@ function harness({ role = 'device', watch = null, scene = null, joined = true } 
   h.input = {
     enabled: role === 'device',
     resetSession: note('input.resetSession'),
+    touchesCancelledBySystem: note('input.touchesCancelledBySystem'),
     recover() {
       h.calls.push(['input.recover']);
       const ids = h.down.splice(0);
@@ -394,6 +395,16 @@ test('an instant of a paused session: its scene, its touches at their time, the 
   assert.deepEqual(recognizers, [{ name: 'pan' }]);
   assert.equal(events.length, 1);
   assert.equal(at(400), 20_000 - 100);
+});
+
+test('pausing cancels the device\'s touches (its fingers send nothing more until they lift); an observer has none', () => {
+  for (const role of ['device', 'observer']) {
+    const h = harness({ role, watch: role === 'observer' ? 'abcdef0123456789' : null });
+    h.join(welcome({ role }));
+    h.session.receive({ type: 'stepping', source: 'live', frames: 4 });
+    assert.equal(h.called('input.touchesCancelledBySystem').length, role === 'device' ? 1 : 0, role);
+    assert.equal(h.stepper.active, true);
+  }
 });
 
 test('while stepping, live renders wait for the resume and live events are held, then taken in order', () => {

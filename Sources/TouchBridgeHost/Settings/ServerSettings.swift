@@ -125,8 +125,10 @@ public struct ServerSettings: Equatable, Sendable {
         return Self.isLoopbackHost(host) ? nil : generate()
     }
 
+    /// Whether `host` names this machine only (`localhost`, `::1`, any of 127.0.0.0/8): such a
+    /// server needs no access token and offers no phone URL.
     static func isLoopbackHost(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
     }
 
     /// Checks ranges and pairs; the message says which setting is wrong.

@@ -54,14 +54,15 @@ public final class Digitizer {
     /// follow the candidate tap constants so a double tap means the same to `tapCount` and to
     /// `UITapGestureRecognizer`.
     public struct Configuration: Equatable, Sendable {
-        /// Longest lift-to-next-down interval that still counts as the same tap series (350 ms).
-        public var multiTapInterval: TimeInterval = 0.35
-        /// Farthest a follow-up tap may land from the previous one (45 pt).
-        public var multiTapRadius: CGFloat = 45
+        /// Longest lift-to-next-down interval that still counts as the same tap series (350 ms,
+        /// `TapCandidateValues`).
+        public var multiTapInterval = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
+        /// Farthest a follow-up tap may land from the previous one (45 pt, `TapCandidateValues`).
+        public var multiTapRadius = TapCandidateValues.allowableMovement
         /// A touch counts as a tap for the series only if it moved at most this far (45 pt)…
-        public var tapAllowableMovement: CGFloat = 45
-        /// …and lasted at most this long (750 ms).
-        public var maximumTapDuration: TimeInterval = 0.75
+        public var tapAllowableMovement = TapCandidateValues.allowableMovement
+        /// …and lasted at most this long (750 ms, `TapCandidateValues`).
+        public var maximumTapDuration = TapCandidateValues.maximumTapDuration
         /// Simultaneous touches allowed; a frame that would exceed it is rejected.
         public var maximumTouches = 10
         /// `maximumPossibleForce` for pointers with pressure: 20/3, what 3D Touch iPhones report.
@@ -74,7 +75,7 @@ public final class Digitizer {
     }
 
     /// The thresholds in force; change them before input arrives.
-    public var configuration = Configuration()
+    @exclusivity(unchecked) public var configuration = Configuration()
     /// The application that owns the digitizer. It needs no reference counting on every use: the
     /// application tells the digitizer when it goes away (`applicationWentAway()`), and a
     /// digitizer kept longer than its application refuses input from then on, as `unowned` would.
@@ -82,20 +83,25 @@ public final class Digitizer {
     private var applicationIsGone = false
     /// The application's clock, read without reference counting.
     private var currentTime: TimeInterval { application.with { $0.currentTime } }
-    private var liveTouches: [UITouch] = []
+    @exclusivity(unchecked) private var liveTouches: [UITouch] = []
     /// Touches that lifted or were cancelled and that something else still holds: a recognizer
     /// waiting for the next tap, a withheld phase, a view's own code. Each holds its view and
     /// window (`UITouch.view`), so if the application goes away mid-gesture this list is how
     /// `applicationWentAway()` reaches them to break the cycle; a touch leaves it once this list
     /// is its only holder (`forgetSettledTouches()`).
-    private var liftedTouches: [UITouch] = []
-    private var recentTaps: [RecentTap] = []
+    @exclusivity(unchecked) private var liftedTouches: [UITouch] = []
+    @exclusivity(unchecked) private var recentTaps: [RecentTap] = []
     private var nextTouchID = 1
     private var nextSequence = 1
     private var currentSequence = 0
     /// Numbers dispatches, so a touch can tell whether it changed in this one (`changedInDispatch`).
     private var dispatchSerial = 0
-    private var livePointers: [Int] = []
+    @exclusivity(unchecked) private var livePointers: [Int] = []
+    /// Pointers whose touches the system cancelled (`cancelAllTouches`) while their fingers may still
+    /// be down (UIKIT-CANCEL-STAYS-OVER): a cancelled touch is over, so such a finger's moves and
+    /// lift deliver nothing. A pointer leaves the list when it lifts or lands again; at most
+    /// `maximumTouches` are kept (the oldest go first: no device holds more fingers down).
+    private var systemCancelledPointers: [Int] = []
     private lazy var touchEvent = UIEvent(touchesOwnedBy: application.object)
 
     init(application: UIApplication) {
@@ -144,6 +150,23 @@ public final class Digitizer {
     /// Applies one input frame: validates it, then dispatches it as one or more touch events.
     public func process(_ frame: [PointerChange]) throws(InputError) {
         precondition(!applicationIsGone, "the digitizer's application was deallocated")
+        guard !systemCancelledPointers.isEmpty else { return try apply(frame) }
+        var stillCancelled = systemCancelledPointers
+        var kept: [PointerChange] = []
+        for change in frame {
+            guard let index = stillCancelled.firstIndex(of: change.pointerID) else {
+                kept.append(change)
+                continue
+            }
+            if change.phase != .move { stillCancelled.remove(at: index) }
+            if change.phase == .down { kept.append(change) }
+        }
+        try apply(kept)
+        systemCancelledPointers = stillCancelled
+    }
+
+    /// Validates `frame` as a whole (a rejected frame changes nothing), then dispatches it.
+    private func apply(_ frame: [PointerChange]) throws(InputError) {
         try validate(frame)
         if isSingleBatch(frame) {
             if !frame.isEmpty { dispatch(frame) }
@@ -154,7 +177,9 @@ public final class Digitizer {
         }
     }
 
-    /// Cancels every live touch (the page lost focus, a client disconnected mid-gesture).
+    /// The system cancels every live touch (the app resigned active, a client disconnected
+    /// mid-gesture). The fingers may stay down: until each lifts, what it does delivers nothing
+    /// (UIKIT-CANCEL-STAYS-OVER).
     public func cancelAllTouches(at timestamp: TimeInterval) throws(InputError) {
         precondition(!applicationIsGone, "the digitizer's application was deallocated")
         let changes = liveTouches.map {
@@ -162,6 +187,8 @@ public final class Digitizer {
         }
         guard !changes.isEmpty else { return try application.object.advance(to: timestamp) }
         try process(changes)
+        systemCancelledPointers += changes.map(\.pointerID)
+        systemCancelledPointers.removeFirst(max(0, systemCancelledPointers.count - configuration.maximumTouches))
     }
 
     private func validate(_ frame: [PointerChange]) throws(InputError) {

@@ -20,7 +20,7 @@ final class Scheduler {
         var work: Work
     }
 
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private var nextToken = 1
 
     var nextDeadline: TimeInterval? { entries.first?.deadline }

@@ -68,11 +68,11 @@ public class UIEvent {
     }
 
     /// Touches, motion or remote control.
-    public internal(set) var type: EventType
+    @exclusivity(unchecked) public internal(set) var type: EventType
     /// The shake or remote-control command; `.none` for touches.
     public internal(set) var subtype: EventSubtype
     /// Engine time of the dispatch, seconds: the time recognizers measure durations with, never a wall clock.
-    public internal(set) var timestamp: TimeInterval
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// The application that dispatches this event (not UIKit API; gives default responder
     /// implementations a place to record the chain walk).
     public var application: UIApplication? { heldApplication ?? borrowedApplication?.takeUnretainedValue() }
@@ -88,12 +88,13 @@ public class UIEvent {
     /// counting (every responder hop asks).
     @inline(__always)
     func withApplication<Result>(_ body: (UIApplication?) -> Result) -> Result {
+        // Underscored standard-library API, as in `UncountedLink.with(_:)` (which says what replaces it).
         if let borrowedApplication { return borrowedApplication._withUnsafeGuaranteedRef { body($0) } }
         return body(heldApplication)
     }
 
     /// The touches of this dispatch in landing order.
-    var orderedTouches: [UITouch] = []
+    @exclusivity(unchecked) var orderedTouches: [UITouch] = []
 
     /// Makes `touches` the event's touches, copied into the event's own list: the digitizer's list
     /// then stays unshared, so a touch landing or lifting changes it in place instead of copying it.

@@ -46,21 +46,21 @@ public final class UITouch: Hashable, CustomStringConvertible {
     public let pointerID: Int
 
     /// Where the touch is in its sequence, updated in place at every dispatch.
-    public internal(set) var phase: Phase
+    @exclusivity(unchecked) public internal(set) var phase: Phase
     /// Engine time of the touch's latest change, seconds (the client's timestamp, never server arrival time).
-    public internal(set) var timestamp: TimeInterval
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
     /// Consecutive taps at this spot on the same view, set when the touch is hit-tested
     /// (see `Digitizer.Configuration` for the limits).
-    public internal(set) var tapCount: Int
+    @exclusivity(unchecked) public internal(set) var tapCount: Int
     /// Pressure × 2, capped at `maximumPossibleForce` (a browser's default 0.5 becomes UIKit's average 1.0);
     /// 0 for pointers that report none.
-    public internal(set) var force: CGFloat
+    @exclusivity(unchecked) public internal(set) var force: CGFloat
     /// The largest force the device reports (0 when it reports no pressure).
-    public internal(set) var maximumPossibleForce: CGFloat
+    @exclusivity(unchecked) public internal(set) var maximumPossibleForce: CGFloat
     /// Half the larger side of the contact, in points (0 when the device reports no size).
-    public internal(set) var majorRadius: CGFloat
+    @exclusivity(unchecked) public internal(set) var majorRadius: CGFloat
     /// How far `majorRadius` may be off, in points.
-    public internal(set) var majorRadiusTolerance: CGFloat
+    @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: CGFloat
     /// What produced the touch (from the browser's `pointerType`).
     public internal(set) var type: TouchType
 
@@ -73,12 +73,12 @@ public final class UITouch: Hashable, CustomStringConvertible {
     /// recognizers track it, its own code keeps it until `touchesEnded`); that cycle ends when the
     /// recognizers reset and the view's code lets go, as in UIKit, and if the application goes
     /// away mid-gesture its digitizer breaks it (`letGoOfViews()`).
-    public internal(set) var view: UIView? {
+    @exclusivity(unchecked) public internal(set) var view: UIView? {
         didSet { viewIdentity = view.map(ObjectIdentifier.init) }
     }
     /// The hit-test view's window, bound when the touch began; held strongly, as UIKit declares it
     /// (see `view`).
-    public internal(set) var window: UIWindow? {
+    @exclusivity(unchecked) public internal(set) var window: UIWindow? {
         didSet { windowIdentity = window.map(ObjectIdentifier.init) }
     }
     /// The identities of `view` and `window` as they were bound, compared on every dispatch

@@ -23,17 +23,17 @@ final class GestureArbiter {
     var environment: UncountedLink<GestureEnvironment>?
 
     /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
-    private(set) var participants: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var participants: [UIGestureRecognizer] = []
     /// Transitions whose actions are due, in transition order; entries before `actionHead` are taken.
-    private(set) var pendingActions: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
+    @exclusivity(unchecked) private(set) var pendingActions: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
     private var actionHead = 0
     /// Recognizers that reached a terminal state and will reset once their actions were sent.
-    private(set) var pendingResets: [UIGestureRecognizer] = []
-    private var spareResets: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var pendingResets: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var spareResets: [UIGestureRecognizer] = []
     /// Scratch lists, taken and given back so a nested call (a delegate or action that makes
     /// another recognizer decide) gets a fresh one instead of corrupting the outer one.
-    private var requirementScratch: [UIGestureRecognizer] = []
-    private var waitingScratch: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var requirementScratch: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var waitingScratch: [UIGestureRecognizer] = []
 
     init(application: UIApplication) {
         self.application = UncountedLink(application)

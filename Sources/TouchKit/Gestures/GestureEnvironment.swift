@@ -61,10 +61,10 @@ final class GestureEnvironment {
     let delivery: TouchDelivery
     /// Scratch lists kept from dispatch to dispatch (taken and given back, so a nested dispatch
     /// gets fresh ones).
-    private var touchList: [UITouch] = []
-    private var feedOrder: [UIGestureRecognizer] = []
-    private var receivedList: [UITouch] = []
-    private var gatherList: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var touchList: [UITouch] = []
+    @exclusivity(unchecked) private var feedOrder: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) private var receivedList: [UITouch] = []
+    @exclusivity(unchecked) private var gatherList: [UIGestureRecognizer] = []
     /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
     private var dispatchSerial = 0
 

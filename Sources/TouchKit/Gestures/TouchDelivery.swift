@@ -24,18 +24,18 @@ final class TouchDelivery {
     /// The touch event being dispatched (the last one, between dispatches).
     var lastEvent: UIEvent?
     /// Touches with a withheld phase (possibly from a finished sequence).
-    private(set) var withheldTouches: [UITouch] = []
+    @exclusivity(unchecked) private(set) var withheldTouches: [UITouch] = []
     /// Touches whose released `touchesBegan` was followed by a catch-up `touchesMoved` in this
     /// dispatch: `deliver` must not send the same move again.
-    private var caughtUpTouches: [UITouch] = []
-    private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
+    @exclusivity(unchecked) private var caughtUpTouches: [UITouch] = []
+    @exclusivity(unchecked) private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
     private var claimedList: [UITouch] = []
     /// `send`'s lists for touches of several views or sequences.
     private var groupList: [(view: UIView, sequence: Int)] = [], groupOfTouchList: [Int?] = [], groupMembersList: [UITouch] = []
     /// `sendGroup`'s event touches widened with released touches that lifted earlier.
-    private var widenedList: [UITouch] = []
+    @exclusivity(unchecked) private var widenedList: [UITouch] = []
     /// The last `Set` built for a view (or recognizer) and the touches it holds, in order.
-    var touchSets = TouchSetCache()
+    @exclusivity(unchecked) var touchSets = TouchSetCache()
 
     init(application: UIApplication) {
         self.application = UncountedLink(application)

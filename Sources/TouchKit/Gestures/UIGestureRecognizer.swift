@@ -37,16 +37,16 @@ open class UIGestureRecognizer: TraceNamed {
 
     var objectID = 0
     private var currentState = State.possible
-    private var targets: [TargetAction] = []
+    @exclusivity(unchecked) private var targets: [TargetAction] = []
     private var nextHandlerID = 1
     /// `require(toFail:)`'s recognizers, held strongly (no weak reference makes a recognizer's
     /// reference counting take the runtime's slow side-table path).
-    var failureRequirements: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) var failureRequirements: [UIGestureRecognizer] = []
 
     // Per attempt (cleared by reset)
-    var trackedTouches: [UITouch] = []
+    @exclusivity(unchecked) var trackedTouches: [UITouch] = []
     /// Touches this recognizer no longer receives (a few at most: a list, no hashing).
-    var ignoredTouchIDs: [Int] = []
+    @exclusivity(unchecked) var ignoredTouchIDs: [Int] = []
     var pendingState: State?
     /// While `pendingState` is set: the undecided requirement the recognizer waits for (compared
     /// by identity with the arena's participants, never dereferenced).
@@ -56,12 +56,12 @@ open class UIGestureRecognizer: TraceNamed {
     var didCancelTouchesInView = false
     var recognizedThisTurn = false
     var lastLocationInWindow = CGPoint.zero
-    private var timers: [TimerToken] = []
+    @exclusivity(unchecked) private var timers: [TimerToken] = []
 
     // MARK: Configuration
 
     /// Disabling a recognizer mid-gesture cancels it (action sent) or fails it (UIKIT-STATE-DISABLE).
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { stopParticipating(reason: "isEnabled set to false") }
         }
@@ -81,14 +81,14 @@ open class UIGestureRecognizer: TraceNamed {
     var hasView: Bool { attachedView != nil }
     /// Asked whether the recognizer may begin, receive a touch, recognize simultaneously or require another
     /// to fail; held weakly.
-    public weak var delegate: UIGestureRecognizerDelegate?
+    @exclusivity(unchecked) public weak var delegate: UIGestureRecognizerDelegate?
     /// true (UIKit's default): on recognition the view gets `touchesCancelled` for this gesture's
     /// touches, just before the first action, and no more of them (UIKIT-DELIVERY-CANCELS-TOUCHES).
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// false (default): true holds `touchesBegan` back from the view while this recognizer is undecided.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// true (default): `touchesEnded` is held back from the view while this recognizer is undecided.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// A name for the event log and tests.
     public var name: String?
 

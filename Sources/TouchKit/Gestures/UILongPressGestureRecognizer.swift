@@ -8,17 +8,17 @@ import Foundation
 /// With `numberOfTapsRequired` > 0 the press must follow that many quick taps.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Seconds the fingers must be held (default 0.5, UIKit's).
-    public var minimumPressDuration: TimeInterval = 0.5
+    @exclusivity(unchecked) public var minimumPressDuration: TimeInterval = 0.5
     /// Points a finger may move before the press begins (default 10, UIKit's); afterwards it may move freely.
     public var allowableMovement: CGFloat = 10
     /// Fingers that must be down (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Quick taps that must come before the press (default 0).
     public var numberOfTapsRequired = 0
-    /// Longest gap between the preliminary taps (same candidate as the tap recognizer's, 350 ms).
-    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+    /// Longest gap between the preliminary taps (the tap recognizer's, 350 ms, `TapCandidateValues`).
+    public var maximumIntervalBetweenSuccessiveTaps = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
 
-    private var startLocations = TouchStartPoints()
+    @exclusivity(unchecked) private var startLocations = TouchStartPoints()
     private var tapsCompleted = 0
     private var pressSerial = 0
     /// When the required fingers were all down (the press's timer started), for the inclusive check.

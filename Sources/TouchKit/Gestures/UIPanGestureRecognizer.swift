@@ -9,9 +9,9 @@ import Foundation
 /// last one computed, not zero.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fingers that must move before the pan begins (default 1).
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// Most fingers the pan accepts; more fail it before it begins (default unlimited).
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// Distance the centroid must travel before the pan begins (not UIKit API; UIKit keeps it private).
     public var hysteresis: CGFloat = 10
 
@@ -20,7 +20,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var translationBase = CGPoint.zero
     private var lastCentroid: CGPoint?
     private var lastTouchCount = 0
-    private var samples: [(time: TimeInterval, point: CGPoint)] = []
+    @exclusivity(unchecked) private var samples: [(time: TimeInterval, point: CGPoint)] = []
     private var currentVelocity = CGPoint.zero
 
     var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }

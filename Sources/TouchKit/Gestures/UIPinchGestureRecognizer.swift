@@ -12,7 +12,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Points the finger distance must change before the pinch begins (not UIKit API; UIKIT-PINCH).
     public var hysteresis: CGFloat = 8
     /// Scale factor per second, from the latest samples; 0 after `scale` is set.
-    public private(set) var velocity: CGFloat = 0
+    @exclusivity(unchecked) public private(set) var velocity: CGFloat = 0
 
     /// The finger distance over the distance at the start, times what it was last set to; set it to 1 in your
     /// action to read increments.

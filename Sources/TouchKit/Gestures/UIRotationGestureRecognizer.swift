@@ -12,7 +12,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// UIKIT-ROTATION).
     public var hysteresis: CGFloat = 8
     /// Radians per second, from the latest samples; 0 after `rotation` is set.
-    public private(set) var velocity: CGFloat = 0
+    @exclusivity(unchecked) public private(set) var velocity: CGFloat = 0
 
     /// Radians since the gesture began (clockwise positive), plus what it was last set to; set it to 0 in
     /// your action to read increments.

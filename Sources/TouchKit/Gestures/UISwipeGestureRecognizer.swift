@@ -54,7 +54,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public var secondaryDecayPerSecond: CGFloat = 0.98
 
     private var startTime: TimeInterval?
-    private var startLocations = TouchStartPoints()
+    @exclusivity(unchecked) private var startLocations = TouchStartPoints()
     private var deadDirections: Direction = []
     private var deathReason = ""
     private var recognizedDirection: Direction?

@@ -7,20 +7,21 @@ import Foundation
 /// of UIKIT-TAP so a user can see and tune them.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps in the series (default 1; 2 for a double tap).
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// Fingers each tap needs (default 1).
-    public var numberOfTouchesRequired = 1
-    /// Farthest a finger may move during a tap, and a later tap may land from the first (45 pt).
-    public var allowableMovement: CGFloat = 45
-    /// Longest a single tap may be held (750 ms).
-    public var maximumTapDuration: TimeInterval = 0.75
-    /// Longest wait from a lift to the next tap's touch-down (350 ms); also the delay a single tap
-    /// that requires a double tap to fail waits for (UIKIT-RELATION-REQUIRE-FAILURE).
-    public var maximumIntervalBetweenSuccessiveTaps: TimeInterval = 0.35
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    /// Farthest a finger may move during a tap, and a later tap may land from the first (45 pt,
+    /// `TapCandidateValues`).
+    @exclusivity(unchecked) public var allowableMovement = TapCandidateValues.allowableMovement
+    /// Longest a single tap may be held (750 ms, `TapCandidateValues`).
+    @exclusivity(unchecked) public var maximumTapDuration = TapCandidateValues.maximumTapDuration
+    /// Longest wait from a lift to the next tap's touch-down (350 ms, `TapCandidateValues`); also the
+    /// delay a single tap that requires a double tap to fail waits for (UIKIT-RELATION-REQUIRE-FAILURE).
+    @exclusivity(unchecked) public var maximumIntervalBetweenSuccessiveTaps = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
 
     private var tapsCompleted = 0
-    private var touchesInCurrentTap: [UITouch] = []
-    private var startLocations = TouchStartPoints()
+    @exclusivity(unchecked) private var touchesInCurrentTap: [UITouch] = []
+    @exclusivity(unchecked) private var startLocations = TouchStartPoints()
     private var firstTapLocation: CGPoint?
     private var tapStart: TimeInterval = 0
     private var tapSerial = 0

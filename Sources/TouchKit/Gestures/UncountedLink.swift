@@ -18,6 +18,9 @@ struct UncountedLink<Object: AnyObject> {
     /// Runs `body` with the object borrowed: no reference counting for the call.
     @inline(__always)
     func with<Result>(_ body: (Object) -> Result) -> Result {
+        // `_withUnsafeGuaranteedRef` is underscored standard-library API (public, but without a source-stability
+        // promise): it is the only way to lend an unretained object for a call. Should it go away,
+        // `body(reference.takeUnretainedValue())` replaces it, at a retain and a release per call.
         reference._withUnsafeGuaranteedRef(body)
     }
 

@@ -28,14 +28,14 @@ public protocol UIApplicationLifecycleDelegate: UIApplicationDelegate {
 /// Time is never read from a clock: it moves only with input timestamps and `advance(to:)`.
 open class UIApplication: UIResponder {
     /// Strongly held (UIKit holds it through `UIApplicationMain`).
-    public var delegate: UIApplicationDelegate?
+    @exclusivity(unchecked) public var delegate: UIApplicationDelegate?
     /// The application's windows, back to front.
-    public private(set) var windows: [UIWindow] = []
+    @exclusivity(unchecked) public private(set) var windows: [UIWindow] = []
     /// The window made key last (`makeKeyAndVisible()`); it receives motion and remote-control events when no
     /// responder is first. Unretained, not weak (a weak reference gives the window a side table, which
     /// slows every retain and release of it): only a window of `windows`, which this application
     /// holds and never removes, is made key, so it cannot dangle.
-    public internal(set) unowned(unsafe) var keyWindow: UIWindow?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var keyWindow: UIWindow?
     /// The responder that receives motion and remote-control events first.
     public internal(set) weak var firstResponder: UIResponder?
     /// Whether remote-control events are delivered (`beginReceivingRemoteControlEvents()`).
@@ -50,9 +50,9 @@ open class UIApplication: UIResponder {
     }
     private var createdDigitizer: Digitizer?
     /// The engine's current time: the latest input timestamp or `advance(to:)` target.
-    public private(set) var currentTime: TimeInterval = 0
+    @exclusivity(unchecked) public private(set) var currentTime: TimeInterval = 0
     /// Record the event log (on by default; hosts that do not read it can turn it off).
-    public var isTracing = true
+    @exclusivity(unchecked) public var isTracing = true
     /// How much the event log records (not UIKit API): `.complete` adds recognizers' own touch
     /// calls and every call's `allTouches` with their phases.
     public var logDetail = LogDetail.standard
@@ -61,7 +61,7 @@ open class UIApplication: UIResponder {
     lazy var gestureEnvironment = GestureEnvironment(application: self)
     /// Block animations in flight (`UIView.animate`).
     lazy var animator = ViewAnimator(application: self)
-    private var trace: [TraceEvent] = []
+    @exclusivity(unchecked) private var trace: [TraceEvent] = []
     private var nextObjectID = 1
     private var turnDepth = 0
 
@@ -286,7 +286,7 @@ open class UIApplication: UIResponder {
     }
 
     /// Work to run once this turn's layout pass is done (a size transition's completions).
-    private var postLayoutWork: [() -> Void] = []
+    @exclusivity(unchecked) private var postLayoutWork: [() -> Void] = []
 
     func afterLayout(_ work: @escaping () -> Void) {
         if isInTurn { postLayoutWork.append(work) } else { work() }
@@ -368,7 +368,7 @@ open class UIApplication: UIResponder {
     /// default implementations' forwarding push the responder they call, so a default
     /// implementation can tell whether it was reached through them or called directly by app code.
     /// Unretained: each is held by the caller for its call.
-    private var respondersInCall: [Unmanaged<UIResponder>] = []
+    @exclusivity(unchecked) private var respondersInCall: [Unmanaged<UIResponder>] = []
 
     /// Records `method` reaching `responder` and runs `call` with `responder` marked as receiving it.
     func deliver(

@@ -9,7 +9,7 @@ open class UIView: UIResponder {
 
     /// The view's own coordinate space: its origin scrolls the subviews, its size is the view's. A size
     /// change lays the view out again and autoresizes its subviews; animatable.
-    public var bounds: CGRect {
+    @exclusivity(unchecked) public var bounds: CGRect {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
             noteRenderChange()
@@ -20,7 +20,7 @@ open class UIView: UIResponder {
     }
 
     /// The view's centre in its superview's coordinates; animatable.
-    public var center: CGPoint {
+    @exclusivity(unchecked) public var center: CGPoint {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) }
             noteRenderChange()
@@ -28,7 +28,7 @@ open class UIView: UIResponder {
     }
 
     /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
-    public var transform: CGAffineTransform = .identity {
+    @exclusivity(unchecked) public var transform: CGAffineTransform = .identity {
         didSet {
             if AnimationTransaction.current != nil {
                 noteAnimatable(.transform, from: [oldValue.a, oldValue.b, oldValue.c, oldValue.d, oldValue.tx, oldValue.ty])
@@ -68,14 +68,14 @@ open class UIView: UIResponder {
     // MARK: Visual state
 
     /// Opacity; below 0.01 the view is not hit-tested (UIKIT-HIT-SKIPPED-VIEWS); animatable.
-    public var alpha: CGFloat = 1 {
+    @exclusivity(unchecked) public var alpha: CGFloat = 1 {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.alpha, from: [oldValue]) }
             noteRenderChange()
         }
     }
     /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
-    public var isHidden = false { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { noteRenderChange() } }
     /// Fill colour of the bounds; nil (default) is transparent; animatable.
     public var backgroundColor: UIColor? {
         didSet {
@@ -122,7 +122,7 @@ open class UIView: UIResponder {
     // MARK: Event-related state
 
     /// Whether hit-testing may return this view or its subviews (UIKIT-HIT-SKIPPED-VIEWS).
-    public var isUserInteractionEnabled = true { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true { didSet { noteRenderChange() } }
     /// false (UIKit's default): the view gets only the first touch of a sequence (UIKIT-VIEW-MULTIPLE-TOUCH).
     public var isMultipleTouchEnabled = false
     /// true: while this view tracks a touch no other view gets one, and vice versa
@@ -146,7 +146,7 @@ open class UIView: UIResponder {
     /// did when this was a weak reference.
     private var superviewLink: Unmanaged<UIView>?
     /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
-    public private(set) var subviews: [UIView] = []
+    @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (UIKit's private `_viewDelegate`, which UIKit does
     /// not retain either: the controller holds its view).
     var viewController: UIViewController? { viewControllerLink?.takeUnretainedValue() }
@@ -167,7 +167,7 @@ open class UIView: UIResponder {
     var isRenderChangeNoted = false
     /// A window's views whose render state changed, and whether any moved (nil on other views).
     var renderChanges: RenderChangeLog?
-    var recognizers: [UIGestureRecognizer] = []
+    @exclusivity(unchecked) var recognizers: [UIGestureRecognizer] = []
 
     /// A view whose `bounds` has `frame`'s size at origin zero and whose `center` is `frame`'s centre.
     public init(frame: CGRect) {
