@@ -18,8 +18,6 @@ public final class ControlsViewController: UIViewController {
     /// How often the container's tap recognizer fired.
     public private(set) var containerTaps = 0
     private var events: [String] = []
-    /// How many event lines the label holds at its current size.
-    private var visibleEvents = 10
     private var status: UILabel!
     private var container: UIView!
 
@@ -69,7 +67,7 @@ public final class ControlsViewController: UIViewController {
 
     /// Portrait: the grey container with the controls on top (shorter on short screens), the events
     /// below; wide windows: side by side. The controls stand in one column, or in two when the container
-    /// is too short for four rows; the events show as many of the latest lines as their label holds.
+    /// is too short for four rows; the events show as many of the latest entries as their label holds whole.
     public override func viewDidLayoutSubviews() {
         let eventsWidth: CGFloat = view.bounds.width >= 700 ? 360 : 200
         let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: eventsWidth, minimumPanelWidth: eventsWidth)
@@ -100,9 +98,6 @@ public final class ControlsViewController: UIViewController {
             let top = columns == 1 ? row * oneColumnTops[index] : line * row + (row - size.height) / 2
             control.frame = CGRect(x: inset + column * (columnWidth + 20), y: top, width: width, height: size.height)
         }
-        let lineHeight = eventsLabel.font.pointSize * TextMetrics.lineHeight
-        let fitting = ((eventsLabel.bounds.height + eventsLabel.font.pointSize * 0.2) / lineHeight).rounded(.down)
-        visibleEvents = fitting.isFinite ? Int(min(max(fitting, 0), 10)) : 0
         showEvents()
     }
 
@@ -123,7 +118,14 @@ public final class ControlsViewController: UIViewController {
         showEvents()
     }
 
+    /// The latest events (at most 10), as many as the label shows whole at its size, newest last.
     private func showEvents() {
-        eventsLabel.text = events.isEmpty ? nil : events.suffix(visibleEvents).joined(separator: "\n")
+        var shown: [String] = []
+        for entry in events.suffix(10).reversed() {
+            let candidate = [entry] + shown
+            guard TextMetrics.fits(candidate.joined(separator: "\n"), in: eventsLabel.font, size: eventsLabel.bounds.size) else { break }
+            shown = candidate
+        }
+        eventsLabel.text = shown.isEmpty ? nil : shown.joined(separator: "\n")
     }
 }

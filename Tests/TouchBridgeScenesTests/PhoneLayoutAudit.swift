@@ -92,6 +92,13 @@ final class HostedScene {
         try? application.advance(to: application.currentTime)
     }
 
+    /// A one-finger tap at `point` (window points), down at `ms` and up 80 ms later, through the digitizer.
+    func tap(at point: CGPoint, ms: Double) throws {
+        for (phase, at) in [(PointerChange.Phase.down, ms), (.up, ms + 80)] {
+            try application.digitizer.process([PointerChange(pointerID: 1, phase: phase, location: point, timestamp: at / 1000)])
+        }
+    }
+
     /// Every visible view's frame in window points, by its path of identifiers: what a fresh load at the same
     /// area must reproduce exactly.
     func layout() -> [String: CGRect] {
@@ -201,7 +208,13 @@ enum PhoneLayoutAudit {
                 problems.append("\(path) \(describe(frame)) is outside the window")
             }
         }
-        for (path, view) in views {
+        return problems + textProblems(in: scene)
+    }
+
+    /// Labels whose text, and buttons whose titles, do not show whole.
+    static func textProblems(in scene: HostedScene) -> [String] {
+        var problems: [String] = []
+        for (path, view) in scene.visibleViews() {
             if let label = view as? UILabel, let text = label.text, !text.isEmpty,
                !TextMetrics.fits(text, in: label.font, size: label.bounds.size) {
                 let needed = TextMetrics.size(of: text, in: label.font, width: label.bounds.width)

@@ -17,6 +17,25 @@ import TouchKit
         }
     }
 
+    /// Every state a tap reaches: each interactive view of a fresh load tapped in turn (its middle, 600 ms apart,
+    /// the timers run out after), and still every label and title whole — read-outs fit what they come to say.
+    @Test(arguments: AuditedScene.all)
+    func textStaysWholeAfterTappingEveryControl(scene: AuditedScene) throws {
+        for area in PhoneArea.all {
+            let hosted = HostedScene(scene, in: area)
+            let targets = hosted.visibleViews().filter { PhoneLayoutAudit.isInteractive($0.1) && !($0.1 is UIScrollView) }
+            var ms = 1000.0
+            for (_, view) in targets {
+                let point = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+                try hosted.tap(at: point, ms: ms)
+                ms += 600
+            }
+            try hosted.application.advance(to: (ms + 2000) / 1000)
+            let problems = PhoneLayoutAudit.textProblems(in: hosted)
+            #expect(problems.isEmpty, Comment(rawValue: "\(scene) at \(area) after tapping every control:\n" + problems.joined(separator: "\n")))
+        }
+    }
+
     /// One window goes through every area and back (as a user opening and closing the sheet, then rotating):
     /// at each step the layout equals a fresh load's at that area.
     @Test(arguments: AuditedScene.all)
