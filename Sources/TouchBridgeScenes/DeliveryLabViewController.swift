@@ -15,11 +15,6 @@ public final class DeliveryLabViewController: UIViewController {
     private var toggles: [Toggle] = []
     private var status: UILabel!
     private let panel = UIScrollView.panel(named: "settings")
-    /// The longest texts the messages label shows, for its height: six cancellations in a row, and a double tap's four.
-    private static let longestMessages = [
-        Array(repeating: "touchesCancelled", count: 6).joined(separator: ", "),
-        "double tap → " + Array(repeating: "touchesCancelled", count: 4).joined(separator: ", "),
-    ]
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
@@ -43,7 +38,7 @@ public final class DeliveryLabViewController: UIViewController {
         doubleTap.numberOfTapsRequired = 2
         logView.addGestureRecognizer(doubleTap)
         logView.onChange = { [weak self] messages in
-            self?.messagesLabel.text = messages.suffix(6).joined(separator: ", ")
+            self?.show(messages.suffix(6).joined(separator: ", "))
         }
         let recognizer = doubleTap!
         toggles = [
@@ -55,13 +50,15 @@ public final class DeliveryLabViewController: UIViewController {
 
     /// Portrait: the target on top, the messages and the switches below it; wide or short windows: the
     /// target on the left, messages and switches on the right. The target keeps a usable size; the messages
-    /// and switches scroll when the window is too short for them (`UIScrollView.panel(named:)`).
+    /// (as tall as their text) and switches scroll when the window is too short for them
+    /// (`UIScrollView.panel(named:)`).
     public override func viewDidLayoutSubviews() {
         let widest = toggles.map(\.oneLineWidth).max() ?? 0
         let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: max(widest, 240), minimumPanelWidth: widest)
         status.frame = regions.status
         func rows(width: CGFloat) -> [PanelRow] {
-            let messages = Self.longestMessages.map { TextMetrics.size(of: $0, in: messagesLabel.font, width: width).height }.max() ?? 0
+            let font = messagesLabel.font
+            let messages = max(TextMetrics.size(of: messagesLabel.text ?? "", in: font, width: width).height, font.pointSize * TextMetrics.lineHeight)
             return [PanelRow(height: messages.rounded(.up)) { [messagesLabel] in messagesLabel?.frame = $0 }]
                 + toggles.map { toggle in PanelRow(height: toggle.rowHeight(width: width)) { toggle.place(in: $0) } }
         }
@@ -72,15 +69,24 @@ public final class DeliveryLabViewController: UIViewController {
         }
         let stage = regions.stage.union(regions.panel)
         let content = rows(width: stage.width - 8)
-        let height = max(min(300, stage.height - 12 - 10 - PanelRow.height(of: content)), min(160, stage.height / 2))
+        // The target's size does not follow the messages: it keeps room for the switches and two lines of them.
+        let reserved = PanelRow.height(of: Array(content.dropFirst())) + PanelRow.gap + 2 * messagesLabel.font.pointSize * TextMetrics.lineHeight
+        let height = max(min(300, stage.height - 12 - 10 - reserved.rounded(.up)), min(160, stage.height / 2))
         target.frame = CGRect(x: stage.minX + 4, y: stage.minY + 12, width: stage.width - 8, height: height)
         panel.layOut(in: CGRect(x: stage.minX + 4, y: target.frame.maxY + 10, width: stage.width - 8,
                                 height: max(stage.maxY - target.frame.maxY - 10, 0)), rows: content)
     }
 
+    /// Shows `messages` and lays the panel out again, so the label is as tall as they need (the switches
+    /// below it move down, and scroll when the window is short).
+    private func show(_ messages: String) {
+        messagesLabel.text = messages
+        view.setNeedsLayout()
+    }
+
     func handleDoubleTap(_ sender: UITapGestureRecognizer) {
         guard let logView = target as? MessageLogView else { return }
-        messagesLabel.text = "double tap → " + logView.messages.suffix(4).joined(separator: ", ")
+        show("double tap → " + logView.messages.suffix(4).joined(separator: ", "))
         logView.messages.removeAll()
     }
 }
