@@ -3,7 +3,7 @@
 Each test runs once per engine through engines.py (one browser per engine for the whole module): every
 scene loads and draws, one finger drags a view and the server's recognizers answer, two fingers pinch
 (real multi-touch in Chromium and Firefox; in WebKit script-created touch PointerEvents and the mouse
-with Alt), the inspector opens as a sheet on a phone and beside the scene on a tablet, the stepping bar
+with Alt or Shift), the inspector opens as a sheet on a phone and beside the scene on a tablet, the stepping bar
 steps back, and the page records no uncaught error. Screenshots go to Tests/e2e/artifacts/engine-*.png.
 """
 
@@ -18,6 +18,8 @@ PHONE_SE = (320, 568)
 TABLET = (768, 1024)
 DESKTOP = (1024, 768)
 STEPS = 10
+# Selenium's own WebKitGTK driver class still uses an API Selenium deprecated.
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -137,6 +139,23 @@ def test_the_mouse_with_alt_pinches(browser_page, server):
     hits = [e for e in log_since(page, since) if e["kind"] == "hitTest"]
     assert len(hits) == 2 and all(e["path"][-1] == "image" for e in hits), hits
     assert image_scale(page) > 1.5
+
+
+def test_the_mouse_with_shift_pans_with_two_fingers(browser_page, server):
+    """Shift adds a parallel finger: both move together, the image travels and does not scale."""
+    page = browser_page
+    page.open(server + "?scene=transform-image", *DESKTOP)
+    image = view_rect(page, "image")
+    since = log_length(page)
+    page.mouse_gesture_with_key("Shift", [(image["cx"] - 40 + 6 * i, image["cy"] + 9 * i) for i in range(11)])
+    wait_transition(page, "pan", "ended", since)
+    touches = page.js("""return window.__touchbridge.log.slice(arguments[0]).filter(e => e.kind === 'transition' &&
+        e.recognizer === 'pan' && e.to === 'changed').map(e => e.values.numberOfTouches)""", since)
+    assert touches and set(touches) == {2}, touches
+    page.wait("return Math.abs(window.__touchbridge.viewRect('image').cx - arguments[0]) < 12", image["cx"] + 60,
+              what="the image moved with the fingers")
+    assert abs(view_rect(page, "image")["cy"] - image["cy"] - 90) < 12
+    assert abs(image_scale(page) - 1) < 0.05
 
 
 @pytest.mark.parametrize("size", [PHONE_SE, TABLET], ids=["phone", "tablet"])
