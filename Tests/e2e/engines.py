@@ -80,8 +80,6 @@ class EnginePage:
     """One browser of one engine with one tab; tests navigate it and read the page through ``js``."""
 
     engine = ""
-    #: Fingers come from the engine's own input path (False: two fingers are script-created events).
-    real_multitouch = True
 
     def js(self, body: str, arg=None):
         raise NotImplementedError
@@ -308,15 +306,13 @@ class FirefoxPage(SeleniumPage):
         # Firefox's toolbars keep its window at least 500 px wide; a phone is 320. A profile whose
         # userChrome.css lifts their minimum widths lets the viewport be any phone's.
         self.profile = Path(tempfile.mkdtemp(prefix="touchbridge-firefox-"))
-        self.temp_dirs = (self.profile,)
         (self.profile / "chrome").mkdir()
         (self.profile / "chrome" / "userChrome.css").write_text(
             "#main-window, #navigator-toolbox, #nav-bar, #TabsToolbar, toolbar, hbox, vbox, #browser, #urlbar-container, "
             "#urlbar { min-width: 0 !important; }\n")
-        options.profile = webdriver.FirefoxProfile(str(self.profile))
+        options.profile = webdriver.FirefoxProfile(str(self.profile))  # Selenium's copy, in a temp folder of its own
+        self.temp_dirs = (self.profile, Path(options.profile.path).parent)
         options.set_preference("toolkit.legacyUserProfileCustomizations.stylesheets", True)
-        # Touch events on, as on a phone, so the page's touch paths run (not only pointer events).
-        options.set_preference("dom.w3c_touch_events.enabled", 1)
         self.driver = webdriver.Firefox(options=options, service=Service(executable_path=geckodriver_path()))
 
     def gesture(self, fingers, step_pause: float = 0.03):
@@ -325,7 +321,6 @@ class FirefoxPage(SeleniumPage):
 
 class WebKitPage(SeleniumPage):
     engine = "webkit"
-    real_multitouch = False
 
     def __init__(self):
         from selenium import webdriver
