@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every TouchBridge test: the Swift suites (engine, scenes, protocol, sessions, transport
 # loopback), then the end-to-end suites with independent clients (Python websockets) and a real
-# browser (headless Chromium through Playwright).
+# browser (Chromium through Playwright; Firefox ESR and WebKitGTK through Selenium, test_page_engines.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh --tests
