@@ -196,8 +196,8 @@ def test_a_flood_gets_its_replies_and_a_rate_limited_error_before_the_1008_close
 
 def test_head_is_get_without_a_body_and_other_methods_get_405(server_process):
     port = server_process.port
-    get = raw_response(port, b"GET /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head = raw_response(port, b"HEAD /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    get = raw_response(port, b"GET /app.mjs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    head = raw_response(port, b"HEAD /app.mjs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     assert status_of(head) == 200
     get_headers, get_body = get.split(b"\r\n\r\n", 1)
     head_headers, head_body = head.split(b"\r\n\r\n", 1)
