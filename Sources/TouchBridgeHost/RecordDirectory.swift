@@ -34,10 +34,20 @@ final class RecordDirectory: @unchecked Sendable {
     /// The directory's modification time after the last read or recorder create; nil: never read.
     private var knownStamp: timespec?
     private var lastRead = -Double.infinity
+    /// Someone else changed the directory before a recorder's create moved `knownStamp` past it.
+    private var readDue = false
 
     /// The directory at `path`, read at the first `newestNames`.
     init(path: String) {
         self.path = path
+    }
+
+    /// A recorder is about to create a file: a change by someone else not read yet must not be
+    /// mistaken for the recorder's own once `created` takes the directory's new time.
+    func willCreate() {
+        lock.withLock {
+            if let knownStamp, !Self.same(knownStamp, modificationTime()) { readDue = true }
+        }
     }
 
     /// A recorder created `name` and is writing it.
@@ -65,8 +75,9 @@ final class RecordDirectory: @unchecked Sendable {
         let now = ProcessInfo.processInfo.systemUptime
         return lock.withLock {
             let stamp = modificationTime()
-            if knownStamp.map({ !Self.same($0, stamp) }) ?? true, now - lastRead >= Self.minRescanInterval {
+            if readDue || knownStamp.map({ !Self.same($0, stamp) }) ?? true, now - lastRead >= Self.minRescanInterval {
                 lastRead = now
+                readDue = false
                 knownStamp = stamp
                 newest = scan() ?? newest
                 for name in live { Self.keep(name, in: &newest) }

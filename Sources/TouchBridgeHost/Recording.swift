@@ -321,6 +321,7 @@ public final class SessionRecorder {
         // (they let anyone watch). 64 random bits keep names unique.
         let name = "\(Self.fileStamp(now))-\(SessionID.random().prefix(16)).jsonl"
         let path = (directory as NSString).appendingPathComponent(name)
+        listing.willCreate()
         do {
             let file = try RecordingFile(creating: path)
             files[id] = file

@@ -223,7 +223,8 @@ def test_listing_a_directory_of_many_files_costs_what_listing_a_few_does(tmp_pat
             assert names[0] == "many-39999.jsonl" and names[-1] == "many-39800.jsonl", (names[0], names[-1])
             many = statistics.median(await timed_listings(ws, 9))
             print(f"\nlisting a directory of 251 files {few * 1000:.2f} ms, of 40,251 files {many * 1000:.2f} ms (medians of 9)")
-            assert many < few * 5, f"listing from 40,251 files took {many / few:.1f}x as long as from 251"
+            # Measured 0.85–3.7x on the loaded 2-core machine; the server that stat'ed every file took 182x.
+            assert many < few * 20, f"listing from 40,251 files took {many / few:.1f}x as long as from 251"
             # A file added by hand shows up once the directory has been read again.
             (recordings / "zz-added.jsonl").write_text("{}\n")
             await asyncio.sleep(1.1)
