@@ -41,8 +41,10 @@ public final class HubBridge: TransportDelegate {
     }
 
     /// Hands the open to the executor as `.opened`, carrying only the subprotocol: sessions decide
-    /// nothing on the peer's address.
+    /// nothing on the peer's address. The engine-time budget does: a connection starts with what its
+    /// address still owes.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
+        budget.opened(id, from: info.remoteAddress, now: MonotonicClock.now())
         run(.opened(subprotocol: info.subprotocol), on: id, transport)
     }
 
@@ -59,12 +61,11 @@ public final class HubBridge: TransportDelegate {
             transport.holdReading(from: id, for: Double(wait) / 1000)
             return
         }
-        let start = MonotonicClock.now()
+        let work = ThreadCPUClock.now()
         let message = InboundMessage.decode(text, limits: hub.limits)
         let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, transport) }
         if let replies = stepper?.handle(message, from: id, hub: hub, system: system) {
-            let finished = MonotonicClock.now()
-            budget.charge(id, seconds: finished - start, now: finished)
+            budget.charge(id, seconds: ThreadCPUClock.now() - work, now: MonotonicClock.now())
             sendStepping(replies, transport)
             return
         }
@@ -84,7 +85,7 @@ public final class HubBridge: TransportDelegate {
     }
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
-        budget.forget(id)
+        budget.forget(id, now: MonotonicClock.now())
         run(.closed, on: id, transport)
     }
 
@@ -103,10 +104,11 @@ public final class HubBridge: TransportDelegate {
 
     private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
+        let work = ThreadCPUClock.now()
         let effects = executor.handle(input, on: id, through: TransportPort(transport: transport, logger: logger))
         let finished = MonotonicClock.now()
         metrics.dispatchSeconds.record(finished - start)
-        budget.charge(id, seconds: finished - start, now: finished)
+        budget.charge(id, seconds: ThreadCPUClock.now() - work, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         if let stepper { sendStepping(stepper.observe(input, on: id, hub: hub, now: start), transport) }
     }

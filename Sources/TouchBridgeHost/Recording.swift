@@ -180,6 +180,7 @@ public struct RecordingError: Error, CustomStringConvertible {
 public final class SessionRecorder {
     /// The directory the recordings are written to (created private to the user).
     public let directory: String
+    private let listing: RecordDirectory
     private let allowInlineScenes: Bool
     private let scenesDirectory: String
     private let logger: Logger
@@ -198,8 +199,15 @@ public final class SessionRecorder {
     static let pendingByteLimit = 64 * 1024
 
     /// A recorder writing into `directory`, created if missing; throws when it cannot be created or written.
-    public init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
-        self.directory = directory
+    public convenience init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
+        try self.init(listing: RecordDirectory(path: directory), settings: settings, logger: logger)
+    }
+
+    /// A recorder writing into `listing`'s directory and telling it which files it writes (several
+    /// shards' recorders share one).
+    init(listing: RecordDirectory, settings: ServerSettings, logger: Logger) throws {
+        directory = listing.path
+        self.listing = listing
         self.logger = logger
         allowInlineScenes = settings.allowInlineScenes
         scenesDirectory = settings.scenesDirectory
@@ -270,9 +278,15 @@ public final class SessionRecorder {
             failed.remove(id)
             if let file = files.removeValue(forKey: id) {
                 do { try file.close() } catch { fail(id, error) }
+                listing.finished(Self.name(of: file))
             }
         }
     }
+
+    /// The name of the file connection `id`'s session is being recorded into, while it is.
+    func fileName(of id: ConnectionID) -> String? { files[id].map(Self.name) }
+
+    private static func name(of file: RecordingFile) -> String { (file.path as NSString).lastPathComponent }
 
     /// A message of `id` was dropped by the transport (rate limit) before the session saw it.
     func recordDropped(_ id: ConnectionID, reason: String) {
@@ -307,9 +321,11 @@ public final class SessionRecorder {
         // (they let anyone watch). 64 random bits keep names unique.
         let name = "\(Self.fileStamp(now))-\(SessionID.random().prefix(16)).jsonl"
         let path = (directory as NSString).appendingPathComponent(name)
+        listing.willCreate()
         do {
             let file = try RecordingFile(creating: path)
             files[id] = file
+            listing.created(name)
             paths.append(path)
             try file.append(WireJSON.text(header) + "\n")
         } catch {

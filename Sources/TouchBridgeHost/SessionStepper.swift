@@ -65,9 +65,12 @@ public final class SessionStepper {
         self.historyBudgetBytes = historyBudgetBytes
     }
 
-    /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
-    public func serveRecordings(from directory: String) {
-        library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes)
+    /// Lists and opens the recordings `recorder` writes into `directory` (`serve --record`); until then
+    /// none are listed. `shared` (`shareRecordings`): every device sees the directory's finished
+    /// recordings, not only its own session's.
+    func serveRecordings(from directory: RecordDirectory, of recorder: SessionRecorder, shared: Bool) {
+        library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes, shared: shared,
+                                   ownFile: { [unowned recorder] in recorder.fileName(of: $0) })
     }
 
     /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
@@ -163,14 +166,14 @@ public final class SessionStepper {
             paused[id] = current
             return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
         case .listRecordings:
-            let message = RecordingsMessage(recording: library != nil, files: library?.list() ?? [], maxBytes: maxRecordingBytes)
+            let message = RecordingsMessage(recording: library != nil, files: library?.list(for: id) ?? [], maxBytes: maxRecordingBytes)
             return [(id, .message(message.text))]
         case .openRecording(let name):
             guard let library else {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name), name: name, for: id, hub: hub, system: system, audience: audience)
+            return try open(library.read(name, for: id), name: name, for: id, hub: hub, system: system, audience: audience)
         case .uploadRecording(let part, let parts, let data, let name):
             var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
             if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }

@@ -115,6 +115,7 @@ import Testing
             "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
             "busyEngineSecondsPerSecond": "\(defaults.busyEngineSecondsPerSecond)",
             "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",
+            "allowedHosts": "[]", "shareRecordings": "\(defaults.shareRecordings)",
         ]
         #expect(documented == expected)
     }

@@ -38,6 +38,10 @@ public struct ServerSettings: Equatable, Sendable {
     public var keepAlivePingSeconds = 30.0
     /// Browser origins allowed to open WebSockets; empty = the server's own (`allowedOrigins`).
     public var allowedOrigins: [String] = []
+    /// `Host` names answered besides loopback ones and the addresses the server listens on (`allowedHosts`).
+    public var allowedHosts: [String] = []
+    /// Whether every device may list and open the record directory's files, not only its own (`shareRecordings`).
+    public var shareRecordings = false
     /// The token clients beyond loopback present; see `resolvedAccessToken(generate:)` (`accessToken`).
     public var accessToken: String?
     /// Serve without a token even beyond loopback (`noToken`).
@@ -93,6 +97,10 @@ public struct ServerSettings: Equatable, Sendable {
         .double("keepAlivePingSeconds", \.keepAlivePingSeconds, "WebSocket ping interval, keeping idle browsers connected. 0 = off."),
         .strings("allowedOrigins", \.allowedOrigins,
                  "Origins of browsers allowed to open WebSockets (exact match); empty allows only the server's own origin, [*] every origin. Scripts that send no Origin are allowed."),
+        .strings("allowedHosts", \.allowedHosts,
+                 "Host names (without port) the server answers to besides localhost, 127.x, [::1] and the addresses it listens on; other Host headers get HTTP 403 (DNS rebinding). Add the names phones or a proxy use, e.g. [touchbridge.school.example]; [*] any name."),
+        .bool("shareRecordings", \.shareRecordings,
+              "With --record: every device may list and open the finished recordings in the directory. false: a device sees only its own session's recording. A live session's recording is never shown to another device."),
         .optionalString("accessToken", \.accessToken,
                         "The token clients beyond loopback must present (?token=); unset, a random one is generated at start when listening beyond loopback.",
                         placeholder: "TOKEN", isSecret: true),
@@ -150,6 +158,9 @@ public struct ServerSettings: Equatable, Sendable {
         guard (0...Self.maxShards).contains(shards) else { throw SettingsError("shards must be 0 (one per core) … \(Self.maxShards); got \(shards)") }
         if shardCount > 1, tlsCertificate != nil {
             throw SettingsError("shards > 1 needs plain HTTP: the acceptor routes observers by their request line, which TLS hides. Terminate TLS in nginx (config/nginx/, docs/performance.md) or serve with shards 1")
+        }
+        if let host = allowedHosts.first(where: { $0.isEmpty || $0.contains("/") || $0.contains(" ") }) {
+            throw SettingsError("allowedHosts holds \"\(host)\": give host names or addresses without scheme, path or port (e.g. touchbridge.school.example)")
         }
         guard shardName.count <= 16, shardName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else {
             throw SettingsError("shardName must be at most 16 lowercase letters or digits (it starts every session id); got \"\(shardName)\"")
