@@ -75,8 +75,6 @@ public struct ServeCommand: AsyncParsableCommand {
     /// Every setting with its flag, environment variable, default and meaning, for `--help`.
     static var settingsHelp: String {
         let defaults = ServerSettings()
-        return ServerSettings.all.map { setting in
-            "\(setting.flag) \(setting.placeholder) (\(setting.environmentVariable), default \(setting.valueText(in: defaults))): \(setting.help)"
-        }.joined(separator: "\n")
+        return ServerSettings.all.map { $0.helpLine(defaults: defaults) }.joined(separator: "\n")
     }
 }
