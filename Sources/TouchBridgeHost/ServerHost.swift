@@ -97,8 +97,9 @@ public final class ServerHost {
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard !hubBridges.isEmpty else { throw SettingsError("--record needs sessions; it does not work with --echo") }
+        let budget = RecordingBudget(bytesPerSession: settings.maxRecordingBytesPerSession, totalBytes: settings.maxRecordingBytes)
         for hubBridge in hubBridges {
-            hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
+            hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, budget: budget, logger: logger)
             hubBridge.stepper?.serveRecordings(from: directory)
             hubBridge.hub.isRecording = true
         }
