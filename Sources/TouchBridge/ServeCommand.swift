@@ -30,7 +30,7 @@ public struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var scenes: ScenesOption
 
-    @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`; the page lists them to step through).")
+    @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`; the page lists them to step through), bounded by maxRecordingBytesPerSession and maxRecordingBytes.")
     var record: String?
 
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")

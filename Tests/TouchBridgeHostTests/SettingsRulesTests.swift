@@ -25,7 +25,7 @@ import Testing
         Rule(key: "idleTimeoutSeconds", refused: ["-1", "0.5", "604801", "nan", "inf"], accepted: ["0", "1", "604800"]),
         Rule(key: "joinTimeoutSeconds", refused: ["-0.1", "0.05", "3601", "nan"], accepted: ["0", "0.1", "3600"]),
         Rule(key: "maxUnjoinedConnections", refused: ["0", "100001", "9223372036854775807"], accepted: ["1", "100000"]),
-        Rule(key: "keepAlivePingSeconds", refused: ["-1", "1e-9", "0.5", "86401", "nan"], accepted: ["0", "1", "86400"]),
+        Rule(key: "keepAlivePingSeconds", refused: ["-1", "1e-9", "0.09", "86401", "nan"], accepted: ["0", "0.1", "86400"]),
         Rule(key: "maxObserversPerSession", refused: ["0", "1001"], accepted: ["1", "1000"]),
         Rule(key: "maxTouches", refused: ["0", "65"], accepted: ["1", "64"]),
         Rule(key: "maxPointersPerInput", refused: ["0", "1025"], accepted: ["1", "1024"]),

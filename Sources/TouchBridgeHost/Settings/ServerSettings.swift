@@ -100,7 +100,7 @@ public struct ServerSettings: Equatable, Sendable {
                 range: SettingRange(0.1...3600, orZero: true)),
         .int("maxUnjoinedConnections", \.maxUnjoinedConnections, "Connections that have not sent hello yet; more upgrades are refused with HTTP 503.",
              range: .integers(1...100_000)),
-        .double("keepAlivePingSeconds", \.keepAlivePingSeconds, "WebSocket ping interval, keeping idle browsers connected. 0 = off.", range: SettingRange(1...86_400, orZero: true)),
+        .double("keepAlivePingSeconds", \.keepAlivePingSeconds, "WebSocket ping interval, keeping idle browsers connected. 0 = off.", range: SettingRange(0.1...86_400, orZero: true)),
         .strings("allowedOrigins", \.allowedOrigins,
                  "Origins of browsers allowed to open WebSockets (exact match); empty allows only the server's own origin, [*] every origin. Scripts that send no Origin are allowed."),
         .optionalString("accessToken", \.accessToken,

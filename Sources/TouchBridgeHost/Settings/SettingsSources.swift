@@ -5,7 +5,7 @@ import TouchBridgeProtocol
 
 extension ServerSettings {
     /// Reads the settings from their sources, each over the next: command-line `arguments`
-    /// (`--max-message-bytes 1000`, as `ServerSetting.flag` spells them), `TOUCHBRIDGE_*` variables
+    /// (`--max-message-bytes 100000`, as `ServerSetting.flag` spells them), `TOUCHBRIDGE_*` variables
     /// of `environment`, the JSON `file`, then `defaults`. swift-configuration does the layering and
     /// the conversions; this adds what it leaves to its users: a name no source knows, or a value of
     /// the wrong type, is an error that names it instead of being ignored.
