@@ -132,6 +132,16 @@ import Testing
         #expect(throws: SettingsError.self) { try settings.validated() }
     }
 
+    @Test func aRuleThatTiesSettingsTogetherNamesTheirSources() async {
+        do {
+            _ = try await ServerSettings.read(environment: ["TOUCHBRIDGE_TLS_CERTIFICATE": "cert.pem"], arguments: ["--shards", "2"])
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".contains("tlsCertificate: environment variable TOUCHBRIDGE_TLS_CERTIFICATE"), "\(error)")
+            #expect("\(error)".contains("tlsPrivateKey: built-in default"), "\(error)")
+        }
+    }
+
     @Test func helpShowsEveryRange() {
         for rule in Self.rules {
             let setting = Self.setting(rule.key)

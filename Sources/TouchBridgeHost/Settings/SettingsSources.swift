@@ -47,7 +47,13 @@ extension ServerSettings {
                 throw SettingsError("\(setting.key) (\(source(of: setting))) \(problem)")
             }
         }
-        return settings
+        do {
+            return try settings.validated()
+        } catch {
+            // A rule that ties settings together: say where each one it names came from.
+            let named = all.filter { "\(error)".contains($0.key) }.map { "\($0.key): \(source(of: $0))" }
+            throw SettingsError("\(error) (\(named.joined(separator: "; ")))")
+        }
     }
 
     private static func checkArguments(_ arguments: [String]) throws {
