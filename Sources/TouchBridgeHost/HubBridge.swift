@@ -99,6 +99,7 @@ public final class HubBridge: TransportDelegate {
 
     public func transportWillReportMetrics(_ transport: TransportServer) {
         metrics.update(sessions: hub.sessionCount, connections: hub.connectionCount, recordingErrors: recorder?.errorCount ?? 0,
+                       recordingCuts: recorder?.cutCounts ?? [:],
                        rendersCoalesced: executor.coalescer.coalescedCount)
     }
 

@@ -177,6 +177,10 @@ public struct RecordingError: Error, CustomStringConvertible {
 /// lines as it happens, so a crashed server still leaves its recordings, and files are synced to
 /// disk when their session ends. A write error (full disk, directory removed) is logged at error
 /// level once per session and counted (`touchbridge_recording_errors_total`); the session goes on.
+/// Files are bounded in bytes (`RecordingBudget`): the write that would pass a session's limit or the
+/// server's total is not made; a last `{"dropped":"recording-session-limit"}` (or `-server-limit`)
+/// line says the file was cut there, one log line says so (the server's limit: once), it is counted
+/// (`touchbridge_recording_cuts_total{limit}`), and the session goes on unrecorded.
 public final class SessionRecorder {
     /// The directory the recordings are written to (created private to the user).
     public let directory: String
@@ -187,8 +191,13 @@ public final class SessionRecorder {
     private var pending: [ConnectionID: (entries: [Recording.Entry], bytes: Int, overflowed: Bool)] = [:]
     private var files: [ConnectionID: RecordingFile] = [:]
     private var ignored: Set<ConnectionID> = []
-    /// Connections whose recording failed: logged once, not written to again.
+    /// Connections whose recording failed (logged once) or was cut at a byte limit: not written to again.
     private var failed: Set<ConnectionID> = []
+    private let budget: RecordingBudget
+    /// Bytes written to each open file so far.
+    private var fileBytes: [ConnectionID: Int] = [:]
+    /// Recordings cut at a byte limit so far, by limit, for /metrics.
+    public private(set) var cutCounts: [String: Int] = [:]
     /// Paths of the files written so far, in the order they were opened.
     public private(set) var paths: [String] = []
     /// Write errors so far (creating, writing or syncing a file), for /metrics.
@@ -198,17 +207,19 @@ public final class SessionRecorder {
     /// connections can make the server hold at 16 MiB.
     static let pendingByteLimit = 64 * 1024
 
-    /// A recorder writing into `directory`, created if missing; throws when it cannot be created or written.
+    /// A recorder writing into `directory`, created if missing, within the settings' byte limits; throws
+    /// when it cannot be created or written.
     public convenience init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
-        try self.init(listing: RecordDirectory(path: directory), settings: settings, logger: logger)
+        try self.init(listing: RecordDirectory(path: directory), settings: settings, budget: RecordingBudget(settings: settings), logger: logger)
     }
 
-    /// A recorder writing into `listing`'s directory and telling it which files it writes (several
-    /// shards' recorders share one).
-    init(listing: RecordDirectory, settings: ServerSettings, logger: Logger) throws {
+    /// A recorder writing into `listing`'s directory and telling it which files it writes; `budget`: the
+    /// server's byte limits. Several shards' recorders share one listing and one budget.
+    init(listing: RecordDirectory, settings: ServerSettings, budget: RecordingBudget, logger: Logger) throws {
         directory = listing.path
         self.listing = listing
         self.logger = logger
+        self.budget = budget
         allowInlineScenes = settings.allowInlineScenes
         scenesDirectory = settings.scenesDirectory
         try Self.prepare(directory)
@@ -276,6 +287,7 @@ public final class SessionRecorder {
             pending[id] = nil
             ignored.remove(id)
             failed.remove(id)
+            fileBytes[id] = nil
             if let file = files.removeValue(forKey: id) {
                 do { try file.close() } catch { fail(id, error) }
                 listing.finished(Self.name(of: file))
@@ -317,6 +329,11 @@ public final class SessionRecorder {
             format: Recording.format, version: Recording.version, session: welcome.session, scene: welcome.scene, clock: welcome.clock,
             thresholds: welcome.thresholds, limits: welcome.limits, allowInlineScenes: allowInlineScenes,
             scenesDirectory: scenesDirectory, recordedAt: ISO8601DateFormatter().string(from: now))
+        let headerLine = WireJSON.text(header) + "\n"
+        if let limit = admit(headerLine.utf8.count, for: id) {
+            // Past the server's total before it began: no file at all (a file needs its header).
+            return stop(id, at: limit, file: nil)
+        }
         // The name says when, not which session: a directory listing must not leak session ids
         // (they let anyone watch). 64 random bits keep names unique.
         let name = "\(Self.fileStamp(now))-\(SessionID.random().prefix(16)).jsonl"
@@ -327,7 +344,8 @@ public final class SessionRecorder {
             files[id] = file
             listing.created(name)
             paths.append(path)
-            try file.append(WireJSON.text(header) + "\n")
+            try file.append(headerLine)
+            fileBytes[id] = headerLine.utf8.count
         } catch {
             fail(id, error)
             return
@@ -337,10 +355,38 @@ public final class SessionRecorder {
 
     private func write(_ entries: [Recording.Entry], for id: ConnectionID) {
         guard !entries.isEmpty, !failed.contains(id), let file = files[id] else { return }
+        let text = entries.map { Recording.line($0) + "\n" }.joined()
+        if let limit = admit(text.utf8.count, for: id) { return stop(id, at: limit, file: file) }
         do {
-            try file.append(entries.map { Recording.line($0) + "\n" }.joined())
+            try file.append(text)
+            fileBytes[id, default: 0] += text.utf8.count
         } catch {
             fail(id, error)
+        }
+    }
+
+    /// Takes `bytes` for `id`'s file from the session's and the server's limits; the limit they
+    /// would pass, or nil when they fit (and are taken).
+    private func admit(_ bytes: Int, for id: ConnectionID) -> RecordingLimit? {
+        guard bytes <= budget.bytesPerSession - fileBytes[id, default: 0] else { return .session }
+        return budget.take(bytes) ? nil : .server
+    }
+
+    /// Ends `id`'s recording at a byte limit: a last line in its `file` saying so, one log line (the
+    /// server's limit: once for the server), a count; the session goes on unrecorded.
+    private func stop(_ id: ConnectionID, at limit: RecordingLimit, file: RecordingFile?) {
+        do {
+            try file?.append(Recording.line(.dropped(limit.droppedReason)) + "\n")
+        } catch {
+            fail(id, error)
+        }
+        cutCounts[limit.rawValue, default: 0] += 1
+        failed.insert(id)
+        if limit == .session || budget.firstToReportTotal() {
+            logger.warning("recording stopped at its byte limit; the session goes on unrecorded", metadata: [
+                "connection": "\(id)", "limit": "\(limit == .session ? "maxRecordingBytesPerSession" : "maxRecordingBytes")",
+                "bytes": "\(limit == .session ? budget.bytesPerSession : budget.totalBytes)", "file": "\(file?.path ?? "none")",
+            ])
         }
     }
 

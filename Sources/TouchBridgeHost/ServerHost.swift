@@ -99,8 +99,9 @@ public final class ServerHost {
     public func record(to directory: String) throws {
         guard !hubBridges.isEmpty else { throw SettingsError("--record needs sessions; it does not work with --echo") }
         let listing = RecordDirectory(path: directory)
+        let budget = RecordingBudget(settings: settings)
         for hubBridge in hubBridges {
-            let recorder = try SessionRecorder(listing: listing, settings: settings, logger: logger)
+            let recorder = try SessionRecorder(listing: listing, settings: settings, budget: budget, logger: logger)
             hubBridge.recorder = recorder
             hubBridge.stepper?.serveRecordings(from: listing, of: recorder, shared: settings.shareRecordings)
             hubBridge.hub.isRecording = true
