@@ -6,6 +6,34 @@ extension HubBridge {
     /// connection: scrubbing on a slow screen shows the latest frame asked for, never a backlog.
     private static let stepTag: UInt8 = 2
 
+    /// The transport timer token of a replay's next slice (the executor's own timers use 1 and 2).
+    static let replaySliceToken: UInt64 = 3
+
+    /// Arms the next slice of connection `id`'s replay, if one is in progress: it runs on a later
+    /// service turn, after what other connections sent meanwhile, and only once the connection's
+    /// engine share allows (`EngineBudget`).
+    func scheduleReplaySlice(for id: ConnectionID, _ transport: TransportServer) {
+        guard stepper?.isReplaying(id) == true else { return }
+        let wait = budget.wait(for: id, now: MonotonicClock.now()).map { Double($0) / 1000 } ?? 0
+        transport.armTimer(for: id, token: Self.replaySliceToken, after: wait)
+    }
+
+    /// Runs one slice of connection `id`'s replay (at most `SessionStepper.replaySliceSeconds` plus
+    /// one message), charged to its engine share; sends `stepping` and `step` when it is done.
+    func replaySlice(for id: ConnectionID, _ transport: TransportServer) {
+        guard let stepper else { return }
+        if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
+            transport.armTimer(for: id, token: Self.replaySliceToken, after: Double(wait) / 1000)
+            return
+        }
+        let start = MonotonicClock.now()
+        let replies = stepper.continueReplay(for: id, now: MonotonicClock.now)
+        let finished = MonotonicClock.now()
+        budget.charge(id, seconds: finished - start, now: finished)
+        sendStepping(replies, transport)
+        scheduleReplaySlice(for: id, transport)
+    }
+
     func sendStepping(_ messages: [(ConnectionID, SteppingOutput)], _ transport: TransportServer) {
         for (target, output) in messages {
             switch output {

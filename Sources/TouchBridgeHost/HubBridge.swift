@@ -14,7 +14,8 @@ public final class HubBridge: TransportDelegate {
     var hub: Hub { executor.hub }
     private let logger: Logger
     private let metrics: SessionMetrics
-    private var budget: EngineBudget
+    /// Each connection's share of engine time (internal: replay slices are charged to it too).
+    var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings; nil: no stepping.
@@ -61,10 +62,11 @@ public final class HubBridge: TransportDelegate {
         }
         let start = MonotonicClock.now()
         let message = InboundMessage.decode(text, limits: hub.limits)
-        if let replies = stepper?.handle(message, from: id, hub: hub) {
+        if let replies = stepper?.handle(message, from: id, hub: hub, now: MonotonicClock.now) {
             let finished = MonotonicClock.now()
             budget.charge(id, seconds: finished - start, now: finished)
             sendStepping(replies, transport)
+            scheduleReplaySlice(for: id, transport)
             return
         }
         guard case .session(let decoded) = message else {
@@ -91,7 +93,7 @@ public final class HubBridge: TransportDelegate {
         switch TransportPort.timer(for: token) {
         case .engine?: run(.timerFired, on: id, transport)
         case .renderCatchUp?: executor.catchUp(id, through: TransportPort(transport: transport, logger: logger))
-        case nil: break
+        case nil: if token == Self.replaySliceToken { replaySlice(for: id, transport) }
         }
     }
 

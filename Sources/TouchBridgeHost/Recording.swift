@@ -116,49 +116,6 @@ public struct Recording: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the file") }
         return try parse(String(decoding: data, as: UTF8.self))
     }
-
-    /// Reads a recording's text; the error names the first line that is not a header or entry.
-    public static func parse(_ text: String) throws -> Recording {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard let first = lines.first else { throw RecordingError("empty recording") }
-        let decoder = JSONDecoder()
-        let header: Header
-        do {
-            header = try decoder.decode(Header.self, from: Data(first.utf8))
-        } catch {
-            throw RecordingError("line 1: not a recording header (\(error))")
-        }
-        guard header.format == format, header.version == version else {
-            throw RecordingError("line 1: format \(header.format) version \(header.version); this program reads \(format) version \(version)")
-        }
-        var entries: [Entry] = []
-        for (index, text) in lines.dropFirst().enumerated() {
-            let line: Line
-            do {
-                line = try decoder.decode(Line.self, from: Data(text.utf8))
-            } catch {
-                throw RecordingError("line \(index + 2): not a recording line (\(error))")
-            }
-            if let open = line.open {
-                entries.append(.open(subprotocol: open.subprotocol))
-            } else if let input = line.in, let at = line.at {
-                entries.append(.input(input, at: at))
-            } else if let at = line.timer {
-                entries.append(.timer(at: at))
-            } else if let out = line.out {
-                entries.append(.output(out))
-            } else if let closing = line.closing {
-                entries.append(.closing(code: closing.code, reason: closing.reason))
-            } else if let dropped = line.dropped {
-                entries.append(.dropped(dropped))
-            } else if line.close == true {
-                entries.append(.close)
-            } else {
-                throw RecordingError("line \(index + 2): unknown entry \(text.prefix(80))")
-            }
-        }
-        return Recording(header: header, entries: entries)
-    }
 }
 
 /// A recording that cannot be read.

@@ -54,7 +54,9 @@ public final class ServerHost {
                 engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                 metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
             bridge.stepper = SessionStepper(catalog: catalog, limits: limits,
-                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes))
+                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes),
+                                            uploadBudgetBytes: share(settings.maxUploadBytesInFlight),
+                                            timelineBudgetBytes: share(SessionStepper.defaultTimelineBudgetBytes))
             return bridge
         }
         let accessToken = echo ? nil : settings.resolvedAccessToken()

@@ -17,10 +17,14 @@ public final class SessionStepper {
         var announcement: String
     }
 
-    private struct Upload {
-        var parts: Int
-        var received: Int
-        var text: String
+    /// A recording being replayed into its timeline, a slice per service turn (`continueReplay`).
+    private struct Replay {
+        var timeline: StepTimeline
+        var entries: [Recording.Entry]
+        /// The next entry to replay.
+        var next: Int
+        var name: String
+        var session: String
     }
 
     private let catalog: any SceneCatalog
@@ -34,7 +38,8 @@ public final class SessionStepper {
     /// The replay of each device's history, kept after its first pause and extended at the next.
     private var liveTimelines: [ConnectionID: StepTimeline] = [:]
     private var paused: [ConnectionID: Paused] = [:]
-    private var uploads: [ConnectionID: Upload] = [:]
+    private var uploads: RecordingUploads
+    private var replays: [ConnectionID: Replay] = [:]
     /// Observers by the session they watch.
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
@@ -44,22 +49,49 @@ public final class SessionStepper {
     /// not grow with the number of sessions.
     public let historyBudgetBytes: Int
 
+    /// The bound on what all timelines together hold (paused ones, replays in progress and the
+    /// replays kept for the next `pause`), in bytes (`StepTimeline.bytes`): each is bounded by
+    /// `timelineBounds`, this bounds their number's cost. Kept replays of live sessions are dropped
+    /// first; past it a replay stops with `server-busy`.
+    public let timelineBudgetBytes: Int
+    /// What one timeline may hold (its bytes also within what `timelineBudgetBytes` leaves).
+    public let timelineBounds: StepTimeline.Bounds
+
     /// The default bound on a recording's size: 4 MiB.
     public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
     /// The default bound on all histories together: 32 MiB (16 sessions at their own 2 MiB bound).
     public static let defaultHistoryBudgetBytes = 32 * 1024 * 1024
+    /// The default bound on all unfinished uploads together: 64 MiB (16 uploads at their 4 MiB bound).
+    public static let defaultUploadBudgetBytes = 64 * 1024 * 1024
+    /// The default bound on all timelines together: 128 MiB (4 timelines at their 32 MiB bound).
+    public static let defaultTimelineBudgetBytes = 128 * 1024 * 1024
+    /// The longest one slice of a replay runs before the service thread turns to other connections:
+    /// a replay never holds the thread longer than this plus one message's work.
+    public static let replaySliceSeconds = 0.005
 
     /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
-    /// `maxRecordingBytes` and keeping up to `historyBudgetBytes` of live sessions' messages.
+    /// `maxRecordingBytes`, keeping up to `historyBudgetBytes` of live sessions' messages, holding up
+    /// to `uploadBudgetBytes` of unfinished uploads and `timelineBudgetBytes` of timelines.
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
-        historyBudgetBytes: Int = defaultHistoryBudgetBytes
+        historyBudgetBytes: Int = defaultHistoryBudgetBytes, uploadBudgetBytes: Int = defaultUploadBudgetBytes,
+        timelineBudgetBytes: Int = defaultTimelineBudgetBytes, timelineBounds: StepTimeline.Bounds = .standard
     ) {
         self.catalog = catalog
         self.limits = limits
         self.maxRecordingBytes = maxRecordingBytes
         self.historyBudgetBytes = historyBudgetBytes
+        self.timelineBudgetBytes = timelineBudgetBytes
+        self.timelineBounds = timelineBounds
+        uploads = RecordingUploads(maxBytes: maxRecordingBytes, budgetBytes: uploadBudgetBytes)
     }
+
+    /// Bytes of unfinished uploads held now.
+    public var uploadBytes: Int { uploads.bytes }
+
+    /// Whether connection `id` has a recording still being replayed: call `continueReplay` on a later
+    /// service turn.
+    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil }
 
     /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
     public func serveRecordings(from directory: String) {
@@ -68,7 +100,10 @@ public final class SessionStepper {
 
     /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
     /// hands the message to the hub. Returns the messages to send, in order, with their connections.
-    public func handle(_ message: InboundMessage, from id: ConnectionID, hub: Hub) -> [(ConnectionID, SteppingOutput)]? {
+    /// `now` reads the monotonic clock, in seconds: a replay stops its slice `replaySliceSeconds` after it started.
+    public func handle(
+        _ message: InboundMessage, from id: ConnectionID, hub: Hub, now: () -> Double
+    ) -> [(ConnectionID, SteppingOutput)]? {
         let request: StepRequest
         switch message {
         case .stepping(.success(let stepping)):
@@ -85,10 +120,52 @@ public final class SessionStepper {
                 code: ErrorCode.notAllowed, message: "only a session's device may pause, step or open recordings")))]
         }
         do throws(ProtocolError) {
-            return try perform(request, from: id, session: session, hub: hub)
+            return try perform(request, from: id, session: session, hub: hub, now: now)
         } catch {
             return [(id, Self.error(error))]
         }
+    }
+
+    /// Replays the next slice of connection `id`'s recording: `stepping` and `step` when it is done,
+    /// its error when it stopped at a bound, nothing while more remains (`isReplaying`).
+    public func continueReplay(for id: ConnectionID, now: () -> Double) -> [(ConnectionID, SteppingOutput)] {
+        guard var replay = replays.removeValue(forKey: id) else { return [] }
+        let deadline = now() + Self.replaySliceSeconds
+        var bounds = timelineBounds
+        bounds.maxBytes = min(bounds.maxBytes, timelineBudgetBytes - heldTimelineBytes(besides: replay.timeline))
+        guard bounds.maxBytes > replay.timeline.bytes else {
+            return [(id, Self.error(ProtocolError(
+                code: StepErrorCode.serverBusy,
+                message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions: try again later")))]
+        }
+        do throws(ProtocolError) {
+            while replay.next < replay.entries.count {
+                let line = replay.next + 2
+                do throws(ProtocolError) {
+                    try replay.timeline.append(replay.entries[replay.next], bounds: bounds)
+                } catch {
+                    throw ProtocolError(code: error.code, message: "\(replay.name), line \(line): \(error.message)")
+                }
+                replay.next += 1
+                if replay.next < replay.entries.count, now() >= deadline {
+                    replays[id] = replay
+                    return []
+                }
+            }
+            guard !replay.timeline.frames.isEmpty else {
+                throw ProtocolError(code: StepErrorCode.notARecording,
+                                    message: "\(replay.name) holds no device session this server can replay")
+            }
+        } catch {
+            if error.code == StepErrorCode.tooLong, replay.timeline.bytes > bounds.maxBytes, bounds.maxBytes < timelineBounds.maxBytes {
+                return [(id, Self.error(ProtocolError(
+                    code: StepErrorCode.serverBusy,
+                    message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions; \(error.message)")))]
+            }
+            return [(id, Self.error(error))]
+        }
+        let audience = [id] + (observers[replay.session] ?? []).sorted()
+        return start(replay.timeline, source: "recording", name: replay.name, frame: 0, for: id, audience: audience)
     }
 
     /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
@@ -117,8 +194,14 @@ public final class SessionStepper {
         }
     }
 
-    private func perform(_ request: StepRequest, from id: ConnectionID, session: String, hub: Hub) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    private func perform(
+        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, now: () -> Double
+    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let audience = [id] + (observers[session] ?? []).sorted()
+        switch request {
+        case .step, .listRecordings: break
+        case .pause, .resume, .openRecording, .uploadRecording: replays[id] = nil
+        }
         switch request {
         case .pause:
             let history = histories[id] ?? SessionHistory()
@@ -127,9 +210,12 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
             }
-            let timeline = liveTimelines[id] ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
+            let timeline = liveTimelines.removeValue(forKey: id) ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
+            var bounds = timelineBounds
+            bounds.maxBytes = min(bounds.maxBytes, timelineBudgetBytes - heldTimelineBytes(besides: timeline))
+            // The history was paid for live already (and is bounded by its 2 MiB): replayed in one turn.
+            try timeline.append(history.entries[timeline.replayedCount...], bounds: bounds)
             liveTimelines[id] = timeline
-            timeline.append(history.entries[timeline.replayedCount...])
             guard !timeline.frames.isEmpty else {
                 throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
             }
@@ -139,7 +225,8 @@ public final class SessionStepper {
             return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
         case .step(let frame):
             guard var current = paused[id] else {
-                throw ProtocolError(code: ErrorCode.notAllowed, message: "the session is live: send pause (or open-recording) first")
+                let reason = replays[id] == nil ? "the session is live" : "the recording is still being replayed (stepping comes when it is ready)"
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "\(reason): send pause (or open-recording) first")
             }
             let count = current.timeline.frames.count
             guard frame < count else {
@@ -156,46 +243,43 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name), name: name, for: id, audience: audience)
+            return try open(library.read(name), name: name, for: id, now: now)
         case .uploadRecording(let part, let parts, let data, let name):
-            var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
-            if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }
-            // The part just taken, sent again (its sender saw a rate-limited error that was not for it): taken once.
-            if part > 0, part == upload.received - 1, parts == upload.parts {
-                uploads[id] = upload
-                return [(id, .message(UploadingMessage.text(received: upload.received, parts: parts)))]
+            switch try uploads.take(part: part, of: parts, data: data, from: id) {
+            case .partial(let received, let parts):
+                return [(id, .message(UploadingMessage.text(received: received, parts: parts)))]
+            case .complete(let text):
+                return try open(text, name: name ?? "uploaded recording", for: id, now: now)
             }
-            guard part == upload.received, parts == upload.parts else {
-                throw ProtocolError(code: ErrorCode.schema, message: "part: expected part \(upload.received) of \(upload.parts), got \(part) of \(parts)",
-                                    path: "part")
-            }
-            upload.text += data
-            upload.received += 1
-            guard upload.text.utf8.count <= maxRecordingBytes else {
-                throw ProtocolError(code: StepErrorCode.tooLarge, message: "the upload is over \(maxRecordingBytes) bytes, the largest recording the server opens",
-                                    path: "data")
-            }
-            guard upload.received == upload.parts else {
-                uploads[id] = upload
-                return [(id, .message(UploadingMessage.text(received: upload.received, parts: upload.parts)))]
-            }
-            return try open(upload.text, name: name ?? "uploaded recording", for: id, audience: audience)
         }
     }
 
-    private func open(_ text: String, name: String, for id: ConnectionID, audience: [ConnectionID]) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    /// Parses and checks a recording, then replays its first slice (`continueReplay`).
+    private func open(_ text: String, name: String, for id: ConnectionID, now: () -> Double) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let recording: Recording
         do {
             recording = try Recording.parse(text)
         } catch {
             throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name) is not a TouchBridge recording: \(error)")
         }
-        let timeline = StepTimeline(entries: recording.entries, sessionID: recording.header.session, catalog: catalog, limits: recording.header.limits)
-        guard !timeline.frames.isEmpty else {
-            throw ProtocolError(code: StepErrorCode.notARecording,
-                                message: "\(name) holds no device session this server can replay (scene \"\(recording.header.scene)\")")
+        // The header's limits are the recording's word, not this server's: it may lower them, never raise them.
+        let timeline = StepTimeline(sessionID: recording.header.session, catalog: catalog, limits: recording.header.limits.within(limits))
+        replays[id] = Replay(timeline: timeline, entries: recording.entries, next: 0, name: name, session: recording.header.session)
+        return continueReplay(for: id, now: now)
+    }
+
+    /// Bytes of every timeline held (paused, being replayed, kept for the next pause) but `timeline`;
+    /// drops kept replays of sessions that are not paused on them when that is over the budget.
+    private func heldTimelineBytes(besides timeline: StepTimeline) -> Int {
+        func held() -> Int {
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(timeline)]
+            let all = paused.values.map(\.timeline) + replays.values.map(\.timeline) + liveTimelines.values
+            return all.reduce(0) { sum, other in seen.insert(ObjectIdentifier(other)).inserted ? sum + other.bytes : sum }
         }
-        return start(timeline, source: "recording", name: name, frame: 0, for: id, audience: audience)
+        let bytes = held()
+        guard bytes > timelineBudgetBytes - timelineBounds.maxBytes else { return bytes }
+        for (id, kept) in liveTimelines where paused[id]?.timeline !== kept { liveTimelines[id] = nil }
+        return held()
     }
 
     private func start(
@@ -226,7 +310,8 @@ public final class SessionStepper {
         histories[id] = nil
         liveTimelines[id] = nil
         paused[id] = nil
-        uploads[id] = nil
+        uploads.forget(id)
+        replays[id] = nil
         if let session = watching.removeValue(forKey: id) {
             observers[session]?.remove(id)
             if observers[session]?.isEmpty == true { observers[session] = nil }

@@ -56,6 +56,11 @@ public struct ServerSettings: Equatable, Sendable {
     public var allowInlineScenes = true
     /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
+    /// Bytes of unfinished recording uploads all connections hold together (`maxUploadBytesInFlight`).
+    public var maxUploadBytesInFlight = 67_108_864
+    /// The range `maxUploadBytesInFlight` is validated against: at least one whole recording (4 MiB),
+    /// at most 4 GiB.
+    public static let uploadBytesInFlightRange = 4_194_304...4_294_967_296
     /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
     /// The shard name session ids start with (`shardName`).
@@ -108,6 +113,8 @@ public struct ServerSettings: Equatable, Sendable {
                 placeholder: "SHARE"),
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
         .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes."),
+        .int("maxUploadBytesInFlight", \.maxUploadBytesInFlight,
+             "Bytes of unfinished recording uploads (open-recording in parts) all connections hold together, 4194304 (one whole recording) to 4294967296; a part past it gets 'server-busy' and is not taken."),
         .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL"),
         .string("shardName", \.shardName,
                 "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
@@ -138,6 +145,9 @@ public struct ServerSettings: Equatable, Sendable {
                               ("maxObserversPerSession", maxObserversPerSession), ("maxTouches", maxTouches),
                               ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
             throw SettingsError("\(name) must be at least 1")
+        }
+        guard Self.uploadBytesInFlightRange.contains(maxUploadBytesInFlight) else {
+            throw SettingsError("maxUploadBytesInFlight must be \(Self.uploadBytesInFlightRange.lowerBound) … \(Self.uploadBytesInFlightRange.upperBound); got \(maxUploadBytesInFlight)")
         }
         guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0, engineSecondsPerSecond >= 0, busyEngineSecondsPerSecond >= 0 else {
             throw SettingsError("rates and times cannot be negative")
