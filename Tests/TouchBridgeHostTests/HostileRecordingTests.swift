@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchBridgeProtocol
 import TouchBridgeServer
@@ -124,6 +125,37 @@ import TouchBridgeServer
         let texts = { (outputs: [(ConnectionID, SteppingOutput)]) in outputs.map { "\($0.0) \($0.1)" } }
         #expect(texts(try #require(sliced.last)) == texts(try #require(whole.first)))
         #expect(try #require(whole.first).count == 2, "stepping and step")
+    }
+
+    /// The `recording-upload` fuzz harness's check on every committed corpus input (Fuzz/corpus/):
+    /// the upload is answered with `stepping` and `step`, or one error of a known code.
+    @Test func theRecordingUploadCorpusGetsSteppingOrAKnownError() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/recording-upload")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names.count >= 4)
+        var outcomes: [String: String] = [:]
+        for name in names {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let hub = Hub(catalog: LibraryCatalog())
+            _ = hub.handle(.opened(), on: 1)
+            _ = hub.handle(.text(Self.hello, receivedAt: 0), on: 1)
+            let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+            let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: text, name: name))), from: 1, hub: hub, now: { 0 }) ?? []
+            #expect(!stepper.isReplaying(1))
+            guard case .message(let first)? = replies.first?.1, case .object(let fields)? = try? JSONParser.parse(first) else {
+                Issue.record("\(name): no reply")
+                continue
+            }
+            outcomes[name] = [fields["type"], fields["code"]].compactMap { $0?.stringValue }.joined(separator: " ")
+        }
+        #expect(outcomes["resync-1e300-then-0.jsonl"] == "error not-a-recording")
+        let known: Set<String> = ["stepping", "error not-a-recording", "error too-long", "error too-large", "error server-busy", "error schema"]
+        let recordings = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/recordings")
+        for name in names {
+            let real = FileManager.default.fileExists(atPath: recordings.appendingPathComponent(name).path)
+            #expect(real ? outcomes[name] == "stepping" : known.contains(outcomes[name] ?? ""), "\(name): \(outcomes[name] ?? "no reply")")
+        }
     }
 
     // MARK: Uploads
