@@ -35,11 +35,22 @@ def settings_file(tmp_path: Path, **settings) -> tuple[str, ...]:
     return ("--config", str(path))
 
 
+async def answered_ping(ws, ping_id: int) -> bool:
+    """Whether a ping is answered, sent again when refused `rate-limited` (over the connection's engine
+    share: on a loaded machine the checks of an upload may cost it)."""
+    for _ in range(20):
+        await ws.send(json.dumps({"type": "ping", "id": ping_id}))
+        reply = (await receive_until(ws, lambda m: m["type"] == "pong" or (m["type"] == "error" and m["code"] == "rate-limited"), timeout=30))[-1]
+        if reply["type"] == "pong":
+            return reply["id"] == ping_id
+        await asyncio.sleep(reply.get("retryAfterMs", 100) / 1000)
+    return False
+
+
 async def still_serving(url: str):
     """A new session still gets its welcome and a ping answer: the server did not go down."""
     ws = await joined(url, "tap-recognition")
-    await ws.send(json.dumps({"type": "ping", "id": 5}))
-    assert (await receive_until(ws, is_type("pong")))[-1]["id"] == 5
+    assert await answered_ping(ws, 5)
     await ws.close()
 
 
@@ -63,8 +74,7 @@ def test_the_1_3_kb_crash_recording_gets_an_error_naming_its_line_and_every_sess
         assert error["code"] == "not-a-recording" and "line 4" in error["message"], error
         # The device's own session and a bystander's go on; new sessions are served.
         for client in (ws, bystander):
-            await client.send(json.dumps({"type": "ping", "id": 9}))
-            assert (await receive_until(client, is_type("pong")))[-1]["id"] == 9
+            assert await answered_ping(client, 9)
         await still_serving(server_process.ws_url)
         await ws.close()
         await bystander.close()
@@ -133,8 +143,7 @@ def test_act_with_a_nan_time_and_a_repeated_key_get_schema_errors_naming_the_fie
         error = (await receive_until(ws, is_type("error")))[-1]
         assert (error["code"], error["path"]) == ("schema", "pointers[0].x"), error
         assert "twice" in error["message"], error
-        await ws.send(json.dumps({"type": "ping", "id": 3}))
-        assert (await receive_until(ws, is_type("pong")))[-1]["id"] == 3
+        assert await answered_ping(ws, 3)
         await ws.close()
 
     asyncio.run(run())
