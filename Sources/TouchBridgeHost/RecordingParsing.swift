@@ -14,38 +14,11 @@ extension Recording {
     /// Reads a recording's text; the error names the first line that is not a header or entry, or
     /// whose times are out of range or go backwards.
     public static func parse(_ text: String) throws -> Recording {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard let first = lines.first else { throw RecordingError("empty recording") }
-        let header: Header
-        do {
-            _ = try JSONParser.parse(String(first))
-            header = try JSONDecoder().decode(Header.self, from: Data(first.utf8))
-        } catch {
-            throw RecordingError("line 1: not a recording header (\(error))")
-        }
-        guard header.format == format, header.version == version else {
-            throw RecordingError("line 1: format \(header.format) version \(header.version); this program reads \(format) version \(version)")
-        }
+        var reader = try RecordingReader(text)
         var entries: [Entry] = []
-        entries.reserveCapacity(lines.count - 1)
-        var lastReceive: (at: Double, line: Int)?
-        for (index, text) in lines.dropFirst().enumerated() {
-            let number = index + 2
-            let entry: Entry
-            do throws(RecordingError) {
-                entry = try Self.entry(String(text))
-                if case .input(_, let at) = entry {
-                    if let lastReceive, at < lastReceive.at {
-                        throw RecordingError("\"at\": \(at) s is before the \(lastReceive.at) s of line \(lastReceive.line); receive times never go backwards")
-                    }
-                    lastReceive = (at, number)
-                }
-            } catch {
-                throw RecordingError("line \(number): \(error.description)")
-            }
-            entries.append(entry)
-        }
-        return Recording(header: header, entries: entries)
+        entries.reserveCapacity(reader.count)
+        for index in 0..<reader.count { entries.append(try reader.entry(index)) }
+        return Recording(header: reader.header, entries: entries)
     }
 
     /// One line after the header: exactly one entry key (besides `at` with `in`).
@@ -99,6 +72,57 @@ extension Recording {
         case nil, .null?: return nil
         case .string(let text)?: return text
         default: throw RecordingError("\"\(field)\": expected a string or null")
+        }
+    }
+}
+
+/// A recording read line by line as its replay reaches each line, so that reading a 4 MiB upload is
+/// paid slice by slice like its replay (`SessionStepper`), not in one service turn: only the header is
+/// read up front. Each line gets the checks of `Recording.parse`.
+public struct RecordingReader {
+    /// Line 1, read and checked.
+    public let header: Recording.Header
+    private let lines: [Substring.UTF8View]
+    private var lastReceive: (at: Double, line: Int)?
+
+    /// Entries after the header.
+    public var count: Int { lines.count - 1 }
+
+    /// Splits `text` into lines and reads the header; throws when line 1 is not a recording header.
+    public init(_ text: String) throws {
+        // Split as bytes: splitting a 4 MiB `String` by `Character` walks its grapheme clusters, which
+        // costs far more (a newline is never part of a multi-byte character in UTF-8).
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard let first = lines.first.map(Substring.init) else { throw RecordingError("empty recording") }
+        let header: Recording.Header
+        do {
+            _ = try JSONParser.parse(String(first))
+            header = try JSONDecoder().decode(Recording.Header.self, from: Data(first.utf8))
+        } catch {
+            throw RecordingError("line 1: not a recording header (\(error))")
+        }
+        guard header.format == Recording.format, header.version == Recording.version else {
+            throw RecordingError(
+                "line 1: format \(header.format) version \(header.version); this program reads \(Recording.format) version \(Recording.version)")
+        }
+        self.header = header
+    }
+
+    /// Entry `index` (0 ..< count), read in order: a receive time is checked against the one read
+    /// before. The error names the line.
+    public mutating func entry(_ index: Int) throws(RecordingError) -> Recording.Entry {
+        let number = index + 2
+        do throws(RecordingError) {
+            let entry = try Recording.entry(String(Substring(lines[index + 1])))
+            if case .input(_, let at) = entry {
+                if let lastReceive, at < lastReceive.at {
+                    throw RecordingError("\"at\": \(at) s is before the \(lastReceive.at) s of line \(lastReceive.line); receive times never go backwards")
+                }
+                lastReceive = (at, number)
+            }
+            return entry
+        } catch {
+            throw RecordingError("line \(number): \(error.description)")
         }
     }
 }

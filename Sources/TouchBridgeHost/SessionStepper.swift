@@ -20,11 +20,13 @@ public final class SessionStepper {
     /// A recording being replayed into its timeline, a slice per service turn (`continueReplay`).
     private struct Replay {
         var timeline: StepTimeline
-        var entries: [Recording.Entry]
-        /// The next entry to replay.
+        var reader: RecordingReader
+        /// The next entry to read and replay.
         var next: Int
         var name: String
         var session: String
+        /// The recording's size: held until the replay ends, it counts against `uploadBudgetBytes`.
+        var textBytes: Int
     }
 
     private let catalog: any SceneCatalog
@@ -71,7 +73,7 @@ public final class SessionStepper {
 
     /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
     /// `maxRecordingBytes`, keeping up to `historyBudgetBytes` of live sessions' messages, holding up
-    /// to `uploadBudgetBytes` of unfinished uploads and `timelineBudgetBytes` of timelines.
+    /// to `uploadBudgetBytes` of recordings being uploaded or replayed and `timelineBudgetBytes` of timelines.
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
         historyBudgetBytes: Int = defaultHistoryBudgetBytes, uploadBudgetBytes: Int = defaultUploadBudgetBytes,
@@ -139,15 +141,21 @@ public final class SessionStepper {
                 message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions: try again later")))]
         }
         do throws(ProtocolError) {
-            while replay.next < replay.entries.count {
+            while replay.next < replay.reader.count {
                 let line = replay.next + 2
+                let entry: Recording.Entry
+                do throws(RecordingError) {
+                    entry = try replay.reader.entry(replay.next)
+                } catch {
+                    throw ProtocolError(code: StepErrorCode.notARecording, message: "\(replay.name) is not a TouchBridge recording: \(error)")
+                }
                 do throws(ProtocolError) {
-                    try replay.timeline.append(replay.entries[replay.next], bounds: bounds)
+                    try replay.timeline.append(entry, bounds: bounds)
                 } catch {
                     throw ProtocolError(code: error.code, message: "\(replay.name), line \(line): \(error.message)")
                 }
                 replay.next += 1
-                if replay.next < replay.entries.count, now() >= deadline {
+                if replay.next < replay.reader.count, now() >= deadline {
                     replays[id] = replay
                     return []
                 }
@@ -254,17 +262,26 @@ public final class SessionStepper {
         }
     }
 
-    /// Parses and checks a recording, then replays its first slice (`continueReplay`).
+    /// Reads a recording's header, then reads, checks and replays its lines a slice at a time
+    /// (`continueReplay`; the first slice now).
     private func open(_ text: String, name: String, for id: ConnectionID, now: () -> Double) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
-        let recording: Recording
+        let textBytes = text.utf8.count
+        let held = uploads.bytes + replays.values.reduce(0) { $0 + $1.textBytes }
+        guard held + textBytes <= uploads.budgetBytes else {
+            throw ProtocolError(
+                code: StepErrorCode.serverBusy,
+                message: "the server holds \(held) bytes of recordings being uploaded or replayed and takes at most \(uploads.budgetBytes) (maxUploadBytesInFlight): open it again later")
+        }
+        let reader: RecordingReader
         do {
-            recording = try Recording.parse(text)
+            reader = try RecordingReader(text)
         } catch {
             throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name) is not a TouchBridge recording: \(error)")
         }
         // The header's limits are the recording's word, not this server's: it may lower them, never raise them.
-        let timeline = StepTimeline(sessionID: recording.header.session, catalog: catalog, limits: recording.header.limits.within(limits))
-        replays[id] = Replay(timeline: timeline, entries: recording.entries, next: 0, name: name, session: recording.header.session)
+        let header = reader.header
+        let timeline = StepTimeline(sessionID: header.session, catalog: catalog, limits: header.limits.within(limits))
+        replays[id] = Replay(timeline: timeline, reader: reader, next: 0, name: name, session: header.session, textBytes: textBytes)
         return continueReplay(for: id, now: now)
     }
 

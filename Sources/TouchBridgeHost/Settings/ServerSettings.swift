@@ -56,7 +56,7 @@ public struct ServerSettings: Equatable, Sendable {
     public var allowInlineScenes = true
     /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
-    /// Bytes of unfinished recording uploads all connections hold together (`maxUploadBytesInFlight`).
+    /// Bytes of recordings being uploaded or replayed that all connections hold together (`maxUploadBytesInFlight`).
     public var maxUploadBytesInFlight = 67_108_864
     /// The range `maxUploadBytesInFlight` is validated against: at least one whole recording (4 MiB),
     /// at most 4 GiB.
@@ -114,7 +114,7 @@ public struct ServerSettings: Equatable, Sendable {
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
         .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes."),
         .int("maxUploadBytesInFlight", \.maxUploadBytesInFlight,
-             "Bytes of unfinished recording uploads (open-recording in parts) all connections hold together, 4194304 (one whole recording) to 4294967296; a part past it gets 'server-busy' and is not taken."),
+             "Bytes of recordings being uploaded (open-recording in parts) or replayed that all connections hold together, 4194304 (one whole recording) to 4294967296; a part or recording past it gets 'server-busy' and is not taken."),
         .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL"),
         .string("shardName", \.shardName,
                 "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
