@@ -158,6 +158,33 @@ import TouchBridgeServer
         }
     }
 
+    /// A replay holds its recording's text until it ends (it reads lines as it reaches them), so
+    /// replays in progress count against the same budget as unfinished uploads.
+    @Test func recordingsBeingReplayedCountAgainstTheUploadBudget() {
+        let recording = Self.recording([(Self.hello, "0")] + (1...12).map { (#"{"type":"resync"}"#, "\($0)") })
+        let hub = Hub(catalog: LibraryCatalog())
+        for id: ConnectionID in [1, 2] {
+            _ = hub.handle(.opened(), on: id)
+            _ = hub.handle(.text(Self.hello, receivedAt: 0), on: id)
+        }
+        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), uploadBudgetBytes: recording.utf8.count * 3 / 2)
+        var time = 0.0
+        let clock = {
+            time += SessionStepper.replaySliceSeconds
+            return time
+        }
+        func open(on id: ConnectionID) -> String {
+            let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: id, hub: hub, now: clock)
+            guard case .message(let text)? = replies?.first?.1 else { return "" }
+            return text
+        }
+        #expect(open(on: 1) == "")
+        #expect(stepper.isReplaying(1))
+        #expect(open(on: 2).contains(#""code":"server-busy""#), "the second recording would pass the budget while the first is replayed")
+        while stepper.isReplaying(1) { _ = stepper.continueReplay(for: 1, now: clock) }
+        #expect(open(on: 2) == "", "taken once the first replay ended")
+    }
+
     // MARK: Uploads
 
     @Test func anOutOfOrderPartIsRefusedAndTheUploadKept() throws {
