@@ -5,7 +5,8 @@ import TouchBridgeServer
 /// `HubBridge` hands it every message first, and every hub input afterwards.
 ///
 /// It keeps each device connection's history (`SessionHistory`). A `pause` replays it into a
-/// `StepTimeline`; an `open-recording` replays a file instead. While a session is paused its app
+/// `StepTimeline`; an `open-recording` reads and replays a file instead, a slice per service turn
+/// (`continueReplay`), within bounds on the timeline and on what all of them hold. While a session is paused its app
 /// does not change: messages that would change it are refused with `paused` and never reach the
 /// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
 /// session, so a class watching on a projector follows the teacher's steps. Used from the
@@ -24,6 +25,7 @@ public final class SessionStepper {
         /// The next entry to read and replay.
         var next: Int
         var name: String
+        /// The device's own session, whose observers follow its steps (not the recording's).
         var session: String
         /// The recording's size: held until the replay ends, it counts against `uploadBudgetBytes`.
         var textBytes: Int
@@ -162,7 +164,7 @@ public final class SessionStepper {
             }
             guard !replay.timeline.frames.isEmpty else {
                 throw ProtocolError(code: StepErrorCode.notARecording,
-                                    message: "\(replay.name) holds no device session this server can replay")
+                                    message: "\(replay.name) holds no device session this server can replay (scene \"\(replay.reader.header.scene)\")")
             }
         } catch {
             if error.code == StepErrorCode.tooLong, replay.timeline.bytes > bounds.maxBytes, bounds.maxBytes < timelineBounds.maxBytes {
@@ -251,20 +253,22 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name), name: name, for: id, now: now)
+            return try open(library.read(name), name: name, for: id, session: session, now: now)
         case .uploadRecording(let part, let parts, let data, let name):
             switch try uploads.take(part: part, of: parts, data: data, from: id) {
             case .partial(let received, let parts):
                 return [(id, .message(UploadingMessage.text(received: received, parts: parts)))]
             case .complete(let text):
-                return try open(text, name: name ?? "uploaded recording", for: id, now: now)
+                return try open(text, name: name ?? "uploaded recording", for: id, session: session, now: now)
             }
         }
     }
 
     /// Reads a recording's header, then reads, checks and replays its lines a slice at a time
     /// (`continueReplay`; the first slice now).
-    private func open(_ text: String, name: String, for id: ConnectionID, now: () -> Double) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    private func open(
+        _ text: String, name: String, for id: ConnectionID, session: String, now: () -> Double
+    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let textBytes = text.utf8.count
         let held = uploads.bytes + replays.values.reduce(0) { $0 + $1.textBytes }
         guard held + textBytes <= uploads.budgetBytes else {
@@ -281,7 +285,7 @@ public final class SessionStepper {
         // The header's limits are the recording's word, not this server's: it may lower them, never raise them.
         let header = reader.header
         let timeline = StepTimeline(sessionID: header.session, catalog: catalog, limits: header.limits.within(limits))
-        replays[id] = Replay(timeline: timeline, reader: reader, next: 0, name: name, session: header.session, textBytes: textBytes)
+        replays[id] = Replay(timeline: timeline, reader: reader, next: 0, name: name, session: session, textBytes: textBytes)
         return continueReplay(for: id, now: now)
     }
 

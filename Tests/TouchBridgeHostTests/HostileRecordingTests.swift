@@ -185,6 +185,31 @@ import TouchBridgeServer
         #expect(open(on: 2) == "", "taken once the first replay ended")
     }
 
+    /// The observers of the device's own session follow the recording it opens, whatever session
+    /// the recording's header names.
+    @Test func theDevicesObserversGetTheRecordingsSteppingAfterTheSlices() throws {
+        let hub = Hub(catalog: LibraryCatalog())
+        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+        func deliver(_ input: SessionInput, on id: ConnectionID) {
+            _ = hub.handle(input, on: id)
+            _ = stepper.observe(input, on: id, hub: hub, now: 0)
+        }
+        deliver(.opened(), on: 1)
+        deliver(.text(Self.hello, receivedAt: 0), on: 1)
+        let session = try #require(hub.sessionID(of: 1))
+        deliver(.opened(), on: 2)
+        deliver(.text(#"{"type":"hello","protocol":1,"role":"observer","session":"\#(session)","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#, receivedAt: 0), on: 2)
+        let recording = Self.recording([(Self.hello, "0"), (#"{"type":"resync"}"#, "1")])
+        var time = 0.0
+        let clock = {
+            time += SessionStepper.replaySliceSeconds
+            return time
+        }
+        var replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: 1, hub: hub, now: clock) ?? []
+        while stepper.isReplaying(1) { replies = stepper.continueReplay(for: 1, now: clock) }
+        #expect(replies.map(\.0) == [1, 1, 2, 2], "stepping and step, to the device and its observer")
+    }
+
     // MARK: Uploads
 
     @Test func anOutOfOrderPartIsRefusedAndTheUploadKept() throws {
