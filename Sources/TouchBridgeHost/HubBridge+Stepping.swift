@@ -10,20 +10,25 @@ extension HubBridge {
     static let replaySliceToken: UInt64 = 3
 
     /// Arms the next slice of connection `id`'s replay, if one is in progress: it runs on a later
-    /// service turn, after what other connections sent meanwhile, and only once the connection's
-    /// engine share allows (`EngineBudget`).
+    /// service turn, after what other connections sent meanwhile, and for a recording only once the
+    /// connection's engine share allows (`EngineBudget`).
     func scheduleReplaySlice(for id: ConnectionID, _ transport: TransportServer) {
-        guard stepper?.isReplaying(id) == true else { return }
-        let wait = budget.wait(for: id, now: MonotonicClock.now()).map { Double($0) / 1000 } ?? 0
-        transport.armTimer(for: id, token: Self.replaySliceToken, after: wait)
+        guard let stepper, stepper.isReplaying(id) else { return }
+        transport.armTimer(for: id, token: Self.replaySliceToken, after: replayWait(for: id, stepper) ?? 0)
+    }
+
+    /// Seconds until a recording's next slice may run, or nil when it may now.
+    private func replayWait(for id: ConnectionID, _ stepper: SessionStepper) -> Double? {
+        guard stepper.replayWaitsForEngineShare(id) else { return nil }
+        return budget.wait(for: id, now: MonotonicClock.now()).map { Double($0) / 1000 }
     }
 
     /// Runs one slice of connection `id`'s replay (at most `SessionStepper.replaySliceSeconds` plus
     /// one message), charged to its engine share; sends `stepping` and `step` when it is done.
     func replaySlice(for id: ConnectionID, _ transport: TransportServer) {
         guard let stepper else { return }
-        if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
-            transport.armTimer(for: id, token: Self.replaySliceToken, after: Double(wait) / 1000)
+        if let wait = replayWait(for: id, stepper) {
+            transport.armTimer(for: id, token: Self.replaySliceToken, after: wait)
             return
         }
         let start = MonotonicClock.now()

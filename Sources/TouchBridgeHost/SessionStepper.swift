@@ -18,17 +18,51 @@ public final class SessionStepper {
         var announcement: String
     }
 
-    /// A recording being replayed into its timeline, a slice per service turn (`continueReplay`).
+    /// A recording, or a live session's history, being replayed into its timeline, a slice per
+    /// service turn (`continueReplay`).
     private struct Replay {
+        /// Where the entries come from: a recording's lines, read as the replay reaches them, or the
+        /// part of a live session's history its kept timeline has not replayed yet.
+        enum Source {
+            case recording(RecordingReader)
+            case history([Recording.Entry])
+        }
+
         var timeline: StepTimeline
-        var reader: RecordingReader
+        var source: Source
         /// The next entry to read and replay.
         var next: Int
-        var name: String
+        /// The recording's name; nil for a live session's history.
+        var name: String?
         /// The device's own session, whose observers follow its steps (not the recording's).
         var session: String
         /// The recording's size: held until the replay ends, it counts against `uploadBudgetBytes`.
         var textBytes: Int
+
+        var count: Int {
+            switch source {
+            case .recording(let reader): reader.count
+            case .history(let entries): entries.count
+            }
+        }
+
+        /// Entry `next`, read and checked; the error names the recording's line or the history.
+        mutating func nextEntry() throws(ProtocolError) -> Recording.Entry {
+            switch source {
+            case .history(let entries):
+                return entries[next]
+            case .recording(var reader):
+                defer { source = .recording(reader) }
+                do throws(RecordingError) {
+                    return try reader.entry(next)
+                } catch {
+                    throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name ?? "") is not a TouchBridge recording: \(error)")
+                }
+            }
+        }
+
+        /// Where a bound was passed, for its error: the recording's line, or the history.
+        var place: String { name.map { "\($0), line \(next + 2)" } ?? "this session's history" }
     }
 
     private let catalog: any SceneCatalog
@@ -97,6 +131,11 @@ public final class SessionStepper {
     /// service turn.
     public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil }
 
+    /// Whether connection `id`'s replay in progress is a recording's, whose slices wait for the
+    /// connection's engine share; a `pause` replays work the live session already paid for, so its
+    /// slices only give other connections their turns in between.
+    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id]?.name != nil }
+
     /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
     public func serveRecordings(from directory: String) {
         library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes)
@@ -115,7 +154,9 @@ public final class SessionStepper {
         case .stepping(.failure(let error)):
             return [(id, Self.error(error))]
         case .session(let decoded):
-            guard paused[id] != nil, case .success(let message) = decoded, message.changesSession else { return nil }
+            // A `pause` still being replayed already holds the session where it was.
+            let holding = paused[id] != nil || (replays[id].map { $0.name == nil } ?? false)
+            guard holding, case .success(let message) = decoded, message.changesSession else { return nil }
             return [(id, Self.error(ProtocolError(
                 code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)", seq: message.seq)))]
         }
@@ -143,28 +184,27 @@ public final class SessionStepper {
                 message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions: try again later")))]
         }
         do throws(ProtocolError) {
-            while replay.next < replay.reader.count {
-                let line = replay.next + 2
-                let entry: Recording.Entry
-                do throws(RecordingError) {
-                    entry = try replay.reader.entry(replay.next)
-                } catch {
-                    throw ProtocolError(code: StepErrorCode.notARecording, message: "\(replay.name) is not a TouchBridge recording: \(error)")
-                }
+            while replay.next < replay.count {
+                let entry = try replay.nextEntry()
                 do throws(ProtocolError) {
                     try replay.timeline.append(entry, bounds: bounds)
                 } catch {
-                    throw ProtocolError(code: error.code, message: "\(replay.name), line \(line): \(error.message)")
+                    throw ProtocolError(code: error.code, message: "\(replay.place): \(error.message)")
                 }
                 replay.next += 1
-                if replay.next < replay.reader.count, now() >= deadline {
+                if replay.next < replay.count, now() >= deadline {
                     replays[id] = replay
                     return []
                 }
             }
-            guard !replay.timeline.frames.isEmpty else {
+            switch (replay.source, replay.timeline.frames.isEmpty) {
+            case (.recording(let reader), true):
                 throw ProtocolError(code: StepErrorCode.notARecording,
-                                    message: "\(replay.name) holds no device session this server can replay (scene \"\(replay.reader.header.scene)\")")
+                                    message: "\(replay.name ?? "") holds no device session this server can replay (scene \"\(reader.header.scene)\")")
+            case (.history, true):
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
+            case (.recording, false), (.history, false):
+                break
             }
         } catch {
             if error.code == StepErrorCode.tooLong, replay.timeline.bytes > bounds.maxBytes, bounds.maxBytes < timelineBounds.maxBytes {
@@ -175,7 +215,11 @@ public final class SessionStepper {
             return [(id, Self.error(error))]
         }
         let audience = [id] + (observers[replay.session] ?? []).sorted()
-        return start(replay.timeline, source: "recording", name: replay.name, frame: 0, for: id, audience: audience)
+        guard let name = replay.name else {
+            liveTimelines[id] = replay.timeline
+            return start(replay.timeline, source: "live", name: nil, frame: replay.timeline.frames.count - 1, for: id, audience: audience)
+        }
+        return start(replay.timeline, source: "recording", name: name, frame: 0, for: id, audience: audience)
     }
 
     /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
@@ -220,16 +264,11 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
             }
+            // The kept timeline replays only what came since the last pause; it is kept again when done.
             let timeline = liveTimelines.removeValue(forKey: id) ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
-            var bounds = timelineBounds
-            bounds.maxBytes = min(bounds.maxBytes, timelineBudgetBytes - heldTimelineBytes(besides: timeline))
-            // The history was paid for live already (and is bounded by its 2 MiB): replayed in one turn.
-            try timeline.append(history.entries[timeline.replayedCount...], bounds: bounds)
-            liveTimelines[id] = timeline
-            guard !timeline.frames.isEmpty else {
-                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
-            }
-            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, for: id, audience: audience)
+            let entries = Array(history.entries[timeline.replayedCount...])
+            replays[id] = Replay(timeline: timeline, source: .history(entries), next: 0, name: nil, session: session, textBytes: 0)
+            return continueReplay(for: id, now: now)
         case .resume:
             paused[id] = nil
             return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
@@ -285,7 +324,7 @@ public final class SessionStepper {
         // The header's limits are the recording's word, not this server's: it may lower them, never raise them.
         let header = reader.header
         let timeline = StepTimeline(sessionID: header.session, catalog: catalog, limits: header.limits.within(limits))
-        replays[id] = Replay(timeline: timeline, reader: reader, next: 0, name: name, session: session, textBytes: textBytes)
+        replays[id] = Replay(timeline: timeline, source: .recording(reader), next: 0, name: name, session: session, textBytes: textBytes)
         return continueReplay(for: id, now: now)
     }
 

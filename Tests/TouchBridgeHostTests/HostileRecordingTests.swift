@@ -210,6 +210,44 @@ import TouchBridgeServer
         #expect(replies.map(\.0) == [1, 1, 2, 2], "stepping and step, to the device and its observer")
     }
 
+    /// A `pause` replays the live history in slices too; the session is held from the request on
+    /// (an input meanwhile is `paused`), and the timeline ends on the last frame as before.
+    @Test func aPauseIsReplayedInSlicesAndHoldsTheSessionFromTheRequest() throws {
+        func paused(slicing: Bool) -> (turns: [[(ConnectionID, SteppingOutput)]], refused: String?) {
+            let hub = Hub(catalog: LibraryCatalog())
+            let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+            func deliver(_ input: SessionInput) {
+                _ = hub.handle(input, on: 1)
+                _ = stepper.observe(input, on: 1, hub: hub, now: 0)
+            }
+            deliver(.opened())
+            deliver(.text(Self.hello, receivedAt: 0))
+            for index in 1...6 { deliver(.text(#"{"type":"resync"}"#, receivedAt: Double(index))) }
+            var time = 0.0
+            let clock = {
+                if slicing { time += SessionStepper.replaySliceSeconds }
+                return time
+            }
+            var turns = [stepper.handle(.stepping(.success(.pause)), from: 1, hub: hub, now: clock) ?? []]
+            let input = #"{"type":"advance","seq":9,"t":50}"#
+            let refused = stepper.handle(InboundMessage.decode(input, limits: ProtocolLimits()), from: 1, hub: hub, now: clock)?.first
+            while stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, now: clock)) }
+            guard case .message(let text)? = refused?.1 else { return (turns, nil) }
+            return (turns, text)
+        }
+        let sliced = paused(slicing: true)
+        let whole = paused(slicing: false)
+        #expect(whole.turns.count == 1 && sliced.turns.count > 3, "\(sliced.turns.count) turns")
+        #expect(sliced.refused?.contains(#""code":"paused""#) == true, "an input during the replay is held: \(sliced.refused ?? "passed")")
+        let texts = { (outputs: [(ConnectionID, SteppingOutput)]) in outputs.map { "\($0.0) \($0.1)" } }
+        #expect(texts(try #require(sliced.turns.last)) == texts(try #require(whole.turns.first)))
+        guard case .message(let announcement)? = whole.turns.first?.first?.1 else {
+            Issue.record("no stepping")
+            return
+        }
+        #expect(announcement.contains(#""source":"live""#), "\(announcement)")
+    }
+
     // MARK: Uploads
 
     @Test func anOutOfOrderPartIsRefusedAndTheUploadKept() throws {
