@@ -39,8 +39,8 @@ scripts/check-versioned-dependency.sh
 scripts/sanitize.sh engine
 
 # Engine property tests run inside `swift test`; here a bounded fuzz run (about a minute) of the
-# protocol decoder and of whole sessions (docs/testing.md has the longer runs).
-scripts/fuzz.sh 30
+# protocol decoder, of whole sessions and of uploaded recordings (docs/testing.md has the longer runs).
+scripts/fuzz.sh 20
 
 # Benchmark smoke (seconds): proves the tools run; figures come from scripts/bench.sh on a release build.
 .build/debug/touchbridge bench engine --repetitions 1 --only "1 view: pan"

@@ -14,7 +14,8 @@ public final class HubBridge: TransportDelegate {
     var hub: Hub { executor.hub }
     private let logger: Logger
     private let metrics: SessionMetrics
-    private var budget: EngineBudget
+    /// Each connection's share of engine time (internal: replay slices are charged to it too).
+    var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings; nil: no stepping.
@@ -64,9 +65,10 @@ public final class HubBridge: TransportDelegate {
         let work = ThreadCPUClock.now()
         let message = InboundMessage.decode(text, limits: hub.limits)
         let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, transport) }
-        if let replies = stepper?.handle(message, from: id, hub: hub, system: system) {
+        if let replies = stepper?.handle(message, from: id, hub: hub, now: MonotonicClock.now, system: system) {
             budget.charge(id, seconds: ThreadCPUClock.now() - work, now: MonotonicClock.now())
             sendStepping(replies, transport)
+            scheduleReplaySlice(for: id, transport)
             return
         }
         guard case .session(let decoded) = message else {
@@ -93,7 +95,7 @@ public final class HubBridge: TransportDelegate {
         switch TransportPort.timer(for: token) {
         case .engine?: run(.timerFired, on: id, transport)
         case .renderCatchUp?: executor.catchUp(id, through: TransportPort(transport: transport, logger: logger))
-        case nil: break
+        case nil: if token == Self.replaySliceToken { replaySlice(for: id, transport) }
         }
     }
 
@@ -103,7 +105,7 @@ public final class HubBridge: TransportDelegate {
                        rendersCoalesced: executor.coalescer.coalescedCount)
     }
 
-    private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
+    func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
         let work = ThreadCPUClock.now()
         let effects = executor.handle(input, on: id, through: TransportPort(transport: transport, logger: logger))

@@ -54,7 +54,9 @@ public final class ServerHost {
                 engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                 metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
             bridge.stepper = SessionStepper(catalog: catalog, limits: limits,
-                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes))
+                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes),
+                                            uploadBudgetBytes: share(settings.maxUploadBytesInFlight),
+                                            timelineBudgetBytes: share(SessionStepper.defaultTimelineBudgetBytes))
             return bridge
         }
         let accessToken = echo ? nil : settings.resolvedAccessToken()
@@ -103,7 +105,8 @@ public final class ServerHost {
         for hubBridge in hubBridges {
             let recorder = try SessionRecorder(listing: listing, settings: settings, budget: budget, logger: logger)
             hubBridge.recorder = recorder
-            hubBridge.stepper?.serveRecordings(from: listing, of: recorder, shared: settings.shareRecordings)
+            hubBridge.stepper?.serveRecordings(from: listing, ownFile: { [unowned recorder] in recorder.fileName(of: $0) },
+                                               shared: settings.shareRecordings)
             hubBridge.hub.isRecording = true
         }
     }

@@ -94,6 +94,22 @@ import Testing
     }
 }
 
+/// `maxUploadBytesInFlight` (issue 30): at least one whole recording, at most 4 GiB.
+@Suite struct UploadBudgetSettingTests {
+    @Test func theUploadBudgetIsValidatedAgainstItsRange() throws {
+        var settings = ServerSettings()
+        for value in [4_194_304, 67_108_864, 4_294_967_296] {
+            settings.maxUploadBytesInFlight = value
+            #expect(throws: Never.self) { try settings.validated() }
+        }
+        for value in [0, -1, 4_194_303, 4_294_967_297, Int.max] {
+            settings.maxUploadBytesInFlight = value
+            let error = #expect(throws: SettingsError.self) { try settings.validated() }
+            #expect(error?.description == "maxUploadBytesInFlight must be 4194304…4294967296; got \(value)")
+        }
+    }
+}
+
 /// docs/security.md's limits table names every limit with its built-in default.
 @Suite struct SecurityDocTests {
     @Test func theLimitsTableMatchesTheDefaults() throws {
@@ -119,6 +135,7 @@ import Testing
             "allowedHosts": "[]", "shareRecordings": "\(defaults.shareRecordings)",
             "maxRecordingBytesPerSession": "\(defaults.maxRecordingBytesPerSession)", "maxRecordingBytes": "\(defaults.maxRecordingBytes)",
             "shards": "\(defaults.shards)", "port": "\(defaults.port)",
+            "maxUploadBytesInFlight": "\(defaults.maxUploadBytesInFlight)",
         ]
         #expect(documented == expected)
         for setting in ServerSettings.all {

@@ -60,6 +60,8 @@ public struct ServerSettings: Equatable, Sendable {
     public var allowInlineScenes = true
     /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
+    /// Bytes of recordings being uploaded or replayed that all connections hold together (`maxUploadBytesInFlight`).
+    public var maxUploadBytesInFlight = 67_108_864
     /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
     /// The shard name session ids start with (`shardName`).
@@ -132,6 +134,9 @@ public struct ServerSettings: Equatable, Sendable {
                 range: SettingRange(0.001...1, orZero: true), placeholder: "SHARE"),
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
         .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes.", range: .integers(1024...16 * mebibyte)),
+        .int("maxUploadBytesInFlight", \.maxUploadBytesInFlight,
+             "Bytes of recordings being uploaded (open-recording in parts) or replayed that all connections hold together, at least one whole recording; a part or recording past it gets 'server-busy' and is not taken.",
+             range: .integers(4 * mebibyte...4 * gibibyte)),
         .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL") { level in
             logLevels.contains(level) ? nil : "\(level) is not one of \(logLevels.joined(separator: ", "))"
         },
