@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what TouchBridge needs on a Debian 12 machine, idempotently.
 # Usage: scripts/deps.sh [--tests]   (--tests adds what only the tests use: headless Chromium for the
-# page, Node for its unit tests, nginx for the scale-out test)
+# page, WebKitGTK's WebDriver + MiniBrowser under Xvfb and Firefox ESR for the page in every engine,
+# Node for its unit tests, nginx for the scale-out test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libwebsockets-dev libqrencode-dev libssl-dev libcap-dev pkg-config openssl)
-[[ "${1:-}" == "--tests" ]] && apt_packages+=(chromium nodejs nginx)
+[[ "${1:-}" == "--tests" ]] && apt_packages+=(chromium webkit2gtk-driver xvfb firefox-esr nodejs nginx)
 
 missing=()
 for p in "${apt_packages[@]}"; do

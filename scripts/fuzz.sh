@@ -9,17 +9,19 @@
 #
 # Environment: FUZZ_JOBS (parallel fuzzing processes per harness, default 1), FUZZ_FLAGS (extra
 # libFuzzer flags). Harnesses: protocol-decode (ClientMessage.decode), session (a Hub with the
-# LibraryCatalog, fed message sequences on two connections). See docs/testing.md.
+# LibraryCatalog, fed message sequences on two connections), recording-upload (uploaded recordings
+# opened for stepping, with a line-aware mutator). See docs/testing.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="$ROOT/.build-fuzz"
-HARNESSES=(protocol-decode session)
+HARNESSES=(protocol-decode session recording-upload)
 SWIFT_FLAGS=(-O -g -wmo -swift-version 6 -parse-as-library -sanitize=fuzzer,address)
 
 declare -A MODULES_OF=(
     [protocol-decode]="TouchBridgeProtocol"
     [session]="TouchKit TouchBridgeProtocol TouchBridgeScenes TouchBridgeServer TouchBridgeTesting"
+    [recording-upload]="TouchKit TouchBridgeProtocol TouchBridgeScenes TouchBridgeServer TouchBridgeStepping"
 )
 # What each module imports (a module is rebuilt when it or one of these changed).
 declare -A DEPENDENCIES_OF=(
@@ -28,14 +30,27 @@ declare -A DEPENDENCIES_OF=(
     [TouchBridgeScenes]="TouchKit"
     [TouchBridgeServer]="TouchKit TouchBridgeProtocol TouchBridgeScenes"
     [TouchBridgeTesting]="TouchBridgeProtocol TouchBridgeServer"
+    [TouchBridgeStepping]="TouchBridgeProtocol TouchBridgeServer"
+)
+# Modules made of some files of a SwiftPM target (the rest needs packages this script does not build):
+# stepping and recordings, from TouchBridgeHost without its transport, metrics and logging.
+declare -A FILES_OF=(
+    [TouchBridgeStepping]="TouchBridgeHost/Recording.swift TouchBridgeHost/RecordingParsing.swift TouchBridgeHost/RecordingUploads.swift
+        TouchBridgeHost/RecordingLibrary.swift TouchBridgeHost/RecordDirectory.swift TouchBridgeHost/SessionHistory.swift TouchBridgeHost/SessionStepper.swift
+        TouchBridgeHost/StepTimeline.swift TouchBridgeHost/SteppingOutput.swift"
 )
 declare -A SOURCE_OF=(
     [protocol-decode]="ProtocolDecode.swift"
     [session]="Session.swift"
+    [recording-upload]="RecordingUpload.swift"
 )
 declare -A MAX_LEN_OF=(
     [protocol-decode]=4096
     [session]=16384
+    [recording-upload]=32768
+)
+declare -A DICT_OF=(
+    [recording-upload]="recording.dict"
 )
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -55,7 +70,11 @@ check_toolchain() {
 build_module() {
     local module="$1"
     local sources
-    mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | sort)
+    if [[ -n "${FILES_OF[$module]:-}" ]]; then
+        mapfile -t sources < <(for file in ${FILES_OF[$module]}; do echo "$ROOT/Sources/$file"; done)
+    else
+        mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | sort)
+    fi
     local stamp="$OUT/lib/$module.stamp"
     local digest
     local dependencies=(${DEPENDENCIES_OF[$module]})
@@ -103,7 +122,7 @@ run_harness() {
     log "fuzzing $harness for ${seconds}s (corpus $corpus, crashes in $artifacts)"
     local flags=(
         -max_total_time="$seconds" -max_len="${MAX_LEN_OF[$harness]}" -timeout=10 -rss_limit_mb=2048
-        -dict="$ROOT/Fuzz/protocol.dict" -artifact_prefix="$artifacts/" -print_final_stats=1
+        -dict="$ROOT/Fuzz/${DICT_OF[$harness]:-protocol.dict}" -artifact_prefix="$artifacts/" -print_final_stats=1
     )
     if [[ "${FUZZ_JOBS:-1}" -gt 1 ]]; then
         flags+=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")

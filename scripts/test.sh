@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every TouchBridge test: the Swift suites (engine, scenes, protocol, sessions, transport
 # loopback), then the end-to-end suites with independent clients (Python websockets) and a real
-# browser (headless Chromium through Playwright).
+# browser (Chromium through Playwright; Firefox ESR and WebKitGTK through Selenium, test_page_engines.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh --tests
@@ -39,8 +39,8 @@ scripts/check-versioned-dependency.sh
 scripts/sanitize.sh engine
 
 # Engine property tests run inside `swift test`; here a bounded fuzz run (about a minute) of the
-# protocol decoder and of whole sessions (docs/testing.md has the longer runs).
-scripts/fuzz.sh 30
+# protocol decoder, of whole sessions and of uploaded recordings (docs/testing.md has the longer runs).
+scripts/fuzz.sh 20
 
 # Benchmark smoke (seconds): proves the tools run; figures come from scripts/bench.sh on a release build.
 .build/debug/touchbridge bench engine --repetitions 1 --only "1 view: pan"

@@ -8,6 +8,7 @@
 // URL parameters: ?scene=<name>, ?watch=<session>, ?clock=manual,
 // ?ws=<url>, ?mouse=pointer (send the mouse as an indirect pointer instead of a finger), ?panel=open|closed.
 
+import './pageerrors.mjs'; // first: it records errors of every module after it
 import { Connection, socketURL } from './protocol.mjs';
 import { Session } from './session.mjs';
 import { Mirror } from './mirror.mjs';

@@ -237,7 +237,10 @@ export class InputCapture {
   onPointerDown(e) {
     if (!this.enabled) return;
     if (e.pointerType === 'mouse' && e.button !== 0) return;
-    e.preventDefault();
+    // Touch needs no preventDefault here: the stage's `touch-action: none` already stops scrolling and
+    // zooming, and Firefox drops every other finger of a touchstart whose first pointerdown is prevented
+    // (a pinch would arrive as a one-finger pan).
+    if (e.pointerType !== 'touch') e.preventDefault();
     try { this.el.setPointerCapture(e.pointerId); } catch { /* not capturable (synthetic) */ }
     const p = this.point(e.clientX, e.clientY);
     if (e.pointerType === 'mouse' && this.pressPlaced(e, p)) return;

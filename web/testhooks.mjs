@@ -5,6 +5,7 @@
 import { multiply, applyPoint, geometry } from './mirror.mjs';
 import { placeholderColour, labelLayout, titleFits } from './paint.mjs';
 import { presented } from './animation.mjs';
+import { pageErrors } from './pageerrors.mjs';
 
 /** Installs `window.__touchbridge` over the page's parts. */
 export function installTestHooks({
@@ -72,6 +73,8 @@ export function installTestHooks({
     get serverPointers() { return state.pointers; },
     get connects() { return conn.connects; },
     get errors() { return state.errors; },
+    /** Uncaught errors and unhandled rejections of the page (pageerrors.mjs), for every engine's tests. */
+    get pageErrors() { return [...pageErrors]; },
     get received() { return state.received; },
     get sent() { return state.sent; },
     get inputStats() { return input.stats; },

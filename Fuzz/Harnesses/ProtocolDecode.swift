@@ -2,7 +2,8 @@
 //
 // Properties, beyond "never crashes, never traps, never reads out of bounds" (ASan):
 // - decoding is total: any text either decodes or throws a `ProtocolError` with a known code;
-// - a decoded message re-encodes (`text`) to a message that decodes to the same value;
+// - a decoded message re-encodes (`text`) to a message that decodes to the same value (the same
+//   encoding, for a message holding NaN);
 // - with tight limits, decoding still only returns or throws.
 import TouchBridgeProtocol
 
@@ -27,7 +28,9 @@ public func protocolDecodeFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             } catch {
                 fatalError("decoded \(message), but its own encoding \(encoded) does not decode: \(error)")
             }
-            if again != message {
+            // NaN (a pointer's x, y or t sent as null or "NaN", docs/protocol.md §2) is not equal to
+            // itself: such a message round-trips when its encoding comes back the same.
+            if again != message, !(again.text == encoded && encoded.contains(#""NaN""#)) {
                 fatalError("round trip changed the message: \(text) → \(message) → \(encoded) → \(again)")
             }
         } catch {

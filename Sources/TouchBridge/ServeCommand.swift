@@ -30,7 +30,7 @@ public struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var scenes: ScenesOption
 
-    @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`; the page lists them to step through).")
+    @Option(help: "Record every session into this directory (created private to you; serve fails at start if it cannot write there), one JSON Lines file each (replay with `touchbridge replay FILE`; the page lists them to step through), bounded by maxRecordingBytesPerSession and maxRecordingBytes.")
     var record: String?
 
     @Flag(help: "Echo every message back instead of running sessions: the transport-only baseline `touchbridge bench load` compares with.")
@@ -75,8 +75,6 @@ public struct ServeCommand: AsyncParsableCommand {
     /// Every setting with its flag, environment variable, default and meaning, for `--help`.
     static var settingsHelp: String {
         let defaults = ServerSettings()
-        return ServerSettings.all.map { setting in
-            "\(setting.flag) \(setting.placeholder) (\(setting.environmentVariable), default \(setting.valueText(in: defaults))): \(setting.help)"
-        }.joined(separator: "\n")
+        return ServerSettings.all.map { $0.helpLine(defaults: defaults) }.joined(separator: "\n")
     }
 }

@@ -1,7 +1,8 @@
 /// Each connection's share of the one service thread: a token bucket of engine seconds.
 ///
 /// Every message and timer of a connection is timed as it runs (decode, engine, render, encode) and
-/// its duration is taken from the bucket, which refills at `secondsPerSecond` up to `burstSeconds`.
+/// the service thread's CPU time it took (`ThreadCPUClock`, so time spent descheduled on a busy
+/// machine is nobody's) is taken from the bucket, which refills at `secondsPerSecond` up to `burstSeconds`.
 /// A message that arrives while the bucket is empty is not run: it gets `error` `rate-limited` with
 /// the milliseconds until it would be (`retryAfterMs`). So a client that makes the engine work hard
 /// (huge inline scenes, many resyncs) gets that fraction of the thread and no more, whatever its
@@ -16,6 +17,10 @@
 /// do not each spend a fresh burst at the same moment. Connections within their share never touch the
 /// pool and are never refused because of others.
 ///
+/// A connection's bucket is its own, but what it owes outlives it: a new connection from the same
+/// client address starts with what the address's closed connections left (`AddressDebts`), so
+/// reconnecting does not refill the share.
+///
 /// The pool saves up almost nothing (`poolBurstInterval` of its rate): saved-up pool time is what
 /// lets many busy connections run back to back — twelve 20 ms scene builds in a row are a 240 ms
 /// wait for a calm client — so busy work is spread out at the pool's rate instead, one expensive
@@ -27,6 +32,8 @@ struct EngineBudget {
     let busySecondsPerSecond: Double
     private var balances: [ConnectionKey: (seconds: Double, at: Double, lastWasExpensive: Bool)] = [:]
     private var pool: (seconds: Double, at: Double)
+    private var addresses: [ConnectionKey: String] = [:]
+    private var debts = AddressDebts()
 
     typealias ConnectionKey = UInt64
 
@@ -75,7 +82,20 @@ struct EngineBudget {
         min(busySecondsPerSecond * Self.poolBurstInterval, pool.seconds + (now - pool.at) * busySecondsPerSecond)
     }
 
-    mutating func forget(_ connection: ConnectionKey) {
+    /// `connection` opened from `address`: it starts with what that address still owes, if anything.
+    mutating func opened(_ connection: ConnectionKey, from address: String, now: Double) {
+        guard !isUnlimited else { return }
+        addresses[connection] = address
+        if let owed = debts.balance(of: address, now: now, rate: secondsPerSecond, burst: burstSeconds) {
+            balances[connection] = (owed, now, false)
+        }
+    }
+
+    /// `connection` closed: what it owes stays with its address.
+    mutating func forget(_ connection: ConnectionKey, now: Double) {
+        if let address = addresses.removeValue(forKey: connection) {
+            debts.carry(refilled(connection, now: now), of: address, now: now, rate: secondsPerSecond, burst: burstSeconds)
+        }
         balances[connection] = nil
     }
 

@@ -14,7 +14,8 @@ public final class HubBridge: TransportDelegate {
     var hub: Hub { executor.hub }
     private let logger: Logger
     private let metrics: SessionMetrics
-    private var budget: EngineBudget
+    /// Each connection's share of engine time (internal: replay slices are charged to it too).
+    var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     public var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings; nil: no stepping.
@@ -41,8 +42,10 @@ public final class HubBridge: TransportDelegate {
     }
 
     /// Hands the open to the executor as `.opened`, carrying only the subprotocol: sessions decide
-    /// nothing on the peer's address.
+    /// nothing on the peer's address. The engine-time budget does: a connection starts with what its
+    /// address still owes.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
+        budget.opened(id, from: info.remoteAddress, now: MonotonicClock.now())
         run(.opened(subprotocol: info.subprotocol), on: id, transport)
     }
 
@@ -59,13 +62,13 @@ public final class HubBridge: TransportDelegate {
             transport.holdReading(from: id, for: Double(wait) / 1000)
             return
         }
-        let start = MonotonicClock.now()
+        let work = ThreadCPUClock.now()
         let message = InboundMessage.decode(text, limits: hub.limits)
         let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, transport) }
-        if let replies = stepper?.handle(message, from: id, hub: hub, system: system) {
-            let finished = MonotonicClock.now()
-            budget.charge(id, seconds: finished - start, now: finished)
+        if let replies = stepper?.handle(message, from: id, hub: hub, now: MonotonicClock.now, system: system) {
+            budget.charge(id, seconds: ThreadCPUClock.now() - work, now: MonotonicClock.now())
             sendStepping(replies, transport)
+            scheduleReplaySlice(for: id, transport)
             return
         }
         guard case .session(let decoded) = message else {
@@ -84,7 +87,7 @@ public final class HubBridge: TransportDelegate {
     }
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
-        budget.forget(id)
+        budget.forget(id, now: MonotonicClock.now())
         run(.closed, on: id, transport)
     }
 
@@ -92,21 +95,23 @@ public final class HubBridge: TransportDelegate {
         switch TransportPort.timer(for: token) {
         case .engine?: run(.timerFired, on: id, transport)
         case .renderCatchUp?: executor.catchUp(id, through: TransportPort(transport: transport, logger: logger))
-        case nil: break
+        case nil: if token == Self.replaySliceToken { replaySlice(for: id, transport) }
         }
     }
 
     public func transportWillReportMetrics(_ transport: TransportServer) {
         metrics.update(sessions: hub.sessionCount, connections: hub.connectionCount, recordingErrors: recorder?.errorCount ?? 0,
+                       recordingCuts: recorder?.cutCounts ?? [:],
                        rendersCoalesced: executor.coalescer.coalescedCount)
     }
 
-    private func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
+    func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
         let start = MonotonicClock.now()
+        let work = ThreadCPUClock.now()
         let effects = executor.handle(input, on: id, through: TransportPort(transport: transport, logger: logger))
         let finished = MonotonicClock.now()
         metrics.dispatchSeconds.record(finished - start)
-        budget.charge(id, seconds: finished - start, now: finished)
+        budget.charge(id, seconds: ThreadCPUClock.now() - work, now: finished)
         recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
         if let stepper { sendStepping(stepper.observe(input, on: id, hub: hub, now: start), transport) }
     }

@@ -54,7 +54,9 @@ public final class ServerHost {
                 engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                 metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
             bridge.stepper = SessionStepper(catalog: catalog, limits: limits,
-                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes))
+                                            historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes),
+                                            uploadBudgetBytes: share(settings.maxUploadBytesInFlight),
+                                            timelineBudgetBytes: share(SessionStepper.defaultTimelineBudgetBytes))
             return bridge
         }
         let accessToken = echo ? nil : settings.resolvedAccessToken()
@@ -70,6 +72,7 @@ public final class ServerHost {
                 outboundQueueLimit: settings.outboundQueueLimit, outboundQueueBytes: settings.outboundQueueBytes,
                 outboundBudgetBytes: share(settings.outboundBudgetBytes), idleTimeout: settings.idleTimeoutSeconds,
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
+                allowedHosts: settings.allowedHosts + Self.listeningAddresses(of: settings.host),
                 joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: share(settings.maxUnjoinedConnections),
                 accessToken: accessToken),
             shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
@@ -97,9 +100,13 @@ public final class ServerHost {
     /// Call before `run()`.
     public func record(to directory: String) throws {
         guard !hubBridges.isEmpty else { throw SettingsError("--record needs sessions; it does not work with --echo") }
+        let listing = RecordDirectory(path: directory)
+        let budget = RecordingBudget(settings: settings)
         for hubBridge in hubBridges {
-            hubBridge.recorder = try SessionRecorder(directory: directory, settings: settings, logger: logger)
-            hubBridge.stepper?.serveRecordings(from: directory)
+            let recorder = try SessionRecorder(listing: listing, settings: settings, budget: budget, logger: logger)
+            hubBridge.recorder = recorder
+            hubBridge.stepper?.serveRecordings(from: listing, ownFile: { [unowned recorder] in recorder.fileName(of: $0) },
+                                               shared: settings.shareRecordings)
             hubBridge.hub.isRecording = true
         }
     }
@@ -109,17 +116,21 @@ public final class ServerHost {
     public var urls: [String] {
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         let port = transport.boundPort
-        var hosts = ["127.0.0.1"]
-        if ["0.0.0.0", "", "::", "*"].contains(settings.host) {
-            hosts += Host.current().addresses.filter { address in
-                !address.contains(":") && !address.hasPrefix("127.")
-            }.sorted()
-        } else {
-            hosts = [settings.host]
-        }
+        let hosts = Self.listensOnEveryInterface(settings.host)
+            ? ["127.0.0.1"] + Self.listeningAddresses(of: settings.host).filter { !$0.contains(":") && !$0.hasPrefix("127.") }.sorted()
+            : [settings.host]
         let query = accessToken.map { "?token=\($0)" } ?? ""
         return hosts.map { "\(scheme)://\($0):\(port)/\(query)" }
     }
+
+    /// The addresses a server listening on `host` is reached at: every interface's when it listens on
+    /// all of them, else `host` itself. The transport answers requests naming these (and loopback
+    /// names) in `Host`; a name a DNS-rebinding page uses is none of them.
+    static func listeningAddresses(of host: String) -> [String] {
+        listensOnEveryInterface(host) ? Host.current().addresses : [host]
+    }
+
+    private static func listensOnEveryInterface(_ host: String) -> Bool { ["0.0.0.0", "", "::", "*"].contains(host) }
 
     /// Serves until SIGINT/SIGTERM (every client gets close 1001).
     public func run() throws {

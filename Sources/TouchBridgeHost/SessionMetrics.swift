@@ -10,6 +10,8 @@ final class SessionMetrics {
     private let sessions: Gauge
     private let connections: Gauge
     private var recordingErrors: ReportedTotal
+    /// Recordings cut at a byte limit, by `RecordingLimit` (a closed set of label values).
+    private var recordingCuts: [String: ReportedTotal]
     /// Render diffs held back from slow connections, as the `RenderCoalescer` counts them.
     private var rendersCoalesced: ReportedTotal
 
@@ -30,14 +32,21 @@ final class SessionMetrics {
             descriptor: .server("session_connections", "Connections that said hello or are waiting to."), labels: gaugeLabels)
         recordingErrors = ReportedTotal(registry.makeCounter(descriptor: .server(
             "recording_errors_total", "Recording writes that failed (serve --record; each session's first is logged).")))
+        recordingCuts = Dictionary(uniqueKeysWithValues: RecordingLimit.allCases.map { limit in
+            (limit.rawValue, ReportedTotal(registry.makeCounter(descriptor: .server(
+                "recording_cuts_total", "Recordings stopped at a byte limit (serve --record), by limit: session, server."),
+                labels: [("limit", limit.rawValue)])))
+        })
     }
 
-    /// Brings the gauges, and the totals counted elsewhere (the recorder's errors, the coalescer's
-    /// held renders), up to date before `/metrics` is emitted.
-    func update(sessions running: Int, connections open: Int, recordingErrors errors: Int, rendersCoalesced coalesced: Int) {
+    /// Brings the gauges, and the totals counted elsewhere (the recorder's errors and cuts, the
+    /// coalescer's held renders), up to date before `/metrics` is emitted.
+    func update(sessions running: Int, connections open: Int, recordingErrors errors: Int, recordingCuts cuts: [String: Int],
+                rendersCoalesced coalesced: Int) {
         sessions.set(to: Double(running))
         connections.set(to: Double(open))
         recordingErrors.report(errors)
+        for (limit, count) in cuts { recordingCuts[limit]?.report(count) }
         rendersCoalesced.report(coalesced)
     }
 }

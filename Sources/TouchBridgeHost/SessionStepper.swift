@@ -5,7 +5,8 @@ import TouchBridgeServer
 /// `HubBridge` hands it every message first, and every hub input afterwards.
 ///
 /// It keeps each device connection's history (`SessionHistory`). A `pause` replays it into a
-/// `StepTimeline`; an `open-recording` replays a file instead. While a session is paused its app
+/// `StepTimeline`; an `open-recording` reads and replays a file instead, a slice per service turn
+/// (`continueReplay`), within bounds on the timeline and on what all of them hold. While a session is paused its app
 /// does not change: messages that would change it are refused with `paused` and never reach the
 /// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
 /// session, so a class watching on a projector follows the teacher's steps. Pausing a live session
@@ -21,10 +22,53 @@ public final class SessionStepper {
         var interrupted: Bool
     }
 
-    private struct Upload {
-        var parts: Int
-        var received: Int
-        var text: String
+    /// A recording, or a live session's history, being replayed into its timeline, a slice per
+    /// service turn (`continueReplay`).
+    private struct Replay {
+        /// Where the entries come from: a recording's lines, read as the replay reaches them, or the
+        /// part of a live session's history its kept timeline has not replayed yet.
+        enum Source {
+            case recording(RecordingReader)
+            case history([Recording.Entry])
+        }
+
+        var timeline: StepTimeline
+        var source: Source
+        /// The next entry to read and replay.
+        var next: Int
+        /// The recording's name; nil for a live session's history.
+        var name: String?
+        /// The device's own session, whose observers follow its steps (not the recording's).
+        var session: String
+        /// The recording's size: held until the replay ends, it counts against `uploadBudgetBytes`.
+        var textBytes: Int
+        /// Whether starting it made the app resign active (so an error or `resume` makes it active again).
+        var interrupted: Bool
+
+        var count: Int {
+            switch source {
+            case .recording(let reader): reader.count
+            case .history(let entries): entries.count
+            }
+        }
+
+        /// Entry `next`, read and checked; the error names the recording's line or the history.
+        mutating func nextEntry() throws(ProtocolError) -> Recording.Entry {
+            switch source {
+            case .history(let entries):
+                return entries[next]
+            case .recording(var reader):
+                defer { source = .recording(reader) }
+                do throws(RecordingError) {
+                    return try reader.entry(next)
+                } catch {
+                    throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name ?? "") is not a TouchBridge recording: \(error)")
+                }
+            }
+        }
+
+        /// Where a bound was passed, for its error: the recording's line, or the history.
+        var place: String { name.map { "\($0), line \(next + 2)" } ?? "this session's history" }
     }
 
     private let catalog: any SceneCatalog
@@ -38,7 +82,8 @@ public final class SessionStepper {
     /// The replay of each device's history, kept after its first pause and extended at the next.
     private var liveTimelines: [ConnectionID: StepTimeline] = [:]
     private var paused: [ConnectionID: Paused] = [:]
-    private var uploads: [ConnectionID: Upload] = [:]
+    private var uploads: RecordingUploads
+    private var replays: [ConnectionID: Replay] = [:]
     /// Observers by the session they watch.
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
@@ -48,36 +93,71 @@ public final class SessionStepper {
     /// not grow with the number of sessions.
     public let historyBudgetBytes: Int
 
+    /// The bound on what all timelines together hold (paused ones, replays in progress and the
+    /// replays kept for the next `pause`), in bytes (`StepTimeline.bytes`): each is bounded by
+    /// `timelineBounds`, this bounds their number's cost. Kept replays of live sessions are dropped
+    /// first; past it a replay stops with `server-busy`.
+    public let timelineBudgetBytes: Int
+    /// What one timeline may hold (its bytes also within what `timelineBudgetBytes` leaves).
+    public let timelineBounds: StepTimeline.Bounds
+
     /// The default bound on a recording's size: 4 MiB.
     public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
     /// The default bound on all histories together: 32 MiB (16 sessions at their own 2 MiB bound).
     public static let defaultHistoryBudgetBytes = 32 * 1024 * 1024
+    /// The default bound on all unfinished uploads together: 64 MiB (16 uploads at their 4 MiB bound).
+    public static let defaultUploadBudgetBytes = 64 * 1024 * 1024
+    /// The default bound on all timelines together: 128 MiB (4 timelines at their 32 MiB bound).
+    public static let defaultTimelineBudgetBytes = 128 * 1024 * 1024
+    /// The longest one slice of a replay runs before the service thread turns to other connections:
+    /// a replay never holds the thread longer than this plus one message's work.
+    public static let replaySliceSeconds = 0.005
 
     /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
-    /// `maxRecordingBytes` and keeping up to `historyBudgetBytes` of live sessions' messages.
+    /// `maxRecordingBytes`, keeping up to `historyBudgetBytes` of live sessions' messages, holding up
+    /// to `uploadBudgetBytes` of recordings being uploaded or replayed and `timelineBudgetBytes` of timelines.
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
-        historyBudgetBytes: Int = defaultHistoryBudgetBytes
+        historyBudgetBytes: Int = defaultHistoryBudgetBytes, uploadBudgetBytes: Int = defaultUploadBudgetBytes,
+        timelineBudgetBytes: Int = defaultTimelineBudgetBytes, timelineBounds: StepTimeline.Bounds = .standard
     ) {
         self.catalog = catalog
         self.limits = limits
         self.maxRecordingBytes = maxRecordingBytes
         self.historyBudgetBytes = historyBudgetBytes
+        self.timelineBudgetBytes = timelineBudgetBytes
+        self.timelineBounds = timelineBounds
+        uploads = RecordingUploads(maxBytes: maxRecordingBytes, budgetBytes: uploadBudgetBytes)
     }
 
-    /// Lists and opens the recordings of `directory` (`serve --record`); until then none are listed.
-    public func serveRecordings(from directory: String) {
-        library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes)
+    /// Bytes of unfinished uploads held now.
+    public var uploadBytes: Int { uploads.bytes }
+
+    /// Whether connection `id` has a recording still being replayed: call `continueReplay` on a later
+    /// service turn.
+    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil }
+
+    /// Whether connection `id`'s replay in progress is a recording's, whose slices wait for the
+    /// connection's engine share; a `pause` replays work the live session already paid for, so its
+    /// slices only give other connections their turns in between.
+    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id]?.name != nil }
+
+    /// Lists and opens the recordings written into `directory` (`serve --record`); until then none are
+    /// listed. `ownFile` names the file a connection's own session is recorded to (the recorder's);
+    /// `shared` (`shareRecordings`): every device sees the directory's finished recordings, not only its own.
+    func serveRecordings(from directory: RecordDirectory, ownFile: @escaping (ConnectionID) -> String?, shared: Bool) {
+        library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes, shared: shared, ownFile: ownFile)
     }
 
     /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
     /// hands the message to the hub. Returns the messages to send, in order, with their connections.
+    /// `now` reads the monotonic clock, in seconds: a replay stops its slice `replaySliceSeconds` after it started.
     ///
     /// `system` runs a message the system sends the app as if its device had sent it (through the
     /// hub, the recorder and this stepper's `observe`, so every replay repeats it): the `act` that
     /// makes the app resign active as a live session pauses, and become active as it resumes.
     public func handle(
-        _ message: InboundMessage, from id: ConnectionID, hub: Hub, system: (String) -> Void
+        _ message: InboundMessage, from id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
     ) -> [(ConnectionID, SteppingOutput)]? {
         let request: StepRequest
         switch message {
@@ -86,7 +166,9 @@ public final class SessionStepper {
         case .stepping(.failure(let error)):
             return [(id, Self.error(error))]
         case .session(let decoded):
-            guard paused[id] != nil, case .success(let message) = decoded, message.changesSession else { return nil }
+            // A `pause` still being replayed already holds the session where it was.
+            let holding = paused[id] != nil || (replays[id].map { $0.name == nil } ?? false)
+            guard holding, case .success(let message) = decoded, message.changesSession else { return nil }
             return [(id, Self.error(ProtocolError(
                 code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)", seq: message.seq)))]
         }
@@ -95,10 +177,72 @@ public final class SessionStepper {
                 code: ErrorCode.notAllowed, message: "only a session's device may pause, step or open recordings")))]
         }
         do throws(ProtocolError) {
-            return try perform(request, from: id, session: session, hub: hub, system: system)
+            return try perform(request, from: id, session: session, hub: hub, now: now, system: system)
         } catch {
             return [(id, Self.error(error))]
         }
+    }
+
+    /// Replays the next slice of connection `id`'s recording: `stepping` and `step` when it is done,
+    /// its error when it stopped at a bound (the app, if starting the replay interrupted it, becomes
+    /// active again through `system`), nothing while more remains (`isReplaying`).
+    public func continueReplay(
+        for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
+    ) -> [(ConnectionID, SteppingOutput)] {
+        guard let replay = replays.removeValue(forKey: id) else { return [] }
+        let replies = replaySlice(replay, for: id, now: now)
+        if replay.interrupted, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
+        return replies
+    }
+
+    private func replaySlice(_ replay: Replay, for id: ConnectionID, now: () -> Double) -> [(ConnectionID, SteppingOutput)] {
+        var replay = replay
+        let deadline = now() + Self.replaySliceSeconds
+        var bounds = timelineBounds
+        bounds.maxBytes = min(bounds.maxBytes, timelineBudgetBytes - heldTimelineBytes(besides: replay.timeline))
+        guard bounds.maxBytes > replay.timeline.bytes else {
+            return [(id, Self.error(ProtocolError(
+                code: StepErrorCode.serverBusy,
+                message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions: try again later")))]
+        }
+        do throws(ProtocolError) {
+            while replay.next < replay.count {
+                let entry = try replay.nextEntry()
+                do throws(ProtocolError) {
+                    try replay.timeline.append(entry, bounds: bounds)
+                } catch {
+                    throw ProtocolError(code: error.code, message: "\(replay.place): \(error.message)")
+                }
+                replay.next += 1
+                if replay.next < replay.count, now() >= deadline {
+                    replays[id] = replay
+                    return []
+                }
+            }
+            switch (replay.source, replay.timeline.frames.isEmpty) {
+            case (.recording(let reader), true):
+                throw ProtocolError(code: StepErrorCode.notARecording,
+                                    message: "\(replay.name ?? "") holds no device session this server can replay (scene \"\(reader.header.scene)\")")
+            case (.history, true):
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
+            case (.recording, false), (.history, false):
+                break
+            }
+        } catch {
+            if error.code == StepErrorCode.tooLong, replay.timeline.bytes > bounds.maxBytes, bounds.maxBytes < timelineBounds.maxBytes {
+                return [(id, Self.error(ProtocolError(
+                    code: StepErrorCode.serverBusy,
+                    message: "the server's \(timelineBudgetBytes) bytes for stepping are in use by other paused sessions; \(error.message)")))]
+            }
+            return [(id, Self.error(error))]
+        }
+        let audience = [id] + (observers[replay.session] ?? []).sorted()
+        guard let name = replay.name else {
+            liveTimelines[id] = replay.timeline
+            return start(replay.timeline, source: "live", name: nil, frame: replay.timeline.frames.count - 1, interrupted: replay.interrupted,
+                         for: id, audience: audience)
+        }
+        return start(replay.timeline, source: "recording", name: name, frame: 0, interrupted: replay.interrupted, for: id, audience: audience)
     }
 
     /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
@@ -128,12 +272,19 @@ public final class SessionStepper {
     }
 
     private func perform(
-        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, system: (String) -> Void
+        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, now: () -> Double, system: (String) -> Void
     ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
         let audience = [id] + (observers[session] ?? []).sorted()
+        // A replay still in progress is dropped by a request that starts another or resumes; whether it
+        // interrupted the app goes on with what replaces it.
+        var droppedInterruption = false
+        switch request {
+        case .step, .listRecordings: break
+        case .pause, .resume, .openRecording, .uploadRecording: droppedInterruption = replays.removeValue(forKey: id)?.interrupted ?? false
+        }
         switch request {
         case .pause:
-            let interrupted = interrupt(id, hub: hub, system: system)
+            let interrupted = droppedInterruption || interrupt(id, hub: hub, system: system)
             let history = histories[id] ?? SessionHistory()
             guard !history.overflowed else {
                 if interrupted { endInterruption(of: id, hub: hub, system: system) }
@@ -141,19 +292,19 @@ public final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
             }
-            let timeline = liveTimelines[id] ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
-            liveTimelines[id] = timeline
-            timeline.append(history.entries[timeline.replayedCount...])
-            guard !timeline.frames.isEmpty else {
-                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to step through")
-            }
-            return start(timeline, source: "live", name: nil, frame: timeline.frames.count - 1, interrupted: interrupted, for: id, audience: audience)
+            // The kept timeline replays only what came since the last pause; it is kept again when done.
+            let timeline = liveTimelines.removeValue(forKey: id) ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
+            let entries = Array(history.entries[timeline.replayedCount...])
+            replays[id] = Replay(timeline: timeline, source: .history(entries), next: 0, name: nil, session: session, textBytes: 0,
+                                 interrupted: interrupted)
+            return continueReplay(for: id, hub: hub, now: now, system: system)
         case .resume:
-            if paused.removeValue(forKey: id)?.interrupted == true { endInterruption(of: id, hub: hub, system: system) }
+            if paused.removeValue(forKey: id)?.interrupted == true || droppedInterruption { endInterruption(of: id, hub: hub, system: system) }
             return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
         case .step(let frame):
             guard var current = paused[id] else {
-                throw ProtocolError(code: ErrorCode.notAllowed, message: "the session is live: send pause (or open-recording) first")
+                let reason = replays[id] == nil ? "the session is live" : "the recording is still being replayed (stepping comes when it is ready)"
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "\(reason): send pause (or open-recording) first")
             }
             let count = current.timeline.frames.count
             guard frame < count else {
@@ -163,56 +314,53 @@ public final class SessionStepper {
             paused[id] = current
             return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
         case .listRecordings:
-            let message = RecordingsMessage(recording: library != nil, files: library?.list() ?? [], maxBytes: maxRecordingBytes)
+            let message = RecordingsMessage(recording: library != nil, files: library?.list(for: id) ?? [], maxBytes: maxRecordingBytes)
             return [(id, .message(message.text))]
         case .openRecording(let name):
             guard let library else {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name), name: name, for: id, hub: hub, system: system, audience: audience)
+            return try open(library.read(name, for: id), name: name, for: id, session: session, hub: hub, now: now,
+                            system: system, interrupted: droppedInterruption)
         case .uploadRecording(let part, let parts, let data, let name):
-            var upload = uploads.removeValue(forKey: id) ?? Upload(parts: parts, received: 0, text: "")
-            if part == 0 { upload = Upload(parts: parts, received: 0, text: "") }
-            // The part just taken, sent again (its sender saw a rate-limited error that was not for it): taken once.
-            if part > 0, part == upload.received - 1, parts == upload.parts {
-                uploads[id] = upload
-                return [(id, .message(UploadingMessage.text(received: upload.received, parts: parts)))]
+            switch try uploads.take(part: part, of: parts, data: data, from: id) {
+            case .partial(let received, let parts):
+                return [(id, .message(UploadingMessage.text(received: received, parts: parts)))]
+            case .complete(let text):
+                return try open(text, name: name ?? "uploaded recording", for: id, session: session, hub: hub, now: now,
+                                system: system, interrupted: droppedInterruption)
             }
-            guard part == upload.received, parts == upload.parts else {
-                throw ProtocolError(code: ErrorCode.schema, message: "part: expected part \(upload.received) of \(upload.parts), got \(part) of \(parts)",
-                                    path: "part")
-            }
-            upload.text += data
-            upload.received += 1
-            guard upload.text.utf8.count <= maxRecordingBytes else {
-                throw ProtocolError(code: StepErrorCode.tooLarge, message: "the upload is over \(maxRecordingBytes) bytes, the largest recording the server opens",
-                                    path: "data")
-            }
-            guard upload.received == upload.parts else {
-                uploads[id] = upload
-                return [(id, .message(UploadingMessage.text(received: upload.received, parts: upload.parts)))]
-            }
-            return try open(upload.text, name: name ?? "uploaded recording", for: id, hub: hub, system: system, audience: audience)
         }
     }
 
+    /// Reads a recording's header, then reads, checks and replays its lines a slice at a time
+    /// (`continueReplay`; the first slice now). Opened while the session is live, it interrupts the app
+    /// as `pause` does; `interrupted`: a replay it replaces already had.
     private func open(
-        _ text: String, name: String, for id: ConnectionID, hub: Hub, system: (String) -> Void, audience: [ConnectionID]
+        _ text: String, name: String, for id: ConnectionID, session: String, hub: Hub, now: () -> Double,
+        system: (String) -> Void, interrupted: Bool
     ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
-        let recording: Recording
+        let textBytes = text.utf8.count
+        let held = uploads.bytes + replays.values.reduce(0) { $0 + $1.textBytes }
+        guard held + textBytes <= uploads.budgetBytes else {
+            throw ProtocolError(
+                code: StepErrorCode.serverBusy,
+                message: "the server holds \(held) bytes of recordings being uploaded or replayed and takes at most \(uploads.budgetBytes) (maxUploadBytesInFlight): open it again later")
+        }
+        let reader: RecordingReader
         do {
-            recording = try Recording.parse(text)
+            reader = try RecordingReader(text)
         } catch {
             throw ProtocolError(code: StepErrorCode.notARecording, message: "\(name) is not a TouchBridge recording: \(error)")
         }
-        let timeline = StepTimeline(entries: recording.entries, sessionID: recording.header.session, catalog: catalog, limits: recording.header.limits)
-        guard !timeline.frames.isEmpty else {
-            throw ProtocolError(code: StepErrorCode.notARecording,
-                                message: "\(name) holds no device session this server can replay (scene \"\(recording.header.scene)\")")
-        }
-        let interrupted = interrupt(id, hub: hub, system: system)
-        return start(timeline, source: "recording", name: name, frame: 0, interrupted: interrupted, for: id, audience: audience)
+        // The header's limits are the recording's word, not this server's: it may lower them, never raise them.
+        let header = reader.header
+        let timeline = StepTimeline(sessionID: header.session, catalog: catalog, limits: header.limits.within(limits))
+        let interrupted = interrupted || interrupt(id, hub: hub, system: system)
+        replays[id] = Replay(timeline: timeline, source: .recording(reader), next: 0, name: name, session: session, textBytes: textBytes,
+                             interrupted: interrupted)
+        return continueReplay(for: id, hub: hub, now: now, system: system)
     }
 
     /// Makes the app of a live device session resign active as it is paused; whether it did (an
@@ -226,6 +374,20 @@ public final class SessionStepper {
 
     private func endInterruption(of id: ConnectionID, hub: Hub, system: (String) -> Void) {
         if let act = hub.interruptionMessage(.ends, for: id) { system(act) }
+    }
+
+    /// Bytes of every timeline held (paused, being replayed, kept for the next pause) but `timeline`;
+    /// drops kept replays of sessions that are not paused on them when that is over the budget.
+    private func heldTimelineBytes(besides timeline: StepTimeline) -> Int {
+        func held() -> Int {
+            var seen: Set<ObjectIdentifier> = [ObjectIdentifier(timeline)]
+            let all = paused.values.map(\.timeline) + replays.values.map(\.timeline) + liveTimelines.values
+            return all.reduce(0) { sum, other in seen.insert(ObjectIdentifier(other)).inserted ? sum + other.bytes : sum }
+        }
+        let bytes = held()
+        guard bytes > timelineBudgetBytes - timelineBounds.maxBytes else { return bytes }
+        for (id, kept) in liveTimelines where paused[id]?.timeline !== kept { liveTimelines[id] = nil }
+        return held()
     }
 
     private func start(
@@ -256,7 +418,8 @@ public final class SessionStepper {
         histories[id] = nil
         liveTimelines[id] = nil
         paused[id] = nil
-        uploads[id] = nil
+        uploads.forget(id)
+        replays[id] = nil
         if let session = watching.removeValue(forKey: id) {
             observers[session]?.remove(id)
             if observers[session]?.isEmpty == true { observers[session] = nil }

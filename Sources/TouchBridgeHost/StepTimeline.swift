@@ -23,6 +23,12 @@ public final class StepTimeline {
         public var pointers: [LivePointer]
         /// The frame started a scene (a full render): the inspector starts afresh there.
         public var startsScene: Bool
+
+        /// What the frame holds, in bytes: its messages and fingers.
+        var bytes: Int {
+            renders.reduce(0) { $0 + $1.utf8.count } + events.reduce(0) { $0 + $1.utf8.count }
+                + pointers.count * MemoryLayout<LivePointer>.stride + MemoryLayout<Frame>.stride
+        }
     }
 
     /// The state after one frame, as a `step` message carries it.
@@ -46,6 +52,29 @@ public final class StepTimeline {
         }
     }
 
+    /// What one timeline may hold. A replay is paid for before anyone steps through it, and a 4 MiB
+    /// recording can ask for a lot of it (thousands of `resync`s, each a full render kept as a frame;
+    /// scene switches, each a scene build and a kept snapshot), so each is bounded.
+    public struct Bounds: Sendable, Equatable {
+        /// Most frames.
+        public var maxFrames: Int
+        /// Most full renders: scene starts (a scene build each) and `resync` answers.
+        public var maxFullRenders: Int
+        /// Most bytes of kept renders, events and snapshots (the timeline's memory, but for the replay
+        /// app itself).
+        public var maxBytes: Int
+
+        /// Bounds of `maxFrames` frames, `maxFullRenders` full renders and `maxBytes` bytes.
+        public init(maxFrames: Int, maxFullRenders: Int, maxBytes: Int) {
+            self.maxFrames = maxFrames
+            self.maxFullRenders = maxFullRenders
+            self.maxBytes = maxBytes
+        }
+
+        /// 20,000 frames (almost 3 minutes of a finger at 120 Hz), 1,000 full renders, 32 MiB.
+        public static let standard = Bounds(maxFrames: 20_000, maxFullRenders: 1_000, maxBytes: 32 * 1024 * 1024)
+    }
+
     /// Frames between kept full renders: a step replays at most this many diffs.
     public static let snapshotInterval = 64
     /// Most bytes of `events` messages one step carries (the newest ones; the inspector keeps the
@@ -56,6 +85,10 @@ public final class StepTimeline {
     public private(set) var frames: [Frame] = []
     /// Inbound-side entries replayed so far (every entry handed to `append`).
     public private(set) var replayedCount = 0
+    /// Bytes of the kept renders, events and snapshots (`Bounds.maxBytes`).
+    public private(set) var bytes = 0
+    /// Full renders replayed so far (`Bounds.maxFullRenders`).
+    public private(set) var fullRenderCount = 0
     /// Full renders after frames: (frame, text), ascending.
     private var snapshots: [(frame: Int, render: String)] = []
     private let hub: Hub
@@ -68,48 +101,71 @@ public final class StepTimeline {
         hub = Hub(catalog: catalog, limits: limits, makeSessionID: { sessionID })
     }
 
-    /// The timeline of `entries` (a recording's; outbound entries are ignored).
-    public convenience init(entries: [Recording.Entry], sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
+    /// The timeline of `entries` (a recording's; outbound entries are ignored), within `bounds`.
+    public convenience init(
+        entries: [Recording.Entry], sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits, bounds: Bounds = .standard
+    ) throws(ProtocolError) {
         self.init(sessionID: sessionID, catalog: catalog, limits: limits)
-        append(entries)
+        try append(entries, bounds: bounds)
     }
 
-    /// Replays `entries`, the ones that follow what was replayed so far.
-    public func append(_ entries: some Collection<Recording.Entry>) {
-        replayedCount += entries.count
-        for entry in entries {
-            let input: SessionInput
-            switch entry {
-            case .open(let subprotocol): input = .opened(subprotocol: subprotocol)
-            case .input(let text, let at): input = .text(text, receivedAt: at)
-            case .timer: input = .timerFired
-            case .output, .closing, .dropped, .close: continue
+    /// Replays `entries`, the ones that follow what was replayed so far; stops with `too-long` at the
+    /// first entry past `bounds`.
+    public func append(_ entries: some Collection<Recording.Entry>, bounds: Bounds = .standard) throws(ProtocolError) {
+        for entry in entries { try append(entry, bounds: bounds) }
+    }
+
+    /// Replays one entry, the one that follows what was replayed so far. A frame past `maxFrames` is
+    /// refused before it is replayed; the bytes and full renders an entry adds are only known once it
+    /// ran, so the entry that passes `maxBytes` or `maxFullRenders` is the last one paid for (at most
+    /// one message's work beyond the bound). After `too-long` the timeline is not to be used.
+    public func append(_ entry: Recording.Entry, bounds: Bounds = .standard) throws(ProtocolError) {
+        replayedCount += 1
+        let input: SessionInput
+        switch entry {
+        case .open(let subprotocol): input = .opened(subprotocol: subprotocol)
+        case .input(let text, let at): input = .text(text, receivedAt: at)
+        case .timer: input = .timerFired
+        case .output, .closing, .dropped, .close: return
+        }
+        guard frames.count < bounds.maxFrames else {
+            throw ProtocolError(code: StepErrorCode.tooLong, message: "more than \(bounds.maxFrames) frames, the most one timeline holds")
+        }
+        var renders: [String] = []
+        var events: [String] = []
+        var rendersFull = false
+        for (target, effect) in hub.handle(input, on: connection) where target == connection {
+            switch effect {
+            case .render(let text, let full):
+                renders.append(text)
+                rendersFull = rendersFull || full
+            case .events(let text): events.append(text)
+            case .reply, .error, .armTimer, .cancelTimer, .close: break
             }
-            var renders: [String] = []
-            var events: [String] = []
-            var rendersFull = false
-            for (target, effect) in hub.handle(input, on: connection) where target == connection {
-                switch effect {
-                case .render(let text, let full):
-                    renders.append(text)
-                    rendersFull = rendersFull || full
-                case .events(let text): events.append(text)
-                case .reply, .error, .armTimer, .cancelTimer, .close: break
-                }
-            }
-            guard !renders.isEmpty || !events.isEmpty else { continue }
-            for text in renders + events {
-                guard case .object(let fields)? = try? JSONParser.parse(text) else { continue }
-                if case .number(let time)? = fields["t"] { t = time }
-                if case .array(let list)? = fields["pointers"] { pointers = list.compactMap(Self.pointer) }
-            }
-            // A full render starts a scene, unless it answers a `resync` (the same app, redrawn).
-            let startsScene = rendersFull && Self.type(of: entry) != "resync"
-            let index = frames.count
-            frames.append(Frame(t: t, renders: renders, events: events, pointers: pointers, startsScene: startsScene))
-            if startsScene || index % Self.snapshotInterval == 0, let full = hub.fullRender(for: connection) {
-                snapshots.append((index, full))
-            }
+        }
+        guard !renders.isEmpty || !events.isEmpty else { return }
+        for text in renders + events {
+            guard case .object(let fields)? = try? JSONParser.parse(text) else { continue }
+            if case .number(let time)? = fields["t"] { t = time }
+            if case .array(let list)? = fields["pointers"] { pointers = list.compactMap(Self.pointer) }
+        }
+        // A full render starts a scene, unless it answers a `resync` (the same app, redrawn).
+        let startsScene = rendersFull && Self.type(of: entry) != "resync"
+        let index = frames.count
+        let frame = Frame(t: t, renders: renders, events: events, pointers: pointers, startsScene: startsScene)
+        frames.append(frame)
+        bytes += frame.bytes
+        if rendersFull { fullRenderCount += 1 }
+        if startsScene || index % Self.snapshotInterval == 0, let full = hub.fullRender(for: connection) {
+            snapshots.append((index, full))
+            bytes += full.utf8.count
+        }
+        guard fullRenderCount <= bounds.maxFullRenders else {
+            throw ProtocolError(code: StepErrorCode.tooLong,
+                                message: "more than \(bounds.maxFullRenders) full renders (scene starts and resync answers), the most one timeline holds")
+        }
+        guard bytes <= bounds.maxBytes else {
+            throw ProtocolError(code: StepErrorCode.tooLong, message: "more than \(bounds.maxBytes) bytes of renders and events, the most one timeline holds")
         }
     }
 
@@ -144,6 +200,7 @@ public final class StepTimeline {
     private static func pointer(_ value: JSONValue) -> LivePointer? {
         guard case .object(let fields) = value, case .number(let id)? = fields["id"], case .number(let x)? = fields["x"],
               case .number(let y)? = fields["y"] else { return nil }
-        return LivePointer(id: Int(id), x: x, y: y)
+        guard let id = Int(exactly: id) else { return nil }
+        return LivePointer(id: id, x: x, y: y)
     }
 }

@@ -5,8 +5,8 @@ extension ClientMessage {
 
     /// Decodes and validates one client message.
     ///
-    /// Order of checks, each with its own error code: size (`limit`), JSON syntax (`bad-json`),
-    /// `type` (`unknown-type`), protocol version of `hello` (`unsupported-protocol`), field types and
+    /// Order of checks, each with its own error code: size (`limit`), JSON syntax (`bad-json`; a key
+    /// repeated in one object is `schema` with the repeated field's path), `type` (`unknown-type`), protocol version of `hello` (`unsupported-protocol`), field types and
     /// values (`schema`, with the field path), then limits (`limit`). Errors carry the message's
     /// `seq` when it had a readable one, so a client can match the error to what it sent.
     ///
@@ -42,6 +42,9 @@ extension ClientMessage {
         do {
             raw = try JSONParser.parse(text, limits: JSONParseLimits(maxDepth: maxJSONDepth, maxBytes: limits.maxMessageBytes))
         } catch {
+            if let path = error.duplicateKeyPath {
+                throw .schema(path, "appears twice (at byte \(error.offset)); each key may appear once in an object")
+            }
             throw ProtocolError(code: ErrorCode.badJSON, message: "the message is not valid JSON: \(error)")
         }
         guard case .object(let members) = raw else {

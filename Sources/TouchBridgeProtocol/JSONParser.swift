@@ -18,11 +18,24 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var reason: String
     /// 0-based offset in the UTF-8 text where the problem was found.
     public var offset: Int
+    /// For an object key that appears twice: where the repeated member sits (`pointers[0].t`), so a
+    /// decoder can answer with a schema error naming the field; nil for every other error.
+    public var duplicateKeyPath: String?
 
-    /// An error `reason` at byte `offset`.
-    public init(reason: String, offset: Int) {
+    /// An error `reason` at byte `offset`; `duplicateKeyPath` only for a repeated key.
+    public init(reason: String, offset: Int, duplicateKeyPath: String? = nil) {
         self.reason = reason
         self.offset = offset
+        self.duplicateKeyPath = duplicateKeyPath
+    }
+
+    /// The same error seen from the container one level up: a repeated key's path gets `component`
+    /// (`t` becomes `pointers[0].t` through `[0]` and `pointers`) in front.
+    func nested(in component: String) -> JSONParseError {
+        guard let path = duplicateKeyPath else { return self }
+        var nested = self
+        nested.duplicateKeyPath = path.hasPrefix("[") ? component + path : component + "." + path
+        return nested
     }
 
     public var description: String { "\(reason) at byte \(offset)" }
@@ -34,7 +47,9 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 /// tab, LF and CR; no comments, trailing commas, leading zeros, `NaN` literals or byte-order mark).
 /// Like Foundation's `JSONDecoder`, which the protocol used before: a number must be representable
 /// as a `Double` (no overflow to infinity, no non-zero number that underflows to 0), strings must be
-/// valid UTF-8 without unpaired surrogate escapes, and of duplicate object keys the first one wins.
+/// valid UTF-8 without unpaired surrogate escapes. An object key that appears twice is an error
+/// (`duplicateKeyPath` names it): RFC 8259 leaves the meaning to each parser — some keep the first,
+/// most the last — so a message that means different things to different readers is refused.
 public enum JSONParser {
     /// Parses `text` as one JSON value, or throws where and why it is not JSON.
     public static func parse(_ text: String, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
@@ -161,11 +176,12 @@ struct JSONScanner {
             index += 1
             return .object([:])
         }
-        var members: [(String, JSONValue)] = []
+        var members: [String: JSONValue] = [:]
         while true {
             guard index < bytes.count, bytes[index] == ASCII.quote else {
                 throw error("unexpected \(describeCurrent()), expected a string key")
             }
+            let keyOffset = index
             let key = try string()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == ASCII.colon else {
@@ -173,7 +189,15 @@ struct JSONScanner {
             }
             index += 1
             skipWhitespace()
-            members.append((key, try value(depth: depth + 1)))
+            let member: JSONValue
+            do {
+                member = try value(depth: depth + 1)
+            } catch {
+                throw error.nested(in: key)
+            }
+            guard members.updateValue(member, forKey: key) == nil else {
+                throw JSONParseError(reason: "the key \"\(key)\" appears twice in one object", offset: keyOffset, duplicateKeyPath: key)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[index] == ASCII.comma {
@@ -186,8 +210,7 @@ struct JSONScanner {
                 throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
             }
         }
-        // Of duplicate keys the first wins, as it did with Foundation's decoder.
-        return .object(Dictionary(members, uniquingKeysWith: { first, _ in first }))
+        return .object(members)
     }
 
     private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -200,7 +223,11 @@ struct JSONScanner {
         }
         var elements: [JSONValue] = []
         while true {
-            elements.append(try value(depth: depth + 1))
+            do {
+                elements.append(try value(depth: depth + 1))
+            } catch {
+                throw error.nested(in: "[\(elements.count)]")
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[index] == ASCII.comma {

@@ -17,7 +17,7 @@ public enum JSONValue: Codable, Equatable, Hashable, Sendable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object; of duplicate keys the parser keeps the first.
+    /// An object; the parser refuses a key that appears twice (`JSONParseError.duplicateKeyPath`).
     case object([String: JSONValue])
 
     public init(from decoder: Decoder) throws {

@@ -30,6 +30,18 @@ public struct ProtocolLimits: Codable, Equatable, Sendable {
     /// (an IEEE double, as in JavaScript) holds exactly. Fixed, not sent in `welcome`.
     public static let maxInteger = 9_007_199_254_740_992.0
 
+    /// These limits, none above `bound`'s: what a server applies to limits it did not set itself (a
+    /// recording's header states the limits it was made under; replaying it under larger ones than the
+    /// server's own would let an uploaded file raise them).
+    public func within(_ bound: ProtocolLimits) -> ProtocolLimits {
+        ProtocolLimits(
+            maxMessageBytes: min(maxMessageBytes, bound.maxMessageBytes), maxPointersPerInput: min(maxPointersPerInput, bound.maxPointersPerInput),
+            maxCoalescedPerPointer: min(maxCoalescedPerPointer, bound.maxCoalescedPerPointer), maxTouches: min(maxTouches, bound.maxTouches),
+            maxInlineSceneBytes: min(maxInlineSceneBytes, bound.maxInlineSceneBytes),
+            maxViewportPoints: min(maxViewportPoints, bound.maxViewportPoints), maxViewportScale: min(maxViewportScale, bound.maxViewportScale),
+            maxObserversPerSession: min(maxObserversPerSession, bound.maxObserversPerSession), maxStringLength: min(maxStringLength, bound.maxStringLength))
+    }
+
     /// Limits with the server's defaults (docs/protocol.md §9); the host builds its own from the settings.
     public init(
         maxMessageBytes: Int = 262_144, maxPointersPerInput: Int = 32, maxCoalescedPerPointer: Int = 64,

@@ -111,6 +111,10 @@ public enum StepErrorCode {
     public static let tooLarge = "too-large"
     /// A file that is not a TouchBridge recording, or holds no device session this server can replay.
     public static let notARecording = "not-a-recording"
-    /// The live session's history is over the bound the server keeps: it cannot be stepped through.
+    /// The live session's history, or a recording's replay, is over the bound the server keeps: it
+    /// cannot be stepped through.
     public static let tooLong = "too-long"
+    /// A server-wide bound shared by every connection is in use (unfinished uploads, the memory of
+    /// paused timelines): nothing was taken; the same request may succeed later.
+    public static let serverBusy = "server-busy"
 }

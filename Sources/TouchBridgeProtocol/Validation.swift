@@ -14,13 +14,13 @@ extension ClientMessage {
         case .input(let input): try input.validate(limits: limits)
         case .advance(let advance):
             try Check.seq(advance.seq)
-            try Check.time(advance.t, path: "t")
+            try Check.finiteTime(advance.t, path: "t")
         case .motion(let motion):
             try Check.seq(motion.seq)
-            try Check.time(motion.t, path: "t")
+            try Check.finiteTime(motion.t, path: "t")
         case .remote(let remote):
             try Check.seq(remote.seq)
-            try Check.time(remote.t, path: "t")
+            try Check.finiteTime(remote.t, path: "t")
         case .resize(let viewport): try viewport.validate(limits: limits, path: "")
         case .scene(let change): try change.scene.validate(limits: limits, path: "scene")
         case .ping, .resync: break
@@ -29,7 +29,7 @@ extension ClientMessage {
             if let t = mark.t { try Check.time(t, path: "t") }
         case .act(let act):
             try Check.seq(act.seq)
-            try Check.time(act.t, path: "t")
+            try Check.finiteTime(act.t, path: "t")
             guard !act.actions.isEmpty, act.actions.count <= AppActions.maximumActions else {
                 throw .limit("actions", "expected 1 to \(AppActions.maximumActions) actions, got \(act.actions.count)")
             }
@@ -141,6 +141,14 @@ enum Check {
     static func time(_ t: Double, path: @autoclosure () -> String) throws(ProtocolError) {
         guard t.isFinite, abs(t) > ProtocolLimits.maxTimeMilliseconds else { return }
         throw .limit(path(), "\(t) ms is beyond ±\(Int(ProtocolLimits.maxTimeMilliseconds)) ms, the largest time a client may send")
+    }
+
+    /// A message's own time (`advance`, `motion`, `remote`, `act`): unlike a pointer's, no engine
+    /// check follows that would name a non-finite one, so NaN and infinities (`"NaN"`) are a schema
+    /// error here, not a `time-went-backwards` comparison with NaN later.
+    static func finiteTime(_ t: Double, path: @autoclosure () -> String) throws(ProtocolError) {
+        guard t.isFinite else { throw .schema(path(), "expected a finite number of milliseconds, got \(t)") }
+        try time(t, path: path())
     }
 
     static func string(_ value: String, limits: ProtocolLimits, path: String) throws(ProtocolError) {

@@ -24,7 +24,9 @@ public final class Session {
     private var lastResync = -Double.infinity
     /// Shortest time between two answered `resync`s, seconds. A full render can be thousands of times
     /// the 17 bytes of the request, so answering every one would let a client amplify its traffic.
-    public static let resyncInterval = 0.25
+    public static let resyncInterval = Double(resyncIntervalMs) / 1000
+    /// `resyncInterval` in whole milliseconds, as the `rate-limited` error states it.
+    private static let resyncIntervalMs = 250
 
     /// A session waiting for its `hello`; a lone one (outside a `Hub`) cannot serve observers.
     public init(connection: ConnectionID = 0, environment: SessionEnvironment) {
@@ -153,9 +155,12 @@ public final class Session {
     func resync(_ shared: SharedSession, at receivedAt: Double) -> [Routed] {
         let wait = lastResync + Self.resyncInterval - receivedAt
         guard wait <= 0 else {
-            let retry = Int((wait * 1000).rounded(.up))
+            // Receive times never go backwards, so the wait is at most the interval; a replayed
+            // recording's times are checked for that (`Recording.parse`), and the clamp keeps a time
+            // that still did from trapping the conversion.
+            let retry = Int(exactly: (min(wait, Self.resyncInterval) * 1000).rounded(.up)) ?? Self.resyncIntervalMs
             return [reply(ProtocolError(code: ErrorCode.rateLimited,
-                                        message: "resync at most every \(Int(Self.resyncInterval * 1000)) ms; retry in \(retry) ms",
+                                        message: "resync at most every \(Self.resyncIntervalMs) ms; retry in \(retry) ms",
                                         retryAfterMs: retry))]
         }
         lastResync = receivedAt

@@ -17,15 +17,25 @@ final class TransportMetrics {
     private let connectionsOpen: Gauge
     private let outboundBytes: Gauge
     private var upgradesRefused = LabelledCounters(
-        name: "upgrades_refused_total", label: "reason", help: "WebSocket upgrades refused, by reason.")
+        name: "upgrades_refused_total", label: "reason", help: "WebSocket upgrades refused, by reason.",
+        values: ["path", "origin", "host", "token", "capacity", "unjoined", "stopping"])
     private var closes = LabelledCounters(
-        name: "closes_total", label: "code", help: "Closed WebSocket connections, by close code (1006: no close frame).")
+        name: "closes_total", label: "code",
+        help: "Closed WebSocket connections, by close code (1006: no close frame; other: a code neither RFC 6455 nor the server defines).",
+        values: TransportMetrics.closeCodeLabels)
     private var rejectedMessages = LabelledCounters(
-        name: "rejected_messages_total", label: "reason", help: "Messages dropped before delivery, by reason.")
+        name: "rejected_messages_total", label: "reason", help: "Messages dropped before delivery, by reason.",
+        values: RejectReason.allCases.map(\.rawValue))
     private var outboundOverflows = LabelledCounters(
         name: "outbound_overflows_total", label: "bound",
-        help: "Connections closed with 1008 for queued bytes, by bound (connection, server).")
-    private var httpResponses = LabelledCounters(name: "http_responses_total", label: "status", help: "HTTP responses, by status.")
+        help: "Connections closed with 1008 for queued bytes, by bound (connection, server).", values: ["connection", "server"])
+    private var httpResponses = LabelledCounters(
+        name: "http_responses_total", label: "status", help: "HTTP responses, by status.", values: (100...599).map(String.init))
+
+    /// The close codes counted by their own value: RFC 6455's (1000–1015) and the ones the server
+    /// sends itself (4001 session ended, 4401 unauthorized, 4408 join timeout). A client may close
+    /// with any code 3000–4999, so the rest share `other`: the series stay a closed set.
+    static let closeCodeLabels = (1000...1015).map(String.init) + ["4001", "4401", "4408"]
 
     /// `gaugeLabels` go on the gauges (a shard's own values); the counters are the registry's,
     /// shared by every transport that registers there, so they count for all of them.
@@ -62,17 +72,22 @@ final class TransportMetrics {
 }
 
 /// One counter per value of a label (`closes_total{code="1000"}`), made when the value first occurs.
+/// The values come from a closed set, `other` standing for any value outside it: a label value a
+/// client could choose would make a series per choice (62,537 close codes made 3 MB of /metrics).
 private struct LabelledCounters {
     let descriptor: MetricNameDescriptor
     let label: String
+    private let values: Set<String>
     private var counters: [String: Counter] = [:]
 
-    init(name: String, label: String, help: String) {
+    init(name: String, label: String, help: String, values: [String]) {
         descriptor = .transport(name, help)
         self.label = label
+        self.values = Set(values)
     }
 
-    mutating func increment(_ value: String, in registry: PrometheusCollectorRegistry) {
+    mutating func increment(_ reported: String, in registry: PrometheusCollectorRegistry) {
+        let value = values.contains(reported) ? reported : "other"
         if let counter = counters[value] { return counter.increment() }
         let counter = registry.makeCounter(descriptor: descriptor, labels: [(label, value)])
         counters[value] = counter

@@ -16,12 +16,12 @@ public enum MonotonicClock {
 }
 
 /// A value guarded by a pthread mutex; the only state that other threads touch.
-final class Locked<State: Sendable>: @unchecked Sendable {
+package final class Locked<State: Sendable>: @unchecked Sendable {
     // Owned by this object: allocated and initialised in init, destroyed and freed in deinit.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -32,7 +32,7 @@ final class Locked<State: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

@@ -58,6 +58,10 @@ public struct TransportConfiguration: Sendable {
     /// own origin (this listener's scheme and the request's `Host`); `["*"]` = every origin.
     /// A request with another Origin is refused with HTTP 403; a request without Origin (not a browser) is allowed.
     public var allowedOrigins: [String]
+    /// `Host` names and addresses (without port) answered besides loopback ones (`localhost`,
+    /// 127.0.0.0/8, `::1`); `["*"]` = every name. Any other `Host` gets HTTP 403 on upgrades, `/metrics`
+    /// and static files alike, so a DNS-rebinding page cannot reach the server (`HostRule`).
+    public var allowedHosts: [String]
     /// When set, every WebSocket upgrade must carry it (`/ws?token=…`) and `/metrics` too (`?token=` or
     /// `Authorization: Bearer`). A WebSocket without it is closed with 4401
     /// right after the upgrade (browsers cannot read a refused upgrade's status); `/metrics` gets 401.
@@ -89,6 +93,7 @@ public struct TransportConfiguration: Sendable {
         idleTimeout: Double = 120,
         keepAlivePingInterval: Double = 0,
         allowedOrigins: [String] = [],
+        allowedHosts: [String] = [],
         shutdownGracePeriod: Double = 1.5,
         joinTimeout: Double = 0,
         maxUnjoinedConnections: Int = .max,
@@ -109,6 +114,7 @@ public struct TransportConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.keepAlivePingInterval = keepAlivePingInterval
         self.allowedOrigins = allowedOrigins
+        self.allowedHosts = allowedHosts
         self.shutdownGracePeriod = shutdownGracePeriod
         self.joinTimeout = joinTimeout
         self.maxUnjoinedConnections = maxUnjoinedConnections

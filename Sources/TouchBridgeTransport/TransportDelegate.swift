@@ -24,7 +24,7 @@ public struct ConnectionInfo: Sendable, Equatable {
 }
 
 /// Why a message was dropped without reaching `didReceiveText`.
-public enum RejectReason: String, Sendable, Equatable {
+public enum RejectReason: String, Sendable, Equatable, CaseIterable {
     /// Over `maxMessagesPerSecond`.
     case rateLimited = "rate_limited"
 }

@@ -27,6 +27,7 @@ public final class TransportServer: @unchecked Sendable {
     let engine: WebSocketEngine
     private let staticFiles: StaticFiles?
     private let access: AccessControl
+    private let hostRule: HostRule
     private var nextID: ConnectionID = 1
     var logger: Logger { engine.logger }
 
@@ -58,6 +59,7 @@ public final class TransportServer: @unchecked Sendable {
         self.staticFiles = try configuration.webRoot.map { try StaticFiles(root: $0) }
         access = AccessControl(token: configuration.accessToken, allowedOrigins: configuration.allowedOrigins,
                                tls: configuration.tls != nil)
+        hostRule = HostRule(allowed: configuration.allowedHosts)
         engine = WebSocketEngine(
             limits: EngineLimits(
                 maxMessageBytes: configuration.maxMessageBytes,
@@ -227,6 +229,7 @@ public final class TransportServer: @unchecked Sendable {
         }
         if path != configuration.webSocketPath { return refuse(404, "path", "no WebSocket endpoint here") }
         if engine.stopping { return refuse(503, "stopping", "server is shutting down") }
+        if !hostRule.allows(requestHeader(wsi, WSI_TOKEN_HOST)) { return refuse(403, "host", "host not allowed") }
         if !access.allows(origin: origin, host: requestHeader(wsi, WSI_TOKEN_HOST)) {
             return refuse(403, "origin", "origin not allowed")
         }
@@ -253,6 +256,13 @@ public final class TransportServer: @unchecked Sendable {
         }
         func respond(_ status: UInt32, _ contentType: String, _ body: String) -> Int32 {
             completeResponse(wsi, status: status, contentType: contentType, body: body, head: head)
+        }
+        // Health checks say nothing but "ok", so probes may use any name; everything else answers only
+        // to names this server goes by (DNS rebinding, `HostRule`).
+        if path != "/healthz", !hostRule.allows(requestHeader(wsi, WSI_TOKEN_HOST)) {
+            _ = writeResponse(wsi, status: 403, contentType: "text/plain; charset=utf-8", body: head ? "" : "host not allowed\n",
+                              closeAfter: true, contentLength: "host not allowed\n".utf8.count)
+            return -1
         }
         switch path {
         case "/healthz":

@@ -60,4 +60,59 @@ import Testing
         for connection: UInt64 in 1...12 { budget.charge(connection, seconds: 0.07, now: 0) }
         #expect((1...12).allSatisfy { budget.wait(for: UInt64($0), now: 0) == nil })
     }
+
+    @Test func aNewConnectionStartsWithWhatItsAddressStillOwes() {
+        var budget = EngineBudget(secondsPerSecond: 0.05, burstSeconds: 0.125)
+        budget.visit(1, from: "10.0.0.7", spending: 0.2, at: 0)
+        // Reconnected half a second later: -0.075 s + 0.5 s × 0.05 s/s = -0.05 s, a second to wait.
+        budget.opened(2, from: "10.0.0.7", now: 0.5)
+        #expect((1000...1001).contains(budget.wait(for: 2, now: 0.5) ?? 0))
+        budget.opened(3, from: "10.0.0.8", now: 0.5)
+        #expect(budget.wait(for: 3, now: 0.5) == nil, "another address has its own share")
+        // Closing again without paying keeps the debt; a connection still open is not touched by it.
+        budget.forget(2, now: 0.5)
+        budget.opened(4, from: "10.0.0.7", now: 1.0)
+        #expect((500...501).contains(budget.wait(for: 4, now: 1.0) ?? 0))
+        #expect(budget.wait(for: 3, now: 1.0) == nil)
+        budget.forget(4, now: 1.0)
+        // Refilled: a connection after that starts with a full bucket again.
+        budget.opened(5, from: "10.0.0.7", now: 5.0)
+        budget.charge(5, seconds: 0.12, now: 5.0)
+        #expect(budget.wait(for: 5, now: 5.0) == nil, "0.125 s of burst, as for a first connection")
+    }
+
+    @Test func aConnectionThatClosesWithinItsShareLeavesLittleOrNothingOwing() {
+        var budget = EngineBudget(secondsPerSecond: 0.05, burstSeconds: 0.125)
+        budget.visit(1, from: "10.0.0.7", spending: 0.1, at: 0)
+        budget.opened(2, from: "10.0.0.7", now: 0)
+        #expect(budget.wait(for: 2, now: 0) == nil)
+        budget.charge(2, seconds: 0.03, now: 0)
+        #expect(budget.wait(for: 2, now: 0) != nil, "it started with the 0.025 s the first one left, not 0.125 s")
+    }
+
+    @Test func theAddressesRememberedAreBoundedAndTheOneNearestToRefilledGoesFirst() {
+        var debts = AddressDebts()
+        debts.carry(-10, of: "deep", now: 0, rate: 0.05, burst: 0.125)
+        for i in 0..<AddressDebts.maxAddresses + 100 {
+            debts.carry(0.1, of: "10.0.\(i / 256).\(i % 256)", now: 0, rate: 0.05, burst: 0.125)
+        }
+        #expect(debts.count == AddressDebts.maxAddresses)
+        #expect(debts.balance(of: "deep", now: 0, rate: 0.05, burst: 0.125) == -10, "the deepest debt is kept")
+    }
+
+    @Test func withoutALimitNothingIsCarried() {
+        var budget = EngineBudget(secondsPerSecond: 0, burstSeconds: 0)
+        budget.visit(1, from: "10.0.0.7", spending: 5, at: 0)
+        budget.opened(2, from: "10.0.0.7", now: 0)
+        #expect(budget.wait(for: 2, now: 0) == nil)
+    }
+}
+
+extension EngineBudget {
+    /// A connection from `address` that opens, runs `seconds` of work and closes, all at `now`.
+    mutating func visit(_ connection: ConnectionKey, from address: String, spending seconds: Double, at now: Double) {
+        opened(connection, from: address, now: now)
+        charge(connection, seconds: seconds, now: now)
+        forget(connection, now: now)
+    }
 }

@@ -20,12 +20,13 @@ import Testing
     static var unlike: ServerSettings {
         var settings = ServerSettings()
         settings.host = "10.0.0.1"; settings.port = 1; settings.webRoot = "w"; settings.scenesDirectory = "s"
-        settings.tlsCertificate = "c"; settings.tlsPrivateKey = "k"; settings.maxMessageBytes = 1; settings.maxConnections = 1
-        settings.maxMessagesPerSecond = 1; settings.outboundQueueLimit = 1; settings.outboundQueueBytes = 1; settings.outboundBudgetBytes = 1
+        settings.tlsCertificate = "c"; settings.tlsPrivateKey = "k"; settings.maxMessageBytes = 2000; settings.maxConnections = 1
+        settings.maxMessagesPerSecond = 1; settings.outboundQueueLimit = 1; settings.outboundQueueBytes = 2000; settings.outboundBudgetBytes = 2000
         settings.idleTimeoutSeconds = 1; settings.joinTimeoutSeconds = 1; settings.maxUnjoinedConnections = 1; settings.keepAlivePingSeconds = 1
-        settings.allowedOrigins = ["x"]; settings.accessToken = "t"; settings.noToken = true; settings.maxObserversPerSession = 1
+        settings.allowedOrigins = ["x"]; settings.accessToken = "tttttttttttttttt"; settings.noToken = true; settings.maxObserversPerSession = 1
         settings.maxTouches = 1; settings.maxPointersPerInput = 1; settings.engineSecondsPerSecond = 1; settings.busyEngineSecondsPerSecond = 1
-        settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 1; settings.logLevel = "error"; settings.shardName = "z"; settings.shards = 3
+        settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 2000; settings.logLevel = "error"; settings.shardName = "z"; settings.shards = 3
+        settings.maxRecordingBytesPerSession = 5000; settings.maxRecordingBytes = 5000
         return settings
     }
 
@@ -57,10 +58,10 @@ import Testing
 
     @Test func environmentVariables() async throws {
         let settings = try await ServerSettings.read(environment: [
-            "TOUCHBRIDGE_PORT": "9100", "TOUCHBRIDGE_MAX_MESSAGE_BYTES": "1000", "TOUCHBRIDGE_TLS_CERTIFICATE": "",
+            "TOUCHBRIDGE_PORT": "9100", "TOUCHBRIDGE_MAX_MESSAGE_BYTES": "2000", "TOUCHBRIDGE_TLS_CERTIFICATE": "",
             "TOUCHBRIDGE_ALLOWED_ORIGINS": "https://a, https://b", "TOUCHBRIDGE_ALLOW_INLINE_SCENES": "false", "PATH": "/bin",
         ])
-        #expect(settings.port == 9100 && settings.maxMessageBytes == 1000 && settings.tlsCertificate == nil)
+        #expect(settings.port == 9100 && settings.maxMessageBytes == 2000 && settings.tlsCertificate == nil)
         #expect(settings.allowedOrigins == ["https://a", "https://b"] && settings.allowInlineScenes == false)
         await #expect(throws: SettingsError.self) { try await ServerSettings.read(environment: ["TOUCHBRIDGE_PORT": "x"]) }
         await #expect(throws: SettingsError.self) { try await ServerSettings.read(environment: ["TOUCHBRIDGE_NOPE": "1"]) }
@@ -93,6 +94,22 @@ import Testing
     }
 }
 
+/// `maxUploadBytesInFlight` (issue 30): at least one whole recording, at most 4 GiB.
+@Suite struct UploadBudgetSettingTests {
+    @Test func theUploadBudgetIsValidatedAgainstItsRange() throws {
+        var settings = ServerSettings()
+        for value in [4_194_304, 67_108_864, 4_294_967_296] {
+            settings.maxUploadBytesInFlight = value
+            #expect(throws: Never.self) { try settings.validated() }
+        }
+        for value in [0, -1, 4_194_303, 4_294_967_297, Int.max] {
+            settings.maxUploadBytesInFlight = value
+            let error = #expect(throws: SettingsError.self) { try settings.validated() }
+            #expect(error?.description == "maxUploadBytesInFlight must be 4194304…4294967296; got \(value)")
+        }
+    }
+}
+
 /// docs/security.md's limits table names every limit with its built-in default.
 @Suite struct SecurityDocTests {
     @Test func theLimitsTableMatchesTheDefaults() throws {
@@ -115,7 +132,16 @@ import Testing
             "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
             "busyEngineSecondsPerSecond": "\(defaults.busyEngineSecondsPerSecond)",
             "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",
+            "allowedHosts": "[]", "shareRecordings": "\(defaults.shareRecordings)",
+            "maxRecordingBytesPerSession": "\(defaults.maxRecordingBytesPerSession)", "maxRecordingBytes": "\(defaults.maxRecordingBytes)",
+            "shards": "\(defaults.shards)", "port": "\(defaults.port)",
+            "maxUploadBytesInFlight": "\(defaults.maxUploadBytesInFlight)",
         ]
         #expect(documented == expected)
+        for setting in ServerSettings.all {
+            guard let range = setting.range else { continue }
+            let row = table.split(separator: "\n").first { $0.hasPrefix("| `\(setting.key)` |") }
+            #expect(row?.contains("| \(range) |") == true, "docs/security.md states \(setting.key)'s range \(range)")
+        }
     }
 }

@@ -41,7 +41,7 @@ import TouchBridgeServer
 
     /// The code of the error the stepper answers `pause` with, or nil when the session pauses.
     func pauseError(_ id: ConnectionID) -> String? {
-        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, system: system(id)), case .message(let text)? = replies.first?.1 else {
+        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, now: { 0 }, system: system(id)), case .message(let text)? = replies.first?.1 else {
             Issue.record("pause was not the stepper's")
             return nil
         }
@@ -54,7 +54,7 @@ import TouchBridgeServer
         join(2)
         tap(3, on: 2)
         #expect(pauseError(2) == nil, "within the budget")
-        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub, system: system(2))
+        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub, now: { 0 }, system: system(2))
         tap(20, on: 1)
         #expect(pauseError(1) == StepErrorCode.tooLong, "the largest history went")
         #expect(hub.interruptionMessage(.begins, for: 1) != nil, "a refused pause leaves the app active (it resigned, then came back)")

@@ -107,7 +107,7 @@ import TouchBridgeServer
     @Test func theStateAfterEveryFrameIsTheLiveStateAfterThatFrame() throws {
         let entries = Self.session()
         let live = try Self.live(entries)
-        let timeline = StepTimeline(entries: entries, sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let timeline = try StepTimeline(entries: entries, sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
         #expect(timeline.frames.count == live.count)
         #expect(live.count > StepTimeline.snapshotInterval, "the session spans more than one snapshot")
         for index in timeline.frames.indices {
@@ -122,7 +122,7 @@ import TouchBridgeServer
     }
 
     @Test func stepsBackAndForthInAnyOrderGiveTheSameState() throws {
-        let timeline = StepTimeline(entries: Self.session(), sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let timeline = try StepTimeline(entries: Self.session(), sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
         let last = timeline.frames.count - 1
         let forward = timeline.state(at: last).message(frames: last + 1)
         _ = timeline.state(at: 3)
@@ -132,13 +132,13 @@ import TouchBridgeServer
         #expect(pinch["pinch"] == "changed", "mid-pinch, the pinch recognizer is changing: \(pinch)")
     }
 
-    @Test func aTimelineExtendedInPartsIsTheTimelineBuiltAtOnce() {
+    @Test func aTimelineExtendedInPartsIsTheTimelineBuiltAtOnce() throws {
         let entries = Self.session()
-        let whole = StepTimeline(entries: entries, sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let whole = try StepTimeline(entries: entries, sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
         let parts = StepTimeline(sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
-        parts.append(entries[..<30])
+        try parts.append(entries[..<30])
         let early = parts.frames.count
-        parts.append(entries[parts.replayedCount...])
+        try parts.append(entries[parts.replayedCount...])
         #expect(early < whole.frames.count && parts.replayedCount == entries.count)
         #expect(parts.frames.count == whole.frames.count)
         for index in whole.frames.indices {
@@ -147,7 +147,7 @@ import TouchBridgeServer
     }
 
     @Test func aNewSceneStartsTheLogAfreshAndTheOldestEventsAreLeftOutPastTheBudget() throws {
-        let timeline = StepTimeline(entries: Self.session(), sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let timeline = try StepTimeline(entries: Self.session(), sessionID: "stepping-test", catalog: LibraryCatalog(), limits: ProtocolLimits())
         let last = timeline.state(at: timeline.frames.count - 1)
         #expect(last.events.allSatisfy { !$0.contains("pinch") }, "after the switch to tap-recognition, the pinch's log is gone")
         #expect(last.events.contains { $0.contains("tapCount") || $0.contains("\"to\":\"ended\"") })
@@ -174,7 +174,7 @@ import TouchBridgeServer
         let clock = ContinuousClock()
         var timeline: StepTimeline?
         let build = clock.measure {
-            timeline = StepTimeline(entries: entries, sessionID: "bench", catalog: LibraryCatalog(), limits: ProtocolLimits())
+            timeline = try? StepTimeline(entries: entries, sessionID: "bench", catalog: LibraryCatalog(), limits: ProtocolLimits())
         }
         let built = try #require(timeline)
         #expect(built.frames.count == frames + 1)

@@ -90,6 +90,20 @@ struct ClientMessageDecodingTests {
         #expect(input.pointers[0].t.isNaN)
     }
 
+    /// A message's own time has no engine check after it: NaN and infinities are a schema error
+    /// naming `t` (issue 30: `act` with `"t":"NaN"` answered `time-went-backwards "nan < 0.01"`).
+    @Test func nonFiniteMessageTimesAreASchemaErrorNamingT() {
+        let messages = [
+            #"{"type":"act","t":"NaN","actions":[{"op":"remove","view":"x"}]}"#, #"{"type":"advance","t":"Infinity"}"#,
+            #"{"type":"motion","phase":"began","t":"-Infinity"}"#, #"{"type":"remote","command":"play","t":"NaN"}"#,
+        ]
+        for text in messages {
+            let error = #expect(throws: ProtocolError.self, "\(text)") { try ClientMessage.decode(text) }
+            #expect(error?.code == "schema", "\(text)")
+            #expect(error?.path == "t", "\(text)")
+        }
+    }
+
     @Test func unknownFieldsAreIgnored() throws {
         #expect(try ClientMessage.decode(#"{"type":"ping","id":1,"future":true}"#) == .ping(Ping(id: 1)))
     }

@@ -128,6 +128,12 @@ struct ClientMessageReadingTests {
     static func compare(_ text: String, limits: ProtocolLimits = ProtocolLimits()) -> String? {
         var ours = outcome { () throws(ProtocolError) in try ClientMessage.decode(text, limits: limits) }
         let reference = outcome { () throws(ProtocolError) in try FoundationReference.decode(text, limits: limits) }
+        // A repeated key differs on purpose: Foundation kept one of them, the parser refuses it (issue
+        // 30) with a schema error naming it.
+        if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONParser.parse(text) }),
+           let path = error.duplicateKeyPath, ours.hasPrefix("schema path=Optional(\"\(path)\") seq=nil \(path): appears twice") {
+            return nil
+        }
         if ours != reference, ours.hasPrefix("bad-json"), let strict = withoutTrailingCommas(text) {
             // Foundation accepted trailing commas (`[1,]`, `{"a":1,}`); RFC 8259 and the parser do not.
             ours = outcome { () throws(ProtocolError) in try ClientMessage.decode(strict, limits: limits) }

@@ -31,7 +31,16 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("123456789012345678901234567890") == .number(1.2345678901234568e+29))
         #expect(try JSONParser.parse("9007199254740993") == .number(9_007_199_254_740_992))
         #expect(try JSONParser.parse("0.30000000000000004") == .number(0.30000000000000004))
-        #expect(try JSONParser.parse(#"{"k":1,"k":2}"#) == .object(["k": .number(1)]), "first duplicate key wins, as in Foundation")
+    }
+
+    /// RFC 8259 leaves a repeated key's meaning to each parser (first wins, last wins): the parser
+    /// refuses it and says where the repeated member sits, so the decoder can name the field.
+    @Test func aRepeatedKeyIsRefusedWithItsPath() throws {
+        #expect(error(#"{"k":1,"k":2}"#) == JSONParseError(reason: #"the key "k" appears twice in one object"#, offset: 7, duplicateKeyPath: "k"))
+        #expect(error(#"{"p":[{"a":1},{"t":null,"x":1,"t":2}]}"#)?.duplicateKeyPath == "p[1].t")
+        #expect(error(#"[0,[{"a":{"b":1,"b":1}}]]"#)?.duplicateKeyPath == "[1][0].a.b")
+        #expect(error("[1 2]")?.duplicateKeyPath == nil)
+        #expect(try JSONParser.parse(#"{"k":{"k":1},"j":{"k":2}}"#) == .object(["k": .object(["k": .number(1)]), "j": .object(["k": .number(2)])]))
     }
 
     @Test func rejectsWhatRFC8259Rejects() {

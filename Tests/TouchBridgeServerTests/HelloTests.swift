@@ -130,4 +130,19 @@ struct HelloTests {
         transport.send(device, .ping(Ping(id: 42)))
         #expect(transport.takeMessages(device).compactMap(\.pong) == [Pong(id: 42, t: 1234)])
     }
+
+    /// Issue 30: receive times that go backwards (a damaged recording replayed) made the resync
+    /// rate limit's retry hint `Int(1e300 * 1000)`, which trapped and took the whole server down.
+    @Test func aResyncReceivedBeforeTheLastOneAnsweredGetsABoundedRetryHint() throws {
+        let session = Session(environment: SessionEnvironment(catalog: BuiltInScenes.catalog, makeSessionID: { "abc" }))
+        _ = session.handle(.text(Script.hello(.manual).text, receivedAt: 0))
+        #expect(session.handle(.text(#"{"type":"resync"}"#, receivedAt: 1e300)).count == 1)
+        let refused = session.handle(.text(#"{"type":"resync"}"#, receivedAt: 0))
+        guard case .error(let text)? = refused.first, case .error(let error)? = try? ServerMessage.decode(text) else {
+            Issue.record("expected an error, got \(refused)")
+            return
+        }
+        #expect(error.code == "rate-limited")
+        #expect(error.retryAfterMs == 250)
+    }
 }

@@ -39,9 +39,14 @@ struct IncrementalRenderTests {
     static func catalog() -> LibraryCatalog {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("config/scenes")
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        let specs = files.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }.compactMap { url in
-            (try? Data(contentsOf: url)).flatMap { try? SceneSpec.parse($0) }
+        // A scene file that cannot be read or parsed stops the suite (it would otherwise drop out of the test unseen).
+        let files = try! FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        let specs = files.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }.map { url in
+            do {
+                return try SceneSpec.parse(Data(contentsOf: url))
+            } catch {
+                fatalError("\(url.lastPathComponent) does not parse: \(error)")
+            }
         }
         return LibraryCatalog(declarativeScenes: specs)
     }

@@ -37,7 +37,7 @@ struct EnginePropertyTests {
                     seed = parsed
                 }
             }
-            let cases = environment["TOUCHKIT_PROPERTY_CASES"].flatMap { Int($0) } ?? defaultCases
+            let cases = environment["TOUCHKIT_PROPERTY_CASES"].map { Int($0) ?? 0 } ?? defaultCases
             return Configuration(
                 seed: seed, cases: max(0, cases), verbose: environment["TOUCHKIT_PROPERTY_VERBOSE"] == "1",
                 maxFailures: max(1, environment["TOUCHKIT_PROPERTY_MAX_FAILURES"].flatMap { Int($0) } ?? 1),
@@ -84,6 +84,10 @@ struct EnginePropertyTests {
             if failures >= configuration.maxFailures { break }
         }
         CrashReporter.current(0, slot: partition)
+        // A run that checked nothing must not pass: TOUCHKIT_PROPERTY_CASES=0 (or a value that is not a
+        // number) ran no case at all.
+        #expect(configuration.cases > 0, "TOUCHKIT_PROPERTY_CASES must be a whole number of at least 1: no case ran")
+        #expect(ran > 0 || configuration.cases <= partition || failures > 0, "partition \(partition) ran no case")
         let seconds = Date().timeIntervalSince(started)
         print("engine properties [\(partition + 1)/\(Self.partitions)]: \(ran) cases from start seed \(hex(configuration.seed)) in \(String(format: "%.1f", seconds)) s")
         if configuration.stats { print(coverage.report(partition: partition)) }

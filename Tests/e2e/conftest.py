@@ -160,7 +160,15 @@ def server(server_process) -> str:
 # loop". A module that uses `browser` must not call asyncio.run() itself.
 @pytest.fixture(scope="module")
 def playwright_driver():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -r requirements-e2e.txt")
+    try:
+        from playwright import sync_api
+    except ImportError as error:
+        # CI must never pass by skipping every browser test (issue 29 item 9): there a missing
+        # Playwright fails; on a developer's machine without it, browser tests are skipped.
+        message = f"Playwright is missing ({error}): pip install -r requirements-e2e.txt"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
     with sync_api.sync_playwright() as driver:
         yield driver
 

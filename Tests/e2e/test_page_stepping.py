@@ -13,10 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import ServerProcess
 from test_page import PHONE, pages  # noqa: F401  (pages is a fixture)
 from test_recordings_durable import wait_closed_files
-from test_stepping import record_pinch
+from test_stepping import record_pinch, sharing_recordings
 from test_sheet import DESKTOP, LANDSCAPE, TABLET
 
 SIZES = {"phone": PHONE, "landscape": LANDSCAPE, "tablet": TABLET, "desktop": DESKTOP}
@@ -117,7 +116,7 @@ def test_pause_a_live_gesture_and_step_back_three_frames(server, pages, artifact
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_open_a_recording_from_the_list_or_by_dropping_it_and_scrub(pages, artifacts, tmp_path, size):
     recordings = tmp_path / "recordings"
-    server = ServerProcess(extra_args=("--record", str(recordings)))
+    server = sharing_recordings(tmp_path, recordings)
     server.start()
     try:
         # Playwright's loop runs in this thread (conftest): the recording client gets its own.

@@ -196,8 +196,8 @@ def test_a_flood_gets_its_replies_and_a_rate_limited_error_before_the_1008_close
 
 def test_head_is_get_without_a_body_and_other_methods_get_405(server_process):
     port = server_process.port
-    get = raw_response(port, b"GET /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head = raw_response(port, b"HEAD /app.mjs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    get = raw_response(port, b"GET /app.mjs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    head = raw_response(port, b"HEAD /app.mjs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     assert status_of(head) == 200
     get_headers, get_body = get.split(b"\r\n\r\n", 1)
     head_headers, head_body = head.split(b"\r\n\r\n", 1)
@@ -567,59 +567,86 @@ def test_resync_is_answered_at_most_every_250_ms_with_a_retry_hint(server_proces
 # ------------------------------------------------------------------------------- 5. fairness
 
 
-async def calm_round_trips(url: str, count: int = 150) -> list[float]:
-    """A calm client: one tap frame at a time, each answered by its events; the round trips in ms."""
-    async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as ws:
-        await join(ws)
-        times = []
-        for seq in range(1, count + 1):
-            phase = "down" if seq % 2 else "up"
-            started = time.perf_counter()
-            await ws.send(json.dumps({"type": "input", "seq": seq, "pointers": [
-                {"id": 1, "phase": phase, "x": 60, "y": 700, "t": seq * 100, "pointerType": "touch"}]}))
-            async with asyncio.timeout(30):
-                while True:
-                    m = json.loads(await ws.recv())
-                    if m["type"] == "events" and m.get("seq") == seq:
-                        break
-            times.append((time.perf_counter() - started) * 1000)
-            await asyncio.sleep(0.01)
-        return times
+async def calm_round_trips(ws, count: int, first_seq: int = 1) -> list[float]:
+    """A calm client: one tap frame at a time, each answered by its events; the round trips in ms. A frame
+    refused ``rate-limited`` is sent again after ``retryAfterMs``, as the page does: the wait counts."""
+    times = []
+    for seq in range(first_seq, first_seq + count):
+        phase = "down" if seq % 2 else "up"
+        frame = json.dumps({"type": "input", "seq": seq, "pointers": [
+            {"id": 1, "phase": phase, "x": 60, "y": 700, "t": seq * 100, "pointerType": "touch"}]})
+        started = time.perf_counter()
+        await ws.send(frame)
+        async with asyncio.timeout(30):
+            while True:
+                m = json.loads(await ws.recv())
+                if m["type"] == "events" and m.get("seq") == seq:
+                    break
+                if m["type"] == "error" and m["code"] == "rate-limited":
+                    await asyncio.sleep(m["retryAfterMs"] / 1000)
+                    await ws.send(frame)
+        times.append((time.perf_counter() - started) * 1000)
+        await asyncio.sleep(0.01)
+    return times
+
+
+def percentile(values: list[float], percent: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * percent / 100))]
 
 
 def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return percentile(values, 99)
 
 
-@pytest.mark.parametrize("attackers", [1, 12])
-def test_a_client_that_makes_the_engine_work_hard_gets_its_share_and_no_more(tmp_path, attackers):
+# The calm client's p90 round trip under attack may be at most this many times its p90 alone, measured in
+# the same test (p90, not p99: with 150 round trips p99 is the second-worst one, which on the shared 2-core
+# machine is decided by whoever else runs, not by the server). Measured (docs/security.md): 0.6–1.2 at load
+# 5, up to 17.7 at load 20; reconnecting attackers on the server without per-address debt: 52.6 and 163.
+FAIRNESS_RATIO = 25
+
+
+@pytest.mark.parametrize("attackers, mode", [(1, "steady"), (12, "steady"), (12, "reconnect")])
+def test_a_client_that_makes_the_engine_work_hard_gets_its_share_and_no_more(tmp_path, attackers, mode):
+    """Attackers switch to a 114 KB inline scene 30 times a second each (``reconnect``: each switch on a
+    fresh connection). A calm client, connected before them, sends tap frames; its p90 round trip under
+    attack must stay within FAIRNESS_RATIO of its p90 alone, and the attackers must be refused (reconnecting
+    ones were never refused before: each connection brought a fresh share)."""
     server = start_server(tmp_path, {"maxConnections": 100})  # engineSecondsPerSecond at its default
     try:
-        scene = big_inline_scene()
-
         scene_file = tmp_path / "scene.json"
-        scene_file.write_text(json.dumps(scene))
-        quiet = asyncio.run(calm_round_trips(server.ws_url, count=50))
-        # The attackers run in their own process: their client-side work must not slow the measurement.
-        hostile = subprocess.Popen([sys.executable, str(Path(__file__).parent / "attackers.py"), server.ws_url,
-                                    str(attackers), "30", str(scene_file)],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        try:
-            assert hostile.stdout.readline().strip() == "started"
-            time.sleep(1.0)
-            loaded = asyncio.run(calm_round_trips(server.ws_url))
-        finally:
-            hostile.stdin.close()
-            limited = int(hostile.stdout.readline() or 0)
-            hostile.wait(timeout=30)
+        scene_file.write_text(json.dumps(big_inline_scene()))
+
+        async def measure():
+            # Connected first: what attackers from its address owe is carried to new connections only.
+            async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as calm:
+                await join(calm)
+                quiet = await calm_round_trips(calm, count=100)
+                # The attackers run in their own process: their client-side work must not slow the measurement.
+                hostile = subprocess.Popen([sys.executable, str(Path(__file__).parent / "attackers.py"), server.ws_url,
+                                            str(attackers), "30", str(scene_file), *(["reconnect"] if mode == "reconnect" else [])],
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                try:
+                    assert hostile.stdout.readline().strip() == "started"
+                    await asyncio.sleep(1.0)
+                    loaded = await calm_round_trips(calm, count=150, first_seq=101)
+                finally:
+                    hostile.stdin.close()
+                    limited = int(hostile.stdout.readline() or 0)
+                    hostile.wait(timeout=30)
+                return quiet, loaded, limited
+
+        quiet, loaded, limited = asyncio.run(measure())
         values = metrics_values(server)
-        print(f"\n{attackers} attacker(s) switching to a 114 KB inline scene at 30/s: calm client round trip "
-              f"p50 {sorted(loaded)[len(loaded) // 2]:.1f} ms, p99 {p99(loaded):.1f} ms, max {max(loaded):.1f} ms "
-              f"(alone: p99 {p99(quiet):.1f} ms); {limited} attacker messages rate-limited")
+        ratio = percentile(loaded, 90) / percentile(quiet, 90)
+        print(f"\n{attackers} {mode} attacker(s) switching to a 114 KB inline scene at 30/s: calm client round trip "
+              f"p50 {percentile(loaded, 50):.1f} ms, p90 {percentile(loaded, 90):.1f} ms, p99 {p99(loaded):.1f} ms, max {max(loaded):.1f} ms "
+              f"(alone: p50 {percentile(quiet, 50):.1f} ms, p90 {percentile(quiet, 90):.1f} ms, p99 {p99(quiet):.1f} ms; ratio {ratio:.2f}); "
+              f"{limited} attacker messages rate-limited")
         # The attackers were held to their share: refused with a retry hint, counted.
         assert limited > 0
         assert values["touchbridge_messages_over_engine_budget_total"] >= limited
+        assert ratio <= FAIRNESS_RATIO, f"calm client p90 {percentile(loaded, 90):.1f} ms under attack vs {percentile(quiet, 90):.1f} ms alone"
     finally:
         server.stop()
 

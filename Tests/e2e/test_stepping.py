@@ -204,9 +204,16 @@ async def record_pinch(url: str) -> list[dict]:
     return live
 
 
+def sharing_recordings(tmp_path, recordings) -> ServerProcess:
+    """A server recording into ``recordings`` that lists every finished recording to every device."""
+    config = tmp_path / "share.json"
+    config.write_text(json.dumps({"shareRecordings": True}))
+    return ServerProcess(extra_args=("--config", str(config), "--record", str(recordings)))
+
+
 def test_recordings_are_listed_from_the_record_directory_only_and_open_by_name(tmp_path):
     recordings = tmp_path / "recordings"
-    server = ServerProcess(extra_args=("--record", str(recordings)))
+    server = sharing_recordings(tmp_path, recordings)
     server.start()
     try:
         asyncio.run(record_pinch(server.ws_url))

@@ -38,6 +38,10 @@ public struct ServerSettings: Equatable, Sendable {
     public var keepAlivePingSeconds = 30.0
     /// Browser origins allowed to open WebSockets; empty = the server's own (`allowedOrigins`).
     public var allowedOrigins: [String] = []
+    /// `Host` names answered besides loopback ones and the addresses the server listens on (`allowedHosts`).
+    public var allowedHosts: [String] = []
+    /// Whether every device may list and open the record directory's files, not only its own (`shareRecordings`).
+    public var shareRecordings = false
     /// The token clients beyond loopback present; see `resolvedAccessToken(generate:)` (`accessToken`).
     public var accessToken: String?
     /// Serve without a token even beyond loopback (`noToken`).
@@ -56,12 +60,18 @@ public struct ServerSettings: Equatable, Sendable {
     public var allowInlineScenes = true
     /// Largest inline scene, bytes (`maxInlineSceneBytes`).
     public var maxInlineSceneBytes = 131_072
+    /// Bytes of recordings being uploaded or replayed that all connections hold together (`maxUploadBytesInFlight`).
+    public var maxUploadBytesInFlight = 67_108_864
     /// `trace` … `critical` (`logLevel`).
     public var logLevel = "info"
     /// The shard name session ids start with (`shardName`).
     public var shardName = ""
     /// Service threads sessions are spread over; 0 = one per core (`shards`).
     public var shards = 1
+    /// Bytes `--record` writes for one session before it stops recording it (`maxRecordingBytesPerSession`).
+    public var maxRecordingBytesPerSession = 64 * Self.mebibyte
+    /// Bytes `--record` writes in all, for every session together, before it stops (`maxRecordingBytes`).
+    public var maxRecordingBytes = Self.gibibyte
 
     /// The built-in defaults.
     public init() {}
@@ -70,50 +80,81 @@ public struct ServerSettings: Equatable, Sendable {
     public static let all: [ServerSetting] = [
         .string("host", \.host, "Address to listen on; 0.0.0.0 listens on every interface so phones on the same network can connect.",
                 placeholder: "ADDRESS"),
-        .int("port", \.port, "TCP port; 0 picks a free one."),
+        .int("port", \.port, "TCP port; 0 picks a free one.", range: SettingRange(0...65535)),
         .string("webRoot", \.webRoot, "Directory of the static page.", placeholder: "PATH"),
         .string("scenesDirectory", \.scenesDirectory, "Declarative scenes (*.json) added to the scene picker; a missing directory adds none.",
                 placeholder: "PATH"),
         .optionalString("tlsCertificate", \.tlsCertificate,
                         "HTTPS/WSS certificate (PEM), with tlsPrivateKey: phones need https for motion sensors (scripts/make-cert.sh)."),
         .optionalString("tlsPrivateKey", \.tlsPrivateKey, "The certificate's private key (PEM)."),
-        .int("maxMessageBytes", \.maxMessageBytes, "Largest WebSocket message in bytes; larger ones close the connection with 1009."),
-        .int("maxConnections", \.maxConnections, "Open WebSocket connections; more are refused with HTTP 503."),
+        .int("maxMessageBytes", \.maxMessageBytes, "Largest WebSocket message in bytes; larger ones close the connection with 1009.", range: .integers(1024...16 * mebibyte)),
+        .int("maxConnections", \.maxConnections, "Open WebSocket connections; more are refused with HTTP 503.", range: .integers(1...100_000)),
         .int("maxMessagesPerSecond", \.maxMessagesPerSecond,
-             "Per connection; each dropped message gets an error 'rate-limited', a sustained flood closes with 1008. 0 = unlimited."),
-        .int("outboundQueueLimit", \.outboundQueueLimit, "Messages queued for one slow connection before it is closed with 1008."),
+             "Per connection; each dropped message gets an error 'rate-limited', a sustained flood closes with 1008. 0 = unlimited.",
+             range: .integers(1...100_000, orZero: true)),
+        .int("outboundQueueLimit", \.outboundQueueLimit, "Messages queued for one slow connection before it is closed with 1008.", range: .integers(1...1_000_000)),
         .int("outboundQueueBytes", \.outboundQueueBytes,
-             "Bytes (payload and bookkeeping) queued for one connection before it is closed with 1008; from a quarter of it the server stops reading that connection until it drains."),
+             "Bytes (payload and bookkeeping) queued for one connection before it is closed with 1008; from a quarter of it the server stops reading that connection until it drains.",
+             range: .integers(1024...gibibyte)),
         .int("outboundBudgetBytes", \.outboundBudgetBytes,
-             "Bytes queued for all connections together; from half of it the server stops reading every connection whose output is still waiting, past it the one backlogged the longest is closed with 1008."),
-        .double("idleTimeoutSeconds", \.idleTimeoutSeconds, "Seconds without any frame from a client before it is closed with 1001. 0 = never."),
+             "Bytes queued for all connections together; from half of it the server stops reading every connection whose output is still waiting, past it the one backlogged the longest is closed with 1008.",
+             range: .integers(1024...64 * gibibyte)),
+        .double("idleTimeoutSeconds", \.idleTimeoutSeconds, "Seconds without any frame from a client before it is closed with 1001. 0 = never.",
+                range: SettingRange(1...604_800, orZero: true)),
         .double("joinTimeoutSeconds", \.joinTimeoutSeconds,
-                "Seconds a new connection has to send hello before it is closed with 4408; pongs do not extend it. 0 = never."),
-        .int("maxUnjoinedConnections", \.maxUnjoinedConnections, "Connections that have not sent hello yet; more upgrades are refused with HTTP 503."),
-        .double("keepAlivePingSeconds", \.keepAlivePingSeconds, "WebSocket ping interval, keeping idle browsers connected. 0 = off."),
+                "Seconds a new connection has to send hello before it is closed with 4408; pongs do not extend it. 0 = never.",
+                range: SettingRange(0.1...3600, orZero: true)),
+        .int("maxUnjoinedConnections", \.maxUnjoinedConnections, "Connections that have not sent hello yet; more upgrades are refused with HTTP 503.",
+             range: .integers(1...100_000)),
+        .double("keepAlivePingSeconds", \.keepAlivePingSeconds, "WebSocket ping interval, keeping idle browsers connected. 0 = off.", range: SettingRange(0.1...86_400, orZero: true)),
         .strings("allowedOrigins", \.allowedOrigins,
                  "Origins of browsers allowed to open WebSockets (exact match); empty allows only the server's own origin, [*] every origin. Scripts that send no Origin are allowed."),
+        .strings("allowedHosts", \.allowedHosts,
+                 "Host names (without port) the server answers to besides localhost, 127.x, [::1] and the addresses it listens on; other Host headers get HTTP 403 (DNS rebinding). Add the names phones or a proxy use, e.g. [touchbridge.school.example]; [*] any name.") { host in
+            host.isEmpty || host.contains("/") || host.contains(" ")
+                ? "holds \"\(host)\": give host names or addresses without scheme, path or port (e.g. touchbridge.school.example)" : nil
+        },
+        .bool("shareRecordings", \.shareRecordings,
+              "With --record: every device may list and open the finished recordings in the directory. false: a device sees only its own session's recording. A live session's recording is never shown to another device."),
         .optionalString("accessToken", \.accessToken,
                         "The token clients beyond loopback must present (?token=); unset, a random one is generated at start when listening beyond loopback.",
-                        placeholder: "TOKEN", isSecret: true),
+                        placeholder: "TOKEN", isSecret: true, rule: { token in
+                            token.count >= 16 && token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) ? nil
+                                : "must be at least 16 letters, digits, - or _ (it goes into URLs); got \(token.count) characters"
+                        }),
         .bool("noToken", \.noToken, "Serve without any access token even when listening beyond loopback (anyone on the network can open sessions)."),
-        .int("maxObserversPerSession", \.maxObserversPerSession, "Observers per session; more get error 'limit'."),
-        .int("maxTouches", \.maxTouches, "Simultaneous touches per session; more get error 'too-many-touches'."),
-        .int("maxPointersPerInput", \.maxPointersPerInput, "Pointer changes per input message."),
+        .int("maxObserversPerSession", \.maxObserversPerSession, "Observers per session; more get error 'limit'.", range: .integers(1...1000)),
+        .int("maxTouches", \.maxTouches, "Simultaneous touches per session; more get error 'too-many-touches'.", range: .integers(1...64)),
+        .int("maxPointersPerInput", \.maxPointersPerInput, "Pointer changes per input message.", range: .integers(1...1024)),
         .double("engineSecondsPerSecond", \.engineSecondsPerSecond,
                 "Each connection's share of the engine thread, in seconds of work per second (burst 2.5x); past it messages get 'rate-limited' with retryAfterMs. 0 = no limit.",
-                placeholder: "SHARE"),
+                range: SettingRange(0.001...1, orZero: true), placeholder: "SHARE"),
         .double("busyEngineSecondsPerSecond", \.busyEngineSecondsPerSecond,
                 "What all connections working beyond half their share get together, in seconds of work per second. 0 = no shared cap.",
-                placeholder: "SHARE"),
+                range: SettingRange(0.001...1, orZero: true), placeholder: "SHARE"),
         .bool("allowInlineScenes", \.allowInlineScenes, "Whether clients may send inline declarative scenes."),
-        .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes."),
-        .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL"),
+        .int("maxInlineSceneBytes", \.maxInlineSceneBytes, "Largest inline scene in bytes.", range: .integers(1024...16 * mebibyte)),
+        .int("maxUploadBytesInFlight", \.maxUploadBytesInFlight,
+             "Bytes of recordings being uploaded (open-recording in parts) or replayed that all connections hold together, at least one whole recording; a part or recording past it gets 'server-busy' and is not taken.",
+             range: .integers(4 * mebibyte...4 * gibibyte)),
+        .string("logLevel", \.logLevel, "trace, debug, info, notice, warning, error or critical.", placeholder: "LEVEL") { level in
+            logLevels.contains(level) ? nil : "\(level) is not one of \(logLevels.joined(separator: ", "))"
+        },
         .string("shardName", \.shardName,
                 "This server's name among several behind one proxy: its session ids start with it and a dash (a-…), so the proxy routes observers (/ws?watch=ID) to the server running their session. Empty: ids without a prefix.",
-                placeholder: "NAME"),
+                placeholder: "NAME") { name in
+            name.count <= 16 && name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) ? nil
+                : "must be at most 16 lowercase letters or digits (it starts every session id); got \"\(name)\""
+        },
         .int("shards", \.shards,
-             "Service threads (libwebsockets contexts) sessions are spread over, one acceptor routing observers to their session's; 0 = one per core. Limits on connections and queued bytes are split between them. More than 1 needs plain HTTP (terminate TLS in nginx, config/nginx/)."),
+             "Service threads (libwebsockets contexts) sessions are spread over, one acceptor routing observers to their session's; 0 = one per core. Limits on connections and queued bytes are split between them. More than 1 needs plain HTTP (terminate TLS in nginx, config/nginx/).",
+             range: .integers(0...maxShards)),
+        .int("maxRecordingBytesPerSession", \.maxRecordingBytesPerSession,
+             "serve --record: bytes written for one session; past them its recording stops (the file's last line says so, the log and /metrics too) and the session goes on.",
+             range: .integers(4096...gibibyte)),
+        .int("maxRecordingBytes", \.maxRecordingBytes,
+             "serve --record: bytes written for all sessions together since the server started; past them every recording stops as above.",
+             range: .integers(4096...1024 * gibibyte)),
     ]
 
 
@@ -131,33 +172,31 @@ public struct ServerSettings: Equatable, Sendable {
         ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
     }
 
-    /// Checks ranges and pairs; the message says which setting is wrong.
+    /// Checks every setting's own rule (`ServerSetting.problem(in:)`: ranges and formats) and the
+    /// rules that tie settings together; the message names the setting.
     public func validated() throws -> ServerSettings {
-        guard (0...65535).contains(port) else { throw SettingsError("port \(port) is not 0…65535") }
+        for setting in Self.all {
+            if let problem = setting.problem(in: self) { throw SettingsError("\(setting.key) \(problem)") }
+        }
         guard (tlsCertificate == nil) == (tlsPrivateKey == nil) else { throw SettingsError("tlsCertificate and tlsPrivateKey go together") }
-        for (name, value) in [("maxMessageBytes", maxMessageBytes), ("maxConnections", maxConnections), ("maxUnjoinedConnections", maxUnjoinedConnections), ("outboundQueueLimit", outboundQueueLimit),
-                              ("outboundQueueBytes", outboundQueueBytes), ("outboundBudgetBytes", outboundBudgetBytes),
-                              ("maxObserversPerSession", maxObserversPerSession), ("maxTouches", maxTouches),
-                              ("maxPointersPerInput", maxPointersPerInput), ("maxInlineSceneBytes", maxInlineSceneBytes)] where value < 1 {
-            throw SettingsError("\(name) must be at least 1")
-        }
-        guard maxMessagesPerSecond >= 0, idleTimeoutSeconds >= 0, keepAlivePingSeconds >= 0, joinTimeoutSeconds >= 0, engineSecondsPerSecond >= 0, busyEngineSecondsPerSecond >= 0 else {
-            throw SettingsError("rates and times cannot be negative")
-        }
-        if let accessToken, accessToken.count < 16 || !accessToken.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
-            throw SettingsError("accessToken must be at least 16 letters, digits, - or _ (it goes into URLs); got \(accessToken.count) characters")
-        }
-        guard (0...Self.maxShards).contains(shards) else { throw SettingsError("shards must be 0 (one per core) … \(Self.maxShards); got \(shards)") }
         if shardCount > 1, tlsCertificate != nil {
             throw SettingsError("shards > 1 needs plain HTTP: the acceptor routes observers by their request line, which TLS hides. Terminate TLS in nginx (config/nginx/, docs/performance.md) or serve with shards 1")
         }
-        guard shardName.count <= 16, shardName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else {
-            throw SettingsError("shardName must be at most 16 lowercase letters or digits (it starts every session id); got \"\(shardName)\"")
-        }
-        guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
-            throw SettingsError("logLevel \(logLevel) is not one of trace, debug, info, notice, warning, error, critical")
-        }
         return self
+    }
+
+    /// The levels `logLevel` takes (swift-log's).
+    static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    /// 2^20 bytes.
+    public static let mebibyte = 1 << 20
+    /// 2^30 bytes.
+    public static let gibibyte = 1 << 30
+}
+
+extension SettingRange {
+    /// Whole numbers (counts, bytes) `bounds`, and 0 too when `orZero`.
+    static func integers(_ bounds: ClosedRange<Int>, orZero: Bool = false) -> Self {
+        Self(Double(bounds.lowerBound)...Double(bounds.upperBound), orZero: orZero)
     }
 }
 

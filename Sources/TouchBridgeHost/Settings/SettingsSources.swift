@@ -1,10 +1,11 @@
 import Configuration
 import Foundation
 import SystemPackage
+import TouchBridgeProtocol
 
 extension ServerSettings {
     /// Reads the settings from their sources, each over the next: command-line `arguments`
-    /// (`--max-message-bytes 1000`, as `ServerSetting.flag` spells them), `TOUCHBRIDGE_*` variables
+    /// (`--max-message-bytes 100000`, as `ServerSetting.flag` spells them), `TOUCHBRIDGE_*` variables
     /// of `environment`, the JSON `file`, then `defaults`. swift-configuration does the layering and
     /// the conversions; this adds what it leaves to its users: a name no source knows, or a value of
     /// the wrong type, is an error that names it instead of being ignored.
@@ -13,12 +14,18 @@ extension ServerSettings {
     ) async throws -> ServerSettings {
         try checkArguments(arguments)
         try checkEnvironment(environment)
+        let fileKeys = try file.map(checkFile) ?? []
+        func source(of setting: ServerSetting) -> String {
+            if arguments.contains(where: { $0 == setting.flag || $0.hasPrefix(setting.flag + "=") }) { return "flag \(setting.flag)" }
+            if environment[setting.environmentVariable] != nil { return "environment variable \(setting.environmentVariable)" }
+            if let file, fileKeys.contains(setting.key) { return "file \(file)" }
+            return "built-in default"
+        }
         var providers: [any ConfigProvider] = [
             CommandLineArgumentsProvider(arguments: ["touchbridge"] + arguments),
             EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "touchbridge"),
         ]
         if let file {
-            try checkFile(file)
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
             } catch {
@@ -34,10 +41,19 @@ extension ServerSettings {
             do {
                 try setting.read(from: reader, into: &settings)
             } catch {
-                throw SettingsError("\(setting.key) (\(setting.flag), \(setting.environmentVariable)\(file.map { " or \($0)" } ?? "")): \(error)")
+                throw SettingsError("\(setting.key) (\(source(of: setting))): \(error)")
+            }
+            if let problem = setting.problem(in: settings) {
+                throw SettingsError("\(setting.key) (\(source(of: setting))) \(problem)")
             }
         }
-        return settings
+        do {
+            return try settings.validated()
+        } catch {
+            // A rule that ties settings together: say where each one it names came from.
+            let named = all.filter { "\(error)".contains($0.key) }.map { "\($0.key): \(source(of: $0))" }
+            throw SettingsError("\(error) (\(named.joined(separator: "; ")))")
+        }
     }
 
     private static func checkArguments(_ arguments: [String]) throws {
@@ -63,16 +79,36 @@ extension ServerSettings {
         }
     }
 
-    /// Names in the file that are not settings (keys starting with "//" are comments).
-    private static func checkFile(_ path: String) throws {
+    /// Checks the file's names and value types: a name that is no setting, or a value of another
+    /// JSON type than its setting's (an object given for a number), is an error naming it. Keys
+    /// starting with "//" are comments. Returns the settings the file states.
+    private static func checkFile(_ path: String) throws -> Set<String> {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw SettingsError("\(path): cannot read it (\(error.localizedDescription))") }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard case .object(let object)? = try? JSONParser.parse([UInt8](data)) else {
             throw SettingsError("\(path): expected a JSON object")
         }
-        let keys = Set(all.map(\.key))
-        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) && !$0.hasPrefix("//") }) {
-            throw SettingsError("\(path): unknown setting \"\(unknown)\" (settings: \(keys.sorted().joined(separator: ", ")))")
+        let settings = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("//") {
+            guard let setting = settings[key] else {
+                throw SettingsError("\(path): unknown setting \"\(key)\" (settings: \(settings.keys.sorted().joined(separator: ", ")))")
+            }
+            guard setting.type.accepts(value) else {
+                throw SettingsError("\(key) (file \(path)) must be \(setting.type.rawValue); got \(WireJSON.text(value).prefix(60))")
+            }
+        }
+        return Set(object.keys)
+    }
+}
+
+extension ValueType {
+    /// Whether a file may give `value` for a setting of this type.
+    func accepts(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.integer, .number(let number)): number.isFinite && number == number.rounded()
+        case (.number, .number), (.bool, .bool), (.string, .string), (.optionalString, .string), (.optionalString, .null): true
+        case (.strings, .array(let items)): items.allSatisfy { if case .string = $0 { true } else { false } }
+        default: false
         }
     }
 }

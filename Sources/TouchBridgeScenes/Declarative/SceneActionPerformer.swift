@@ -54,15 +54,19 @@ struct SceneActionPerformer {
                 guard let moving = view(name), let parent = view(target) else { return false }
                 return !(moving is UIWindow) && !parent.isDescendant(of: moving)
             },
-            isDeclarative: controller != nil, recognizerClasses: controller?.recognizerClasses)
+            isDeclarative: controller != nil, recognizerClasses: controller?.recognizerClasses,
+            shape: controller.map { SceneShape(controller: $0) })
     }
 
     /// Performs `actions` in order, noting each as `prefix: description`. Only the system's
-    /// cancellation of every touch (resigning active) can fail, on a bad time.
+    /// cancellation of every touch (resigning active) can fail, on a bad time. An action that would
+    /// take the scene past its limits (`SceneShape`: a timeline entry after `act` added views) is
+    /// skipped with a note.
     func perform(_ actions: [NamedAction], prefix: String, at time: TimeInterval? = nil) {
+        var shape = controller.map { SceneShape(controller: $0) }
         for named in actions {
             let note = "\(prefix): \(named.description)"
-            if let problem = perform(named.action, at: time ?? application.currentTime, note: note) {
+            if let problem = shape?.apply(named.action) ?? perform(named.action, at: time ?? application.currentTime, note: note) {
                 application.logNote("\(note) skipped: \(problem)")
             }
         }

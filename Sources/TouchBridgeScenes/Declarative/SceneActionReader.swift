@@ -16,6 +16,9 @@ struct SceneActionReader {
     /// The custom recognizer classes an added recognizer may name; nil: checked later, when the
     /// scene's classes are known (`SceneSpec.checkRecognizerClasses`).
     let recognizerClasses: RecognizerClasses?
+    /// The scene's tree and counts, which every action read must keep within the scene limits
+    /// (nil: a Swift scene, which actions cannot add to).
+    private var shape: SceneShape?
 
     private var views: [String: ViewSpec] = [:]
     private var recognizers: [String: RecognizerSpec] = [:]
@@ -23,13 +26,14 @@ struct SceneActionReader {
     init(
         viewSpec: @escaping (String) -> ViewSpec?, recognizerSpec: @escaping (String) -> RecognizerSpec?,
         canMove: @escaping (String, String) -> Bool = { _, _ in true }, isDeclarative: Bool,
-        recognizerClasses: RecognizerClasses? = nil
+        recognizerClasses: RecognizerClasses? = nil, shape: SceneShape? = nil
     ) {
         self.viewSpec = viewSpec
         self.recognizerSpec = recognizerSpec
         self.canMove = canMove
         self.isDeclarative = isDeclarative
         self.recognizerClasses = recognizerClasses
+        self.shape = shape
     }
 
     private func view(_ name: String) -> ViewSpec? { views[name] ?? viewSpec(name) }
@@ -40,7 +44,11 @@ struct SceneActionReader {
         let items = try walker.array(maxCount: maximum)
         guard !items.isEmpty else { throw walker.error("expected 1–\(maximum) actions") }
         var actions: [NamedAction] = []
-        for item in items { actions.append(try read(item)) }
+        for item in items {
+            let action = try read(item)
+            if let problem = shape?.apply(action.action) { throw item.error(problem) }
+            actions.append(action)
+        }
         return actions
     }
 

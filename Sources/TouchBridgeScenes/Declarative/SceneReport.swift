@@ -43,7 +43,7 @@ enum SceneReport {
 
     static func number(_ value: CGFloat) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(Double(rounded))
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(Double(rounded))
     }
 
     static func text(_ point: CGPoint) -> String { "(\(number(point.x)), \(number(point.y)))" }

@@ -50,7 +50,7 @@ extension SceneSpec {
             spec.controller.canBecomeFirstResponder = try controller.field("canBecomeFirstResponder", in: fields)?.bool() ?? false
         }
         if let timeline = root.field("timeline", in: object) {
-            spec.timeline = try parseTimeline(timeline, spec: spec)
+            spec.timeline = try parseTimeline(timeline, spec: spec, limits: limits)
         }
         return spec
     }

@@ -9,8 +9,9 @@ struct TimelineEntry: Equatable, Sendable {
 
 extension SceneSpec {
     /// Reads `timeline`: entries in time order, whose actions name views and recognizers the scene
-    /// declares (or an earlier entry adds), with values each property accepts.
-    static func parseTimeline(_ walker: JSONWalker, spec: SceneSpec) throws(SceneError) -> [TimelineEntry] {
+    /// declares (or an earlier entry adds), with values each property accepts, keeping the scene
+    /// within `limits` as the entries change it.
+    static func parseTimeline(_ walker: JSONWalker, spec: SceneSpec, limits: Limits) throws(SceneError) -> [TimelineEntry] {
         var views: [String: ViewSpec] = [:]
         var pending = spec.views
         while let next = pending.popLast() {
@@ -19,7 +20,8 @@ extension SceneSpec {
         }
         for id in ViewSpec.reservedIDs { views[id] = ViewSpec(id: id, kind: .view, frame: FrameSpec(.zero)) }
         let recognizers = Dictionary(spec.recognizers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var reader = SceneActionReader(viewSpec: { views[$0] }, recognizerSpec: { recognizers[$0] }, isDeclarative: true)
+        var reader = SceneActionReader(viewSpec: { views[$0] }, recognizerSpec: { recognizers[$0] }, isDeclarative: true,
+                                       shape: SceneShape(spec: spec, limits: limits))
         var entries: [TimelineEntry] = []
         for item in try walker.array(maxCount: 1000) {
             let object = try item.object(allowing: ["t", "actions"])

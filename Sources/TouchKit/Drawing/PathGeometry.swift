@@ -56,7 +56,8 @@ enum PathShapes {
             CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
         var elements: [CGPath.Element] = [continuing ? .line(point(start)) : .move(point(start))]
-        let pieces = max(1, Int((abs(sweep) / (CGFloat.pi / 2)).rounded(.up)))
+        // The sweep is at most one turn (4 quarter turns, 5 with rounding); clamped as a CGFloat, so NaN cannot trap the conversion.
+        let pieces = Int(max(1, min(8, (abs(sweep) / (CGFloat.pi / 2)).rounded(.up))))
         let step = sweep / CGFloat(pieces)
         let k = 4 / 3 * tan(step / 4) * radius
         for index in 0..<pieces {
@@ -117,7 +118,8 @@ enum PathFlattening {
 
     /// Parameters in (0, 1], ending exactly at 1.
     private static func samples(_ length: CGFloat) -> [CGFloat] {
-        let count = min(64, max(4, Int((length / 2).rounded(.up))))
+        // Clamped as a CGFloat, so a length that is not finite cannot trap the conversion.
+        let count = Int(max(4, min(64, (length / 2).rounded(.up))))
         return (1...count).map { CGFloat($0) / CGFloat(count) }
     }
 

@@ -19,7 +19,8 @@ public struct CGColor: Equatable, Hashable, Sendable {
     /// `#rrggbbaa`, the form the wire protocol uses.
     public var hexString: String {
         func byte(_ v: CGFloat) -> String {
-            let clamped = Int((min(max(v, 0), 1) * 255).rounded())
+            // `min(1, v)` first: it gives 1 for NaN, so the conversion cannot trap.
+            let clamped = Int((max(0, min(1, v)) * 255).rounded())
             let digits = String(clamped, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }

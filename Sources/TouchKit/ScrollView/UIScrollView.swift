@@ -174,7 +174,9 @@ open class UIScrollView: UIView {
         let axes = draggableAxes
         let horizontalDrag = abs(translation.x) >= abs(translation.y)
         if horizontalDrag ? axes.horizontal : axes.vertical { return nil }
-        let size = "content \(Int(contentSize.width))×\(Int(contentSize.height)) in bounds \(Int(bounds.width))×\(Int(bounds.height))"
+        // Whole points as `Int(_:)` would print them, without its trap for sizes beyond `Int`'s range.
+        func points(_ value: CGFloat) -> String { Int(exactly: value.rounded(.towardZero)).map { "\($0)" } ?? "\(value)" }
+        let size = "content \(points(contentSize.width))×\(points(contentSize.height)) in bounds \(points(bounds.width))×\(points(bounds.height))"
         return horizontalDrag
             ? "nothing to scroll horizontally: \(size), alwaysBounceHorizontal \(alwaysBounceHorizontal), bounces \(bounces)"
             : "nothing to scroll vertically: \(size), alwaysBounceVertical \(alwaysBounceVertical), bounces \(bounces)"
