@@ -16,6 +16,7 @@ import Testing
 
     static let rules: [Rule] = [
         Rule(key: "port", refused: ["-1", "65536"], accepted: ["0", "65535"]),
+        Rule(key: "maxUploadBytesInFlight", refused: ["0", "4194303", "4294967297"], accepted: ["4194304", "4294967296"]),
         Rule(key: "maxMessageBytes", refused: ["0", "1023", "16777217"], accepted: ["1024", "16777216"]),
         Rule(key: "maxConnections", refused: ["0", "100001", "9223372036854775807"], accepted: ["1", "100000"]),
         Rule(key: "maxMessagesPerSecond", refused: ["-1", "100001"], accepted: ["0", "1", "100000"]),
