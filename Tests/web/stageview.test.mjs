@@ -7,7 +7,7 @@ import { Mirror, IDENTITY } from '../../web/mirror.mjs';
 import { EngineClock } from '../../web/animation.mjs';
 
 function stage({ role = 'device', animations = null } = {}) {
-  const h = { painted: [], timelines: [], stepper: { active: false }, open: false };
+  const h = { painted: [], timelines: [], stepper: { active: false }, open: false, miniature: false };
   h.mirror = new Mirror();
   h.mirror.apply({
     type: 'render', full: true, scene: 's', ops: [
@@ -22,7 +22,7 @@ function stage({ role = 'device', animations = null } = {}) {
   h.inspector = { timelinesMoving: () => false, drawTimelines: (now) => h.timelines.push(now) };
   h.view = new StageView({
     role, painter: h.painter, mirror: h.mirror, engineClock: h.engineClock, session: h.session, input: h.input, stepper: h.stepper,
-    inspector: h.inspector, panelOpen: () => h.open, dark: () => false, stepbarHeight: () => 44, now: () => 0,
+    inspector: h.inspector, panelOpen: () => h.open, dark: () => false, stepbarHeight: () => 44, miniature: () => h.miniature, now: () => 0,
   });
   return h;
 }
@@ -75,6 +75,19 @@ test('stepping keeps the stepping bar clear and draws the timelines at the insta
   h.stepper.active = false;
   h.view.frame(33);
   assert.deepEqual(h.timelines, [123, 33]);
+});
+
+test('at the full detent the device draws its scene whole, shrunk into the strip, with its own fingers', () => {
+  const h = stage();
+  h.miniature = true;
+  h.view.frame(16);
+  // 800 × 400 laid out for the half detent, into the 400 × 400 strip: half size, centred.
+  assert.deepEqual(h.painted[0].base, [0.5, 0, 0, 0.5, 0, 100]);
+  assert.deepEqual(h.painted[0].fingers.map((f) => f.id), [1]);
+  h.miniature = false;
+  h.view.dirty = true;
+  h.view.frame(33);
+  assert.deepEqual(h.painted[1].base, IDENTITY);
 });
 
 test('frames per second are counted between samples', () => {
