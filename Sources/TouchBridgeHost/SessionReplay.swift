@@ -137,7 +137,7 @@ public enum SessionReplay {
             case .closing(let code, let reason):
                 recorded.append("close \(code) \(reason)")
             case .dropped(let reason):
-                trace.line("# dropped by the transport: \(reason)")
+                trace.line(TraceWriter.dropped(reason))
             }
         }
         settle()
@@ -203,6 +203,17 @@ struct TraceWriter {
             line("! error \(error.code)" + (error.seq.map { " (seq \($0))" } ?? "") + ": \(error.message)")
         case .pong:
             break
+        }
+    }
+
+    /// A `{"dropped":REASON}` line in words: the recorder's own cuts, or a message the server refused
+    /// before the session saw it (rate limit, engine-time share).
+    static func dropped(_ reason: String) -> String {
+        switch reason {
+        case "recording-budget": "# not recorded: what came before hello was over 64 KiB (recording-budget)"
+        case "recording-session-limit": "# the recording stops here: maxRecordingBytesPerSession reached (recording-session-limit)"
+        case "recording-server-limit": "# the recording stops here: maxRecordingBytes reached (recording-server-limit)"
+        default: "# refused before the session saw it: \(reason)"
         }
     }
 

@@ -200,7 +200,8 @@ def test_record_stops_a_session_at_its_byte_limit_and_every_session_at_the_total
         assert len(server_lines) == 1, server_lines
 
         replayed = subprocess.run([str(SERVER_BIN), "replay", str(first)], cwd=ROOT, capture_output=True, text=True, timeout=60)
-        assert "recording-session-limit" in replayed.stdout + replayed.stderr, (replayed.returncode, replayed.stdout[-500:], replayed.stderr[-500:])
+        assert "# the recording stops here: maxRecordingBytesPerSession reached (recording-session-limit)" in replayed.stdout, \
+            (replayed.returncode, replayed.stdout[-500:], replayed.stderr[-500:])
     finally:
         server.stop()
 
