@@ -13,7 +13,7 @@ public final class Hub {
     private var sessions: [String: SharedSession] = [:]
 
     /// A hub serving `catalog`'s scenes within `limits`. `makeSessionID` is injectable so determinism tests
-    /// get fixed ids; the hub retries any id already live.
+    /// and replays get fixed ids; an id already live gets a suffix (`-2`, `-3` …).
     public init(
         catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random
@@ -21,10 +21,13 @@ public final class Hub {
         environment = SessionEnvironment(catalog: catalog, limits: limits, makeSessionID: makeSessionID)
         let generate = makeSessionID
         environment.makeSessionID = { [unowned self] in
-            // 128 random bits do not collide in practice; a fixed test generator might.
-            var id = generate()
-            while self.sessions[id] != nil { id = generate() }
-            return id
+            // 128 random bits do not collide in practice; a fixed generator (a replay's recorded id) does
+            // as soon as a second device joins, and generating again would never end: a suffix always does.
+            let id = generate()
+            guard self.sessions[id] != nil else { return id }
+            var suffix = 2
+            while self.sessions["\(id)-\(suffix)"] != nil { suffix += 1 }
+            return "\(id)-\(suffix)"
         }
         environment.findSession = { [unowned self] id in self.sessions[id] }
     }

@@ -56,6 +56,19 @@ struct HelloTests {
         #expect(hubIDs.allSatisfy { $0.count == 32 })
     }
 
+    /// A fixed id generator (a replay's: every session gets the recorded id) gave a second device an
+    /// endless loop looking for a free id — an uploaded recording with two sessions hung the service
+    /// thread (found by the recording-upload fuzzer). A taken id now gets a suffix.
+    @Test(.timeLimit(.minutes(1))) func aTakenSessionIDGetsASuffixInsteadOfWaitingForever() {
+        let hub = Hub(catalog: BuiltInScenes.catalog, makeSessionID: { "recorded" })
+        let transport = VirtualTransport(hub: hub)
+        for connection: ConnectionID in 1...3 { transport.send(connection, Script.hello()) }
+        #expect((1...3).map { hub.sessionID(of: ConnectionID($0)) } == ["recorded", "recorded-2", "recorded-3"])
+        transport.disconnect(2)
+        transport.send(4, Script.hello())
+        #expect(hub.sessionID(of: 4) == "recorded-2", "a freed id is used again")
+    }
+
     @Test func messagesBeforeHelloAreNotAllowed() {
         let transport = VirtualTransport()
         transport.send(device, Script.pinch[0])
