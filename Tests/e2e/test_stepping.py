@@ -113,6 +113,8 @@ def test_observers_follow_pause_and_steps_and_one_joining_a_paused_session_sees_
             await receive_until(early, lambda m: m["type"] == "render" and m["full"])
             await pinch(device)
             await device.send(json.dumps({"type": "pause"}))
+            # The pause replays the history in slices; stepping is possible once `stepping` says it is done.
+            await receive_until(device, is_type("stepping"))
             await device.send(json.dumps({"type": "step", "frame": 1}))
             seen = await receive_until(early, lambda m: m["type"] == "step" and m["frame"] == 1)
             kinds = [m["type"] for m in seen if m["type"] in ("stepping", "step")]
