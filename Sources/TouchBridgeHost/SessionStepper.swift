@@ -282,12 +282,18 @@ public final class SessionStepper {
         case .step, .listRecordings: break
         case .pause, .resume, .openRecording, .uploadRecording: droppedInterruption = replays.removeValue(forKey: id)?.interrupted ?? false
         }
+        // A dropped replay's interruption that nothing took over (a part of an upload, a recording
+        // refused before its replay started) ends here: the app never stays inactive with nothing paused.
+        defer {
+            if droppedInterruption, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
+        }
         switch request {
         case .pause:
             let interrupted = droppedInterruption || interrupt(id, hub: hub, system: system)
             let history = histories[id] ?? SessionHistory()
             guard !history.overflowed else {
                 if interrupted { endInterruption(of: id, hub: hub, system: system) }
+                droppedInterruption = false
                 liveTimelines[id] = nil
                 throw ProtocolError(code: StepErrorCode.tooLong,
                                     message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
@@ -300,6 +306,7 @@ public final class SessionStepper {
             return continueReplay(for: id, hub: hub, now: now, system: system)
         case .resume:
             if paused.removeValue(forKey: id)?.interrupted == true || droppedInterruption { endInterruption(of: id, hub: hub, system: system) }
+            droppedInterruption = false
             return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
         case .step(let frame):
             guard var current = paused[id] else {

@@ -210,6 +210,29 @@ import TouchBridgeServer
         #expect(replies.map(\.0) == [1, 1, 2, 2], "stepping and step, to the device and its observer")
     }
 
+    /// A pause whose replay is dropped by the first part of an upload (nothing paused, nothing
+    /// replaying) gives the app back: it becomes active again instead of staying interrupted.
+    @Test func aPauseDroppedByAnUploadsFirstPartLeavesTheAppActive() {
+        let hub = Hub(catalog: LibraryCatalog())
+        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+        func deliver(_ input: SessionInput) {
+            _ = hub.handle(input, on: 1)
+            _ = stepper.observe(input, on: 1, hub: hub, now: 0)
+        }
+        deliver(.opened())
+        deliver(.text(Self.hello, receivedAt: 0))
+        for index in 1...6 { deliver(.text(#"{"type":"resync"}"#, receivedAt: Double(index))) }
+        var time = 0.0
+        let clock = { time += SessionStepper.replaySliceSeconds; return time }
+        let system = { (act: String) in deliver(.text(act, receivedAt: 7)) }
+        _ = stepper.handle(.stepping(.success(.pause)), from: 1, hub: hub, now: clock, system: system)
+        #expect(stepper.isReplaying(1) && hub.interruptionMessage(.begins, for: 1) == nil, "paused mid-replay: the app resigned")
+        let part = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 2, data: "{", name: "r"))), from: 1, hub: hub,
+                                  now: clock, system: system)
+        #expect(part?.count == 1 && !stepper.isReplaying(1))
+        #expect(hub.interruptionMessage(.begins, for: 1) != nil, "the app is active again")
+    }
+
     /// A `pause` replays the live history in slices too; the session is held from the request on
     /// (an input meanwhile is `paused`), and the timeline ends on the last frame as before.
     @Test func aPauseIsReplayedInSlicesAndHoldsTheSessionFromTheRequest() throws {
