@@ -210,18 +210,25 @@ import TouchBridgeServer
         #expect(replies.map(\.0) == [1, 1, 2, 2], "stepping and step, to the device and its observer")
     }
 
-    /// A pause whose replay is dropped by the first part of an upload (nothing paused, nothing
-    /// replaying) gives the app back: it becomes active again instead of staying interrupted.
-    @Test func aPauseDroppedByAnUploadsFirstPartLeavesTheAppActive() {
+    /// A device session on connection 1 with seven messages of history, its stepper following it;
+    /// `deliver` hands an input to both, as `HubBridge` does.
+    static func liveSessionWithHistory() -> (Hub, SessionStepper, (SessionInput) -> Void) {
         let hub = Hub(catalog: LibraryCatalog())
         let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
-        func deliver(_ input: SessionInput) {
+        let deliver = { (input: SessionInput) in
             _ = hub.handle(input, on: 1)
             _ = stepper.observe(input, on: 1, hub: hub, now: 0)
         }
         deliver(.opened())
         deliver(.text(Self.hello, receivedAt: 0))
         for index in 1...6 { deliver(.text(#"{"type":"resync"}"#, receivedAt: Double(index))) }
+        return (hub, stepper, deliver)
+    }
+
+    /// A pause whose replay is dropped by the first part of an upload (nothing paused, nothing
+    /// replaying) gives the app back: it becomes active again instead of staying interrupted.
+    @Test func aPauseDroppedByAnUploadsFirstPartLeavesTheAppActive() {
+        let (hub, stepper, deliver) = Self.liveSessionWithHistory()
         var time = 0.0
         let clock = { time += SessionStepper.replaySliceSeconds; return time }
         let system = { (act: String) in deliver(.text(act, receivedAt: 7)) }
@@ -237,15 +244,7 @@ import TouchBridgeServer
     /// (an input meanwhile is `paused`), and the timeline ends on the last frame as before.
     @Test func aPauseIsReplayedInSlicesAndHoldsTheSessionFromTheRequest() throws {
         func paused(slicing: Bool) -> (turns: [[(ConnectionID, SteppingOutput)]], refused: String?) {
-            let hub = Hub(catalog: LibraryCatalog())
-            let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
-            func deliver(_ input: SessionInput) {
-                _ = hub.handle(input, on: 1)
-                _ = stepper.observe(input, on: 1, hub: hub, now: 0)
-            }
-            deliver(.opened())
-            deliver(.text(Self.hello, receivedAt: 0))
-            for index in 1...6 { deliver(.text(#"{"type":"resync"}"#, receivedAt: Double(index))) }
+            let (hub, stepper, _) = Self.liveSessionWithHistory()
             var time = 0.0
             let clock = {
                 if slicing { time += SessionStepper.replaySliceSeconds }
