@@ -20,19 +20,24 @@ export function overlayFor({ mirror, fingers, reported, hit, focus, now }) {
   // (observers), fading out once they ended or were cancelled.
   const touches = [];
   let live = 0;
+  let fading = 0;
   for (const [id, t] of reported) {
     const over = t.phase === 'ended' || t.phase === 'cancelled';
     const finger = byTouch.get(id);
-    if (!finger && over && now - t.at > TOUCH_FADE_MS) { reported.delete(id); continue; }
+    // A frame's time is when the frame began, so a message received during it is "younger" than the frame:
+    // its age counts from zero, never below (a fade above 1 would stop the frames with the touch still drawn).
+    const age = Math.max(0, now - t.at);
+    if (!finger && over && age > TOUCH_FADE_MS) { reported.delete(id); continue; }
     if (!over) live += 1;
+    else if (!finger) fading += 1;
     if (finger) touches.push({ ...t, location: [finger.x, finger.y], attached: true, fade: 1 });
-    else if (t.location) touches.push({ ...t, fade: over ? Math.max(0, 1 - (now - t.at) / TOUCH_FADE_MS) : 1 });
+    else if (t.location) touches.push({ ...t, fade: over ? 1 - age / TOUCH_FADE_MS : 1 });
   }
   // Hit-test path: full while fingers are down, then fading.
   let highlight = null;
   const busy = live > 0 || byTouch.size > 0 || fingers.some((f) => !f.ghost);
   if (busy) hit.lastBusy = now;
-  const sinceBusy = now - (hit.lastBusy || hit.at || 0);
+  const sinceBusy = Math.max(0, now - (hit.lastBusy || hit.at || 0));
   // The path's views, but not the window and full-screen containers (outlining the whole screen says nothing).
   const ext = mirror.windowsExtent();
   const screenArea = ext.width * ext.height;
@@ -57,7 +62,8 @@ export function overlayFor({ mirror, fingers, reported, hit, focus, now }) {
       focus: focusOn ? mirror.byName(focus.name)?.id ?? null : null,
     };
   }
-  const animating = touches.some((t) => t.fade < 1) || (ids.length > 0 && hitFade > 0 && hitFade < 1) || focusOn;
+  // Ended touches still listed and a highlight fading after the lift need further frames until they are gone.
+  const animating = fading > 0 || (ids.length > 0 && !busy && hitFade > 0) || focusOn;
   return { fingers, touches, highlight, animating };
 }
 

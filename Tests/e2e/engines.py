@@ -226,13 +226,16 @@ class SeleniumPage(EnginePage):
         self.driver.get(url)
 
     def resize(self, width: int, height: int):
-        # The window has chrome around the viewport: size it, measure the difference, size it again.
-        for _ in range(3):
+        # The window has chrome around the viewport: size it, measure the difference, size it again. A window
+        # not yet mapped on the display can report an outer size smaller than its viewport (seen in WebKit on
+        # a fresh Xvfb); the chrome is never negative, and the next round measures again.
+        for _ in range(4):
             inner = self.viewport()
             outer = self.driver.get_window_size()
             if inner == (width, height):
                 return
-            self.driver.set_window_size(width + outer["width"] - inner[0], height + outer["height"] - inner[1])
+            chrome = (max(0, outer["width"] - inner[0]), max(0, outer["height"] - inner[1]))
+            self.driver.set_window_size(width + chrome[0], height + chrome[1])
         assert self.viewport() == (width, height), f"{self.engine}: viewport {self.viewport()} instead of {(width, height)}"
 
     def actions(self):

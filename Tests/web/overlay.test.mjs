@@ -27,6 +27,20 @@ test('an ended touch fades over TOUCH_FADE_MS, then is forgotten', () => {
   assert.equal(after.animating, false);
 });
 
+test('a touch that ended after the frame began still fades and keeps the frames coming (a frame is timed at its start)', () => {
+  // The `events` message arrives at 1010 during a frame the browser timed at 1000.
+  const reported = new Map([[1, { phase: 'ended', location: [10, 10], at: 1010 }]]);
+  const hit = { path: ['window', 'root', 'button'], at: 1010, lastBusy: 1010 };
+  const frame = overlayFor({ mirror: scene(), fingers: [], reported, hit, focus: {}, now: 1000 });
+  assert.equal(frame.touches[0].fade, 1);
+  assert.equal(frame.highlight.fade, 1);
+  assert.equal(frame.animating, true);
+  const done = overlayFor({ mirror: scene(), fingers: [], reported, hit, focus: {}, now: 1010 + HIGHLIGHT_FADE_MS });
+  assert.deepEqual(done.touches, []);
+  assert.equal(done.highlight, null);
+  assert.equal(done.animating, false);
+});
+
 test('the hit-test path leaves out full-screen containers, and fades once the fingers lift', () => {
   const hit = { path: ['window', 'root', 'button'], at: 0 };
   const down = overlayFor({ mirror: scene(), fingers: [{ x: 100, y: 100, touch: 1 }], reported: new Map(), hit, focus: {}, now: 500 });
