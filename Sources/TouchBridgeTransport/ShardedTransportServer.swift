@@ -71,7 +71,7 @@ public final class ShardedTransportServer: Sendable {
                 default: nil
                 }
                 let index = owner.flatMap { shards.indices.contains($0) ? $0 : nil }
-                    ?? choice.leastLoaded(shards.map(\.openConnectionCountFromAnyThread))
+                    ?? choice.leastLoaded(shards.map(\.loadCountFromAnyThread))
                 shards[index].adoptFromAnyThread(socket)
             }
         } catch {
