@@ -2,11 +2,12 @@
 /// connections handed to it that it has not opened yet. The second part matters for bursts: a shard busy
 /// with its engine takes a while to open what it was handed, and a count of open connections alone
 /// showed it least loaded until it caught up — 100 simultaneous connects split 9/91 on two shards.
-/// A hand-off stops counting when the shard opens a connection, or after `arrivalWindow` seconds (a
-/// plain HTTP request — the page, `/metrics` — never opens a WebSocket). Guarded by the shard's lock.
+/// Only requests for the WebSocket path count as arrivals (the page's files and `/metrics` never open
+/// one). An arrival stops counting when the shard opens a connection, or after `arrivalWindow` seconds
+/// (an upgrade that is refused or abandoned never opens). Guarded by the shard's lock.
 struct ShardLoad: Sendable {
-    /// How long a hand-off counts without an open: far above an upgrade's round trip on a busy shard,
-    /// short enough that plain HTTP requests do not skew a later burst.
+    /// How long an arrival counts without an open: far above an upgrade's round trip on a busy shard,
+    /// short enough that refused upgrades do not skew a later burst.
     static let arrivalWindow = 2.0
 
     private(set) var open = 0

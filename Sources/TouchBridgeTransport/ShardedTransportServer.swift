@@ -72,7 +72,9 @@ public final class ShardedTransportServer: Sendable {
                 }
                 let index = owner.flatMap { shards.indices.contains($0) ? $0 : nil }
                     ?? choice.leastLoaded(shards.map(\.loadCountFromAnyThread))
-                shards[index].adoptFromAnyThread(socket)
+                // Only a request for the WebSocket path will open one: the page's files and /metrics add no load.
+                let upgrading = if case .target(path: configuration.webSocketPath, watch: _) = line { true } else { false }
+                shards[index].adoptFromAnyThread(socket, countingArrival: upgrading)
             }
         } catch {
             close(listener.fd)

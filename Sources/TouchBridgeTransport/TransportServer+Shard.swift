@@ -6,8 +6,9 @@ extension TransportServer {
     /// Serves `socket` on the service thread as if this transport's own listener had accepted
     /// it (libwebsockets reads its request from the start: the acceptor only peeked). Any thread.
     /// A socket that cannot be adopted (the transport has stopped) is closed.
-    func adoptFromAnyThread(_ socket: AcceptedSocket) {
-        loadFromAnyThread.withLock { $0.handedOff(at: MonotonicClock.now()) }
+    /// `countingArrival`: the request is for the WebSocket path, so it counts in the load until it opens.
+    func adoptFromAnyThread(_ socket: AcceptedSocket, countingArrival: Bool) {
+        if countingArrival { loadFromAnyThread.withLock { $0.handedOff(at: MonotonicClock.now()) } }
         _ = enqueueFromAnyThread { transport in
             guard let fd = socket.take() else { return }
             transport.adopt(fd)
