@@ -260,6 +260,19 @@ public struct LogMatch: Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The first recognizer or control this match names that `scene` does not have, as "no recognizer named
+    /// "crad" (recognizers: …)" — a misspelled name would otherwise wait in vain, or pass unnoticed in
+    /// `expectNo`. Responders are not checked: unnamed ones are logged by class and number.
+    func unknownName(in scene: SceneNames) -> String? {
+        if let recognizer = fields["recognizer"], !scene.recognizers.contains(recognizer) {
+            return "no recognizer named \"\(recognizer)\" in this scene (recognizers: \(scene.recognizers.sorted().joined(separator: ", ")))"
+        }
+        if let control = fields["control"], !scene.views.contains(control) {
+            return "no view named \"\(control)\" in this scene, so no control of that name"
+        }
+        return nil
+    }
+
     /// The entry's `field` if it is one of the string fields a match may name.
     static func string(_ field: String, of entry: LogEntry) -> String? {
         switch field {
@@ -281,5 +294,21 @@ public struct LogMatch: Sendable, CustomStringConvertible {
     static func json<T: Encodable>(_ value: T?) -> JSONValue? {
         guard let value, let data = try? WireJSON.makeEncoder().encode(value) else { return nil }
         return try? WireJSON.makeDecoder().decode(JSONValue.self, from: data)
+    }
+}
+
+/// The names a scene has, as the client has seen them: the recognizers the latest full render listed and
+/// the log named, and the views of the render mirror and the log's controls.
+struct SceneNames {
+    var recognizers: Set<String>
+    var views: Set<String>
+
+    init(_ state: SessionState) {
+        recognizers = state.listedRecognizers
+        views = Set(state.mirror.nodes.values.map(\.name))
+        for logged in state.log {
+            if let recognizer = logged.entry.recognizer { recognizers.insert(recognizer) }
+            if let control = logged.entry.control { views.insert(control) }
+        }
     }
 }

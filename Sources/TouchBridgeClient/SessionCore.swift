@@ -46,6 +46,8 @@ struct SessionState {
     var welcome: Welcome?
     var fullRenders = 0
     var mirror = RenderMirror()
+    /// The recognizers the latest full render listed (the scene's, when it started or changed).
+    var listedRecognizers: Set<String> = []
     var mirrorError: String?
     var log: [LoggedEntry] = []
     var acked: Set<Int> = []
@@ -158,6 +160,7 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
                     state.mirrorError = state.mirrorError ?? "\(error) applying \(text.prefix(200))"
                 }
                 if render.full { state.fullRenders += 1 }
+                if let recognizers = render.recognizers { state.listedRecognizers = Set(recognizers.map(\.name)) }
             case .events(let events):
                 state.log += events.log.map { LoggedEntry(entry: $0, t: events.t, seq: events.seq) }
                 if let seq = events.seq { state.acked.insert(seq) }

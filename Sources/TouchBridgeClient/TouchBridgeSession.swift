@@ -369,11 +369,20 @@ public final class TouchBridgeSession: @unchecked Sendable {
         }
         if let found { return found }
         let recent = recentLog
+        if let unknown = unknownName(in: [match]) {
+            throw ExpectationFailure(expectation: "expected \(match)", detail: unknown, log: recent)
+        }
         let near = recent.compactMap { entry in match.mismatch(entry).map { "\(entry.text): \($0)" } }
         throw ExpectationFailure(
             expectation: "expected \(match)",
             detail: near.isEmpty ? "no such entry" : "closest: " + near.joined(separator: "; "),
             log: recent)
+    }
+
+    /// The first name among `matches` the scene does not have (see `LogMatch.unknownName(in:)`).
+    private func unknownName(in matches: [LogMatch]) -> String? {
+        let scene = core.read(SceneNames.init)
+        return matches.lazy.compactMap { $0.unknownName(in: scene) }.first
     }
 
     /// Waits for a transition of `recognizer` into `state`.
@@ -408,6 +417,10 @@ public final class TouchBridgeSession: @unchecked Sendable {
     /// Checks that nothing matching happened since the latest gesture — after letting `within` ms
     /// pass first (default 0: only what already happened).
     public func expectNo(_ match: LogMatch, within: Double = 0) async throws {
+        // A misspelled name would make this pass whatever happens.
+        if let unknown = unknownName(in: [match]) {
+            throw ExpectationFailure(expectation: "expected no \(match)", detail: unknown, log: recentLog)
+        }
         if within > 0 { try await advance(by: within) }
         if let entry = recentLog.first(where: match.matches) {
             throw ExpectationFailure(expectation: "expected no \(match)", detail: "found \(entry.text)", log: recentLog)
@@ -429,8 +442,12 @@ public final class TouchBridgeSession: @unchecked Sendable {
             return result
         }
         if let found { return found }
-        // Name the first one missing.
         let recent = recentLog
+        if let unknown = unknownName(in: matches) {
+            throw ExpectationFailure(expectation: "expected in order: " + matches.map(\.description).joined(separator: ", then "),
+                                     detail: unknown, log: recent)
+        }
+        // Name the first one missing.
         var index = 0
         var detail = "not all of them, in that order"
         for (number, match) in matches.enumerated() {
