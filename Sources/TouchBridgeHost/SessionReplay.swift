@@ -20,14 +20,14 @@ public enum SessionReplay {
         public var recorded: String?
         /// The message the replay sent at this point; nil: the replay sent fewer messages.
         public var replayed: String?
-        /// The first differing JSON field, when both messages exist.
+        /// What differs, when both messages exist: their types, the log lines one lacks, or the first differing JSON field.
         public var field: String?
 
         public var description: String {
             var text = "difference at line \(line) (\(cause)), outbound message \(index + 1):\n"
             text += "  recorded: \(recorded.map { Self.clip($0) } ?? "(nothing)")\n"
             text += "  replayed: \(replayed.map { Self.clip($0) } ?? "(nothing)")\n"
-            if let field { text += "  first differing field: \(field)\n" }
+            if let field { text += "  what differs: \(field)\n" }
             return text
         }
 
@@ -144,12 +144,35 @@ public enum SessionReplay {
         return Result(trace: trace.text, outbound: outbound, difference: difference, inboundCount: inbound)
     }
 
-    /// The path of the first differing JSON field of two messages (`log[2].text: "a" vs "b"`).
-    static func firstDifference(_ a: String, _ b: String) -> String? {
+    /// What differs between two messages, as a reader wants it first: their types when those differ
+    /// (`type: "render" vs "events"`), the event-log lines one has and the other lacks when both carry a
+    /// log (`log lines — recorded only: card.tc(1)`), else the path of the first differing JSON field
+    /// (`log[2].text: "a" vs "b"`).
+    package static func firstDifference(_ a: String, _ b: String) -> String? {
         let decoder = JSONDecoder()
         guard let x = try? decoder.decode(JSONValue.self, from: Data(a.utf8)),
               let y = try? decoder.decode(JSONValue.self, from: Data(b.utf8)) else { return nil }
+        if let recordedType = x["type"], let replayedType = y["type"], recordedType != replayedType {
+            return "type: \(WireJSON.text(recordedType)) vs \(WireJSON.text(replayedType))"
+        }
+        if let lines = logLineDifference(x["log"], y["log"]) { return lines }
         return firstDifference(x, y, path: "")
+    }
+
+    /// The log lines (`text`) only one of two event logs has, each side in order; nil when they have the same.
+    private static func logLineDifference(_ a: JSONValue?, _ b: JSONValue?) -> String? {
+        guard case .array(let x)? = a, case .array(let y)? = b else { return nil }
+        func texts(_ entries: [JSONValue]) -> [String] { entries.compactMap { $0["text"]?.stringValue } }
+        let (recorded, replayed) = (texts(x), texts(y))
+        let onlyRecorded = recorded.difference(from: replayed).compactMap { change -> String? in
+            if case .insert(_, let line, _) = change { line } else { nil }
+        }
+        let onlyReplayed = replayed.difference(from: recorded).compactMap { change -> String? in
+            if case .insert(_, let line, _) = change { line } else { nil }
+        }
+        guard !onlyRecorded.isEmpty || !onlyReplayed.isEmpty else { return nil }
+        func list(_ lines: [String]) -> String { lines.isEmpty ? "none" : lines.joined(separator: ", ") }
+        return "log lines — recorded only: \(list(onlyRecorded)); replayed only: \(list(onlyReplayed))"
     }
 
     private static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String) -> String? {

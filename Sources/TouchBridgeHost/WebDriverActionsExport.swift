@@ -63,7 +63,8 @@ public struct WebDriverActionsExport: Sendable {
         var ticks: [[Int: JSONValue]] = []  // per tick: source index → action; the others pause
         var elapsed = 0  // whole ms of W3C time so far
         func pause(until time: Double) {
-            let target = Int((time - trace.origin).rounded())
+            // Recorded times are finite and within ±10^12 ms (`Recording.parse`); exactly: never a trap.
+            guard let target = Int(exactly: (time - trace.origin).rounded()) else { return }
             if target > elapsed {
                 ticks.append([0: .object(["type": .string("pause"), "duration": .number(Double(target - elapsed))])])
                 elapsed = target

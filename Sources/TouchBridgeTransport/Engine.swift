@@ -462,8 +462,8 @@ final class WebSocketEngine {
         // which Swift does not import under its own name.
         let n = batch.withUnsafeMutableBufferPointer { lws_write(conn.wsi, $0.baseAddress! + lwsPre, length, LWS_WRITE_HTTP) }
         guard n >= length else { return false }  // a short write means the connection is dead
-        metrics.messagesOut.increment(by: Int64(messages))
-        metrics.bytesOut.increment(by: Int64(payloadBytes))
+        metrics.messagesOut.increment(by: Int64(truncatingIfNeeded: messages))
+        metrics.bytesOut.increment(by: Int64(truncatingIfNeeded: payloadBytes))
         return true
     }
 

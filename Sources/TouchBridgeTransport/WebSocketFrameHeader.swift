@@ -14,14 +14,14 @@ enum WebSocketFrameHeader {
         bytes.append(0x81)
         switch length {
         case ..<126:
-            bytes.append(UInt8(length))
+            bytes.append(UInt8(truncatingIfNeeded: length))
         case ..<65_536:
             bytes.append(126)
             bytes.append(UInt8(truncatingIfNeeded: length >> 8))
             bytes.append(UInt8(truncatingIfNeeded: length))
         default:
             bytes.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: UInt64(length) >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
         }
     }
 }

@@ -37,6 +37,7 @@ struct ReplayCommand: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("no recordings in \(files.joined(separator: ", "))") }
         for path in paths {
             let recording = try Recording.load(path: path)
+            warnIfScenesAreMissing(recording, path: path)
             let result = try SessionReplay.run(recording, scenesDirectory: scenes.directory, diagnostics: diagnostics.isOn)
             if !quiet { print("# replay \(path)\n" + result.trace, terminator: "") }
             guard check else { continue }
@@ -46,5 +47,18 @@ struct ReplayCommand: ParsableCommand {
             }
             print("ok \(path): \(result.inboundCount) inbound messages, \(result.outbound.count) outbound messages identical")
         }
+    }
+
+    /// The recording names the declarative scenes directory the server read, as the server was given it —
+    /// often relative (`config/scenes`). Replayed from elsewhere, the scene list differs at the welcome and
+    /// `--check` fails there; say why before it does.
+    private func warnIfScenesAreMissing(_ recording: Recording, path: String) {
+        let directory = scenes.directory ?? recording.header.scenesDirectory
+        var isDirectory: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue else { return }
+        let given = scenes.directory == nil ? "the recording's scenes directory" : "--scenes"
+        let note = "note: \(path): \(given) \(directory) is not found from \(FileManager.default.currentDirectoryPath), "
+            + "so the replay has none of its declarative scenes; run from the directory the server ran in, or pass --scenes DIR\n"
+        FileHandle.standardError.write(Data(note.utf8))
     }
 }

@@ -70,7 +70,11 @@ struct ReplayTests {
         let difference = try #require(result.difference)
         #expect(difference.line == index + 2)
         #expect(difference.cause.contains("\"x\":300"))
-        #expect(difference.field?.hasPrefix("log[") == true)
+        // The log lines each side has alone, not the first differing JSON field.
+        #expect(difference.field == "log lines — recorded only: hit(1) window>root>recognizers, recognizers.tb(1), root.tb(1) via recognizers, "
+                + "SingleDoubleTapViewController#3.tb(1) via root, window.tb(1) via SingleDoubleTapViewController#3, "
+                + "UIApplication#1.tb(1) via window; replayed only: hit(1) window>root>tapCount, tapCount.tb(1)",
+                "\(difference.field ?? "nil")")
         #expect(difference.description.contains("recorded:") && difference.description.contains("replayed:"))
     }
 
@@ -82,11 +86,21 @@ struct ReplayTests {
         }
         let result = try SessionReplay.run(recording, catalog: catalog)
         let difference = try #require(result.difference)
-        #expect(difference.description.contains("first differing field"))
+        #expect(difference.description.contains("what differs: "))
         #expect(result.trace.contains("multi-tap interval 200 ms elapsed"))
         // The unchanged catalog agrees with the recording.
         let unchanged = try SessionReplay.run(recording, catalog: TweakedCatalog(base: try Self.serverCatalog()) { _ in })
         #expect(unchanged.difference == nil)
+    }
+
+    @Test func aDifferenceNamesTheMessageTypesWhenTheyDiffer() throws {
+        #expect(SessionReplay.firstDifference(#"{"type":"render","full":false}"#, #"{"type":"events","log":[]}"#)
+                == #"type: "render" vs "events""#)
+        #expect(SessionReplay.firstDifference(#"{"type":"events","log":[{"text":"a"},{"text":"card.tc(1)"}]}"#,
+                                              #"{"type":"events","log":[{"text":"a"}]}"#)
+                == "log lines — recorded only: card.tc(1); replayed only: none")
+        #expect(SessionReplay.firstDifference(#"{"type":"events","log":[{"text":"a","t":1}]}"#, #"{"type":"events","log":[{"text":"a","t":2}]}"#)
+                == "log[0].t: 1 vs 2")
     }
 
     @Test func aDroppedOrExtraRecordedMessageIsADifference() throws {
