@@ -298,7 +298,9 @@ class Session:
     def _failure(self, headline: str, match: Match | None) -> str:
         since = self.log[self._cursor:]
         lines = [headline]
-        related = [item for item in since if match is not None and match.related(item.entry)]
+        # Resets to possible are diagnostic: they would crowd out the decisions.
+        related = [item for item in since
+                   if match is not None and match.related(item.entry) and not item.entry.get("diagnostic")]
         if related and match.kind != "note":
             lines.append("  closest: " + " · ".join(_described(item.entry) for item in related[-8:]))
         shown = [item for item in since if not item.entry.get("diagnostic")]
