@@ -74,6 +74,9 @@ struct ScriptTests {
         (#"{"clock": "wall", "steps": [{"wait": 1}]}"#, "clock"),
         (#"{"steps": [{"wait": 1}], "extra": true}"#, "extra"),
         (#"{"steps": [{"act": []}]}"#, "steps[0].act"),
+        (#"{"steps": [{"gesture": "pan", "from": [1, 2], "to": [3, 4], "releaseVelocity": [5, 6], "hold": 100}]}"#, "steps[0].hold"),
+        (#"{"steps": [{"gesture": "flick", "from": [1, 2]}]}"#, "steps[0].velocity"),
+        (#"{"steps": [{"gesture": "rotate", "center": [1, 2], "degrees": 30, "releaseVelocity": "fast"}]}"#, "steps[0].releaseVelocity"),
     ])
     func mistakesNameTheirField(json: String, path: String) {
         #expect {

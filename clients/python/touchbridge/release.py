@@ -33,7 +33,7 @@ class _Profile:
 
     def __call__(self, t: float) -> float:
         knee_time = self.duration - self.stretch
-        if t >= knee_time:
+        if t >= knee_time - 0.0005:  # frame times are rounded to 0.001 ms: a frame that close is on the stretch
             return self.end - self.rate * (self.duration - t) / 1000
         return self.knee if knee_time == 0 else self.start + (self.knee - self.start) * t / knee_time
 
