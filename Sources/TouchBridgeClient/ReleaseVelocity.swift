@@ -14,6 +14,8 @@ import Foundation
 extension Gesture {
     /// The span of samples TouchKit's pan velocity estimator looks at, ms.
     public static let releaseWindow = 100.0
+    /// Most frames one velocity-exact movement may have (an hour at 240 Hz is 864,000): a bound on the stream's size.
+    static let maximumFrames = 1_000_000
 
     /// Fingers land on `from` and move to `to` in `duration` ms, arriving at `releaseVelocity` (pt/s,
     /// window coordinates), and lift there: `velocity(in: nil)` reads `releaseVelocity` at `.ended`.
@@ -134,7 +136,9 @@ extension Gesture {
     static func framesBeforeRelease(duration: Double, sampleRate: Double) throws(GestureError) -> [Double] {
         try require(sampleRate > 0 && sampleRate.isFinite, "sampleRate must be a positive number of Hz")
         let step = 1000 / sampleRate
-        let count = Int(((duration - 1e-9) / step).rounded(.down))
+        guard let count = Int(exactly: ((duration - 1e-9) / step).rounded(.down)), (0..<maximumFrames).contains(count) else {
+            throw GestureError("a movement of \(Point.format(duration)) ms at \(Point.format(sampleRate)) Hz needs 1 to \(maximumFrames) frames")
+        }
         return (0...count).reversed().map { round3(duration - Double($0) * step) }.filter { $0 > 0 }
     }
 

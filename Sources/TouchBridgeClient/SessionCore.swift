@@ -48,6 +48,7 @@ struct SessionState {
     var mirror = RenderMirror()
     var mirrorError: String?
     var log: [LoggedEntry] = []
+    var names = KnownNames()
     var acked: Set<Int> = []
     var errors: [ErrorMessage] = []
     var errorBySeq: [Int: ErrorMessage] = [:]
@@ -111,6 +112,11 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
     }
 
     /// Applies `change` to the state, then resumes the waiters it satisfied (outside the lock).
+    /// Notes the views and recognizers the client's own `act` added.
+    func learnNames(from actions: [JSONValue]) {
+        update { $0.names.learn(actions: actions) }
+    }
+
     private func update(_ change: (inout SessionState) -> Void) {
         var ready: [(Waiter, (any Error)?)] = []
         lock.withLock {
@@ -158,8 +164,10 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
                     state.mirrorError = state.mirrorError ?? "\(error) applying \(text.prefix(200))"
                 }
                 if render.full { state.fullRenders += 1 }
+                state.names.learn(render)
             case .events(let events):
                 state.log += events.log.map { LoggedEntry(entry: $0, t: events.t, seq: events.seq) }
+                for entry in events.log { state.names.learn(entry) }
                 if let seq = events.seq { state.acked.insert(seq) }
             case .error(let error):
                 state.errors.append(error)

@@ -316,6 +316,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
         let logStart = core.read { $0.log.count }
         let t = now
         try await request { seq in .act(AppActions(t: t, seq: seq, actions: actions)) }
+        core.learnNames(from: actions)
         local.withLock { clockNow = max(clockNow, t) }
         return core.read { Array($0.log[logStart...].map(\.entry)) }
     }
@@ -363,6 +364,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
     /// Waits for a log entry since the latest gesture that matches; returns it.
     @discardableResult
     public func expect(_ match: LogMatch, within: Double? = nil) async throws -> LogEntry {
+        try requireKnownNames(match, "expected \(match)")
         let start = local.withLock { cursor }
         let found = try await waitFor(within: within) { state in
             state.log[min(start, state.log.count)...].first { match.matches($0.entry) }?.entry
@@ -408,6 +410,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
     /// Checks that nothing matching happened since the latest gesture — after letting `within` ms
     /// pass first (default 0: only what already happened).
     public func expectNo(_ match: LogMatch, within: Double = 0) async throws {
+        try requireKnownNames(match, "expected no \(match)")
         if within > 0 { try await advance(by: within) }
         if let entry = recentLog.first(where: match.matches) {
             throw ExpectationFailure(expectation: "expected no \(match)", detail: "found \(entry.text)", log: recentLog)
@@ -417,6 +420,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
     /// Waits for log entries matching `matches` in this order (others may come between).
     @discardableResult
     public func expectSequence(_ matches: [LogMatch], within: Double? = nil) async throws -> [LogEntry] {
+        for match in matches { try requireKnownNames(match, "expected \(match)") }
         let start = local.withLock { cursor }
         let found = try await waitFor(within: within) { state -> [LogEntry]? in
             var result: [LogEntry] = []
@@ -468,6 +472,13 @@ public final class TouchBridgeSession: @unchecked Sendable {
     }
 
     // MARK: Plumbing
+
+    /// Throws when `match` names a recognizer, responder, control or view this session has never seen.
+    private func requireKnownNames(_ match: LogMatch, _ expectation: String) throws {
+        if let complaint = core.read({ $0.names.complaint(about: match) }) {
+            throw ExpectationFailure(expectation: expectation, detail: complaint, log: recentLog)
+        }
+    }
 
     /// Sends a message that carries `seq` and waits for its `events` (or `error`). A message the
     /// server's rate limit dropped is sent again after a pause.

@@ -108,5 +108,10 @@ struct ReleaseVelocityTests {
             try Gesture.pinch(center: Point(200, 400), from: 100, to: 10, releaseVelocity: 1).timeline(in: context)
         }
         #expect(throws: GestureError.self) { try Gesture.flick(from: Point(0, 0), velocity: Point(1, 1), duration: 0).timeline(in: context) }
+        // A script's absurd duration is refused before any frame is made (and before an integer conversion could trap).
+        #expect(throws: GestureError.self) { try Gesture.flick(from: Point(0, 0), velocity: Point(1, 1), duration: 1e300).timeline(in: context) }
+        #expect(throws: GestureError.self) {
+            try Gesture.pan(from: Point(0, 0), to: Point(1, 1), releaseVelocity: Point(1, 1), duration: 1e10).timeline(in: context)
+        }
     }
 }

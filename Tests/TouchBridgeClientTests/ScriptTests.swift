@@ -42,6 +42,31 @@ struct ScriptTests {
         #expect(text.hasSuffix("FAIL wrong on purpose: 2 of 5 steps failed\n"))
     }
 
+    @Test func unknownNamesFailEvenNegatedExpectations() async throws {
+        let script = try Script.parse(Data("""
+            {"name": "misspelled", "scene": "controls",
+             "steps": [
+               {"gesture": "tap", "at": [110, 122]},
+               {"expect": "controlEvent", "control": "crad", "event": "touchUpInside", "not": true},
+               {"expect": "controlEvent", "control": "crad", "event": "touchUpInside"},
+               {"expect": "controlEvent", "control": "button", "event": "touchUpInsdie"},
+               {"expect": "transition", "recognizer": "containerTapp", "to": "ended", "not": true},
+               {"expect": "responder", "responder": "buton", "method": "touchesBegan"},
+               {"expect": "transition", "recognizer": "containerTap", "to": "ended", "values": {"scael": 1}, "not": true},
+               {"expect": "controlEvent", "control": "button", "event": "touchUpInside"}]}
+            """.utf8))
+        let report = await ScriptRunner.run(script, url: TestServer.url)
+        let text = report.text
+        #expect(report.failures == 6, "\(text)")
+        #expect(text.contains("FAIL steps[1]: expected no control event crad:touchUpInside\n         no control is named \"crad\""))
+        #expect(text.contains("FAIL steps[2]: expected control event crad:touchUpInside\n         no control is named \"crad\""))
+        #expect(text.contains("\"touchUpInsdie\" is not a control event"))
+        #expect(text.contains("no recognizer is named \"containerTapp\""))
+        #expect(text.contains("no responder is named \"buton\""))
+        #expect(text.contains("\"scael\" is not a transition value"))
+        #expect(text.contains("ok   expect control event button:touchUpInside"))
+    }
+
     @Test func anActStepChangesTheAppBetweenGestures() async throws {
         let script = try Script.parse(Data("""
             {"name": "a disabled tap", "scene": "tap-recognition",

@@ -191,3 +191,5 @@ def test_a_release_velocity_needs_the_estimators_window():
         tb.pan((0, 0), (100, 0), release_velocity=(500, 0), duration=100).timeline()
     with pytest.raises(tb.GestureError, match="cross"):
         tb.pinch((200, 400), 100, 10, release_velocity=1).timeline()
+    with pytest.raises(tb.GestureError, match="needs 1 to 1000000 frames"):
+        tb.flick((0, 0), velocity=(1, 1), duration=1e300).timeline()

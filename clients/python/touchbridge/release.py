@@ -21,6 +21,8 @@ from .gestures import (DEFAULT_SAMPLE_RATE, Gesture, Point, PointerEvent, Timeli
 
 RELEASE_WINDOW = 100.0
 """The span of samples TouchKit's pan velocity estimator looks at, ms."""
+MAXIMUM_FRAMES = 1_000_000
+"""Most frames one velocity-exact movement may have (an hour at 240 Hz is 864,000): a bound on the stream's size."""
 
 
 class _Profile:
@@ -52,7 +54,10 @@ def frames_before_release(duration: float, sample_rate: float) -> list[float]:
     """Every ``1000 / sample_rate`` ms counted back from ``duration``, down to the first after 0."""
     require(sample_rate > 0 and math.isfinite(sample_rate), "sample_rate must be a positive number of Hz")
     step = 1000 / sample_rate
-    count = int(math.floor((duration - 1e-9) / step))
+    frames = (duration - 1e-9) / step
+    require(math.isfinite(frames) and 0 <= frames < MAXIMUM_FRAMES,
+            f"a movement of {fmt(duration)} ms at {fmt(sample_rate)} Hz needs 1 to {MAXIMUM_FRAMES} frames")
+    count = int(math.floor(frames))
     return [t for t in (round3(duration - k * step) for k in range(count, -1, -1)) if t > 0]
 
 
