@@ -6,11 +6,14 @@ velocity read back from TouchKit's estimators at 60, 120 and 240 Hz.
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
 
 import pytest
 
+import conftest
 import touchbridge as tb
-from conftest import ServerProcess
+from conftest import ROOT, ServerProcess
 
 
 @pytest.fixture(scope="module")
@@ -193,3 +196,66 @@ def test_a_release_velocity_needs_the_estimators_window():
         tb.pinch((200, 400), 100, 10, release_velocity=1).timeline()
     with pytest.raises(tb.GestureError, match="needs 1 to 1000000 frames"):
         tb.flick((0, 0), velocity=(1, 1), duration=1e300).timeline()
+
+
+def recorded_inputs(directory) -> list[list[dict]]:
+    """The pointers of every ``input`` message of the one recording in ``directory``."""
+    files = list(directory.glob("*.jsonl"))
+    assert len(files) == 1, files
+    lines = [json.loads(line) for line in files[0].read_text().splitlines()]
+    messages = [json.loads(line["in"]) for line in lines if "in" in line]
+    return [[{k: p.get(k) for k in ("id", "phase", "x", "y", "t")} for p in m["pointers"]]
+            for m in messages if m["type"] == "input"]
+
+
+def test_the_python_gestures_send_the_swift_clients_stream(tmp_path):
+    # The same gestures from `touchbridge drive` (the Swift client) and from the package, both recorded by the
+    # server: every input message must be the same, pointer by pointer, to the last bit of every number.
+    scene = {"name": "pad", "views": [{"id": "pad", "frame": [0, 0, 400, 800], "multipleTouch": True}],
+             "recognizers": [{"id": "pan", "kind": "pan", "view": "pad"}]}
+    steps = [
+        ({"gesture": "tap", "at": [200, 400], "fingers": 3, "count": 2}, tb.tap((200, 400), fingers=3, count=2)),
+        ({"gesture": "longPress", "at": [120.5, 300], "duration": 650}, tb.long_press((120.5, 300), duration=650)),
+        ({"gesture": "pan", "from": [10, 20], "to": [310.7, 620.3], "duration": 333, "hold": 120, "easing": "easeInOut",
+          "fingers": 2, "sampleRate": 120}, tb.pan((10, 20), (310.7, 620.3), duration=333, hold=120, easing="easeInOut",
+                                                  fingers=2, sample_rate=120)),
+        ({"gesture": "pan", "path": [[50, 50], [250, 90], [90, 300]], "duration": 410},
+         tb.pan(along=[(50, 50), (250, 90), (90, 300)], duration=410)),
+        ({"gesture": "swipe", "direction": "up", "from": [200, 700], "distance": 333, "speed": 1700},
+         tb.swipe("up", (200, 700), distance=333, speed=1700)),
+        ({"gesture": "edgePan", "edge": "right", "distance": 123}, tb.edge_pan("right", distance=123)),
+        ({"gesture": "pinch", "center": [200, 400], "from": 90, "to": 270, "degrees": 33, "duration": 250},
+         tb.pinch((200, 400), 90, 270, degrees=33, duration=250)),
+        ({"gesture": "rotate", "center": [200, 400], "radius": 70, "degrees": -75, "startDegrees": 20},
+         tb.rotate((200, 400), degrees=-75, radius=70, start_degrees=20)),
+        ({"gesture": "pause", "duration": 90}, tb.pause(90)),
+        ({"gesture": "pan", "from": [100, 600], "to": [300, 200], "releaseVelocity": [400, -1200], "sampleRate": 240},
+         tb.pan((100, 600), (300, 200), release_velocity=(400, -1200), sample_rate=240)),
+        ({"gesture": "flick", "from": [300, 600], "velocity": [-1234.5, -987.6], "sampleRate": 90},
+         tb.flick((300, 600), velocity=(-1234.5, -987.6), sample_rate=90)),
+        ({"gesture": "pinch", "center": [200, 400], "from": 100, "to": 250, "releaseVelocity": 1.5, "degrees": 17},
+         tb.pinch((200, 400), 100, 250, release_velocity=1.5, degrees=17)),
+        ({"gesture": "rotate", "center": [200, 400], "degrees": 60, "releaseVelocity": 3, "startDegrees": 10,
+          "radius": 90}, tb.rotate((200, 400), degrees=60, release_velocity=3, start_degrees=10, radius=90)),
+    ]
+    script = tmp_path / "gestures.json"
+    script.write_text(json.dumps({"scene": scene, "steps": [step for step, _ in steps]}))
+    swift = subprocess.run([str(conftest.SERVER_BIN), "drive", "--record", str(tmp_path / "swift"), str(script)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert swift.returncode == 0, swift.stdout + swift.stderr
+
+    server = ServerProcess(extra_args=("--record", str(tmp_path / "python")))
+    server.start()
+    try:
+        async def scenario():
+            async with tb.connect(server.ws_url, scene=scene) as session:
+                for _, gesture in steps:
+                    await session.perform(gesture)
+
+        run(scenario())
+    finally:
+        server.stop()
+    python, swift_inputs = recorded_inputs(tmp_path / "python"), recorded_inputs(tmp_path / "swift")
+    assert len(python) == len(swift_inputs) > 100
+    for index, (ours, theirs) in enumerate(zip(python, swift_inputs)):
+        assert ours == theirs, f"input message {index}: Python {ours} vs Swift {theirs}"

@@ -25,7 +25,9 @@ class GestureError(ValueError):
 
 def round3(value: float) -> float:
     """Rounded to 0.001, halves away from zero (as Swift's ``rounded()``), so streams are short, stable JSON."""
-    result = math.copysign(math.floor(abs(value) * 1000 + 0.5) / 1000, value)
+    scaled = abs(value) * 1000
+    whole = math.floor(scaled)
+    result = math.copysign((whole + (1 if scaled - whole >= 0.5 else 0)) / 1000, value)
     return 0.0 if result == 0 else result
 
 
@@ -362,7 +364,7 @@ def pinch(center: Sequence[float], start: float, end: float, degrees: float = 0,
         return pinch_released_at(c, start, end, release_velocity, degrees=degrees, duration=duration,
                                  sample_rate=sample_rate)
     name = f"pinch at {fmt_point(c)} from {fmt(start)} to {fmt(end)} pt in {fmt(duration)} ms"
-    radians = math.radians(degrees)
+    radians = degrees * math.pi / 180  # as Swift computes it: the same bits
     unit = (math.cos(radians), math.sin(radians))
 
     def places(fraction: float) -> tuple[Point, Point]:
@@ -392,7 +394,7 @@ def rotate(center: Sequence[float], degrees: float, radius: float = 80, start_de
     name = f"rotate at {fmt_point(c)} by {fmt(degrees)}° (radius {fmt(radius)} pt) in {fmt(duration)} ms"
 
     def places(fraction: float) -> tuple[Point, Point]:
-        angle = math.radians(start_degrees + degrees * fraction)
+        angle = (start_degrees + degrees * fraction) * math.pi / 180
         arm = (math.cos(angle) * radius, math.sin(angle) * radius)
         return ((c[0] + arm[0], c[1] + arm[1]), (c[0] - arm[0], c[1] - arm[1]))
 

@@ -102,7 +102,7 @@ def flick(start, velocity, duration: float = 150, fingers: int = 1, sample_rate:
         require(duration > 0 and math.isfinite(duration), "a flick needs a finite duration > 0")
         offsets = layout((0, 0), fingers, spread)
         return _moving(fingers, duration, sample_rate,
-                       lambda i, t: (origin[0] + v[0] * t / 1000 + offsets[i][0], origin[1] + v[1] * t / 1000 + offsets[i][1]))
+                       lambda i, t: (origin[0] + v[0] * (t / 1000) + offsets[i][0], origin[1] + v[1] * (t / 1000) + offsets[i][1]))
 
     return Gesture(name, build)
 
@@ -117,7 +117,7 @@ def pinch_released_at(center: Point, start: float, end: float, velocity: float, 
         require(start > 0 and end >= 0, "a pinch released at a velocity starts with its fingers apart (start > 0, end ≥ 0)")
         distance = _Profile(start, end, velocity * start, duration, final_stretch(duration, sample_rate))
         require(distance.knee >= 0, f"the fingers cannot reach {fmt(end)} pt at that velocity: they would cross first")
-        radians = math.radians(degrees)
+        radians = degrees * math.pi / 180  # as Swift computes it: the same bits
         half = (math.cos(radians) / 2, math.sin(radians) / 2)
         sign = (-1, 1)
         return _moving(2, duration, sample_rate, lambda i, t: (center[0] + sign[i] * half[0] * distance(t),
@@ -134,8 +134,8 @@ def rotate_released_at(center: Point, degrees: float, velocity: float, radius: f
 
     def build(_: Viewport) -> Timeline:
         require(radius > 0, "radius must be positive")
-        first = math.radians(start_degrees)
-        angle = _Profile(first, first + math.radians(degrees), velocity, duration, final_stretch(duration, sample_rate))
+        first = start_degrees * math.pi / 180
+        angle = _Profile(first, first + degrees * math.pi / 180, velocity, duration, final_stretch(duration, sample_rate))
         sign = (1, -1)
         return _moving(2, duration, sample_rate, lambda i, t: (center[0] + sign[i] * radius * math.cos(angle(t)),
                                                                center[1] + sign[i] * radius * math.sin(angle(t))))
