@@ -49,6 +49,7 @@ def test_expectations_let_manual_time_pass(url):
     async def scenario():
         async with tb.connect(url, scene="single-double-tap") as session:
             await session.perform(tb.tap((100, 400)))
+            await session.expect(tb.Waiting("singleTap"), within=0)
             # The single tap waits for the double tap to fail: the expectation advances the clock.
             await session.expect_sequence(tb.Transition("doubleTap", "failed"), tb.Transition("singleTap", "ended"))
             assert 60 < session.now <= 60 + 350 + session.wait_step
@@ -130,6 +131,15 @@ def test_every_gesture_kind(url):
             await session.perform(tb.raw([{"finger": 1, "phase": "down", "at": (50, 50), "t": 0},
                                           {"finger": 1, "phase": "cancel", "at": (50, 50), "t": 30}]))
             await session.expect_responder("pad", "touchesCancelled", touches=1)
+            # Twenty contacts landing and lifting one after another in one frame: 40 changes, more than the server
+            # takes in one message (maxPointersPerInput 32), so they go in two.
+            contacts = [{"finger": n, "phase": phase, "at": (20 * n, 100), "t": 0}
+                        for n in range(1, 21) for phase in ("down", "up")]
+            result = await session.perform(tb.raw(contacts))
+            assert result.frames == 1 and sum(e["kind"] == "hitTest" for e in result.log) == 20
+            await session.expect(tb.HitTest("pad"))
+            with pytest.raises(tb.UnknownName, match="no view is named 'pda'"):
+                await session.expect(tb.HitTest("pda"))
             with pytest.raises(tb.GestureError, match="lifts at 10 ms but is not down"):
                 await session.perform(tb.raw([{"finger": 1, "phase": "up", "at": (1, 1), "t": 10}]))
         async with tb.connect(url, scene="transform-image") as session:

@@ -14,14 +14,16 @@ asyncio.run(main())
 ```
 """
 
-from .expect import ANY, Action, ControlEvent, Note, Range, Responder, Transition, UnknownName, at_least, at_most
+from .expect import (ANY, Action, ControlEvent, HitTest, Note, Range, Responder, Transition, UnknownName, Waiting,
+                     at_least, at_most)
 from .gestures import (Gesture, GestureError, PointerEvent, Timeline, Viewport, double_tap, edge_pan, long_press, pan,
                        pause, pinch, raw, rotate, sequence, swipe, tap)
 from .release import RELEASE_WINDOW, flick
 from .session import ExpectationFailure, GestureResult, LogEntry, ServerError, Session, connect
 
 __all__ = [
-    "ANY", "Action", "ControlEvent", "Note", "Range", "Responder", "Transition", "UnknownName", "at_least", "at_most",
+    "ANY", "Action", "ControlEvent", "HitTest", "Note", "Range", "Responder", "Transition", "UnknownName", "Waiting",
+    "at_least", "at_most",
     "Gesture", "GestureError", "PointerEvent", "Timeline", "Viewport", "double_tap", "edge_pan", "long_press", "pan",
     "pause", "pinch", "raw", "rotate", "sequence", "swipe", "tap", "RELEASE_WINDOW", "flick",
     "ExpectationFailure", "GestureResult", "LogEntry", "ServerError", "Session", "connect",

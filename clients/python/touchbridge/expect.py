@@ -44,10 +44,12 @@ class Range:
 
 
 def at_least(value: float) -> Range:
+    """A number not below ``value``."""
     return Range(minimum=value)
 
 
 def at_most(value: float) -> Range:
+    """A number not above ``value``."""
     return Range(maximum=value)
 
 
@@ -129,6 +131,9 @@ class Names:
 
     def control(self, name: str) -> None:
         self._check(name, self.controls, "control")
+
+    def view(self, name: str) -> None:
+        self._check(name, self.views, "view")
 
 
 def _one_of(value: str, allowed: tuple[str, ...], what: str) -> None:
@@ -282,3 +287,43 @@ class Note(Match):
 
     def __str__(self) -> str:
         return f"note containing {self.text!r}"
+
+
+@dataclass
+class Waiting(Match):
+    """``recognizer`` was held in ``possible`` because it waits for another to fail."""
+
+    recognizer: str
+    kind = "waiting"
+
+    def matches(self, entry: dict, tolerance: float) -> bool:
+        return self.related(entry)
+
+    def related(self, entry: dict) -> bool:
+        return entry.get("kind") == "waiting" and entry.get("recognizer") == self.recognizer
+
+    def check_names(self, names: Names) -> None:
+        names.recognizer(self.recognizer)
+
+    def __str__(self) -> str:
+        return f"{self.recognizer} waiting"
+
+
+@dataclass
+class HitTest(Match):
+    """A new touch hit ``view``."""
+
+    view: str
+    kind = "hitTest"
+
+    def matches(self, entry: dict, tolerance: float) -> bool:
+        return self.related(entry) and (entry.get("path") or [None])[-1] == self.view
+
+    def related(self, entry: dict) -> bool:
+        return entry.get("kind") == "hitTest"
+
+    def check_names(self, names: Names) -> None:
+        names.view(self.view)
+
+    def __str__(self) -> str:
+        return f"hit-test on {self.view}"

@@ -38,6 +38,7 @@ def fmt(value: float) -> str:
 
 
 def fmt_point(point: Point) -> str:
+    """A point for people: ``(3, 2.5)``."""
     return f"({fmt(point[0])}, {fmt(point[1])})"
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import websockets
 
-from .expect import Action, ControlEvent, Match, Names, Note, Responder, Transition, UnknownName, value_matches
+from .expect import Action, ControlEvent, Match, Names, Note, Responder, Transition, value_matches
 from .gestures import Gesture, GestureError, Viewport, fmt, round3
 from .mirror import Mirror
 
@@ -138,6 +138,7 @@ class Session:
         await self.sync()
 
     async def close(self) -> None:
+        """Closes the connection (the server ends the session)."""
         await self._ws.close()
 
     async def __aenter__(self) -> "Session":
@@ -184,7 +185,10 @@ class Session:
                 if event.phase in ("up", "cancel"):
                     del ids[event.finger]
                 pointers.append(pointer)
-            await self.request({"type": "input", "pointers": pointers})
+            # A frame with more changes than the server takes in one message goes in several, in order.
+            limit = max(1, self.welcome.get("limits", {}).get("maxPointersPerInput", 32))
+            for first in range(0, len(pointers), limit):
+                await self.request({"type": "input", "pointers": pointers[first:first + limit]})
             self.now = max(self.now, at)
         end = round3(start + timeline.duration)
         if end > self.now:
@@ -281,8 +285,7 @@ class Session:
                             within: float | None = None) -> Any:
         """``view``'s render property ``prop`` has ``value`` (numbers within ``tolerance``), waiting up to ``within``
         ms of engine time (default: none) for it; returns the value."""
-        if view not in self.names.views:
-            raise UnknownName(f"no view is named {view!r} (the session knows: {', '.join(sorted(self.names.views))})")
+        self.names.view(view)
         deadline = round3(self.now + (within or 0))
         while True:
             props = self.mirror.props(view)
