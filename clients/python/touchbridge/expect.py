@@ -142,16 +142,22 @@ def _one_of(value: str, allowed: tuple[str, ...], what: str) -> None:
 
 
 class Match:
-    """One kind of log entry to look for."""
+    """One kind of log entry to look for. ``subject`` names the entry field that says what it is about
+    (``recognizer``, ``responder``, ``control``; empty: none), an attribute of the same name holds the value."""
 
     kind = ""
-
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        raise NotImplementedError
+    subject = ""
 
     def related(self, entry: dict) -> bool:
         """The entry is about the same subject (shown as "closest" when nothing matches)."""
-        raise NotImplementedError
+        return entry.get("kind") == self.kind and (not self.subject or entry.get(self.subject) == getattr(self, self.subject))
+
+    def matches(self, entry: dict, tolerance: float) -> bool:
+        return self.related(entry) and self.details_match(entry, tolerance)
+
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        """What the match asks of a related entry beyond its subject."""
+        return True
 
     def check_names(self, names: Names) -> None:
         raise NotImplementedError
@@ -166,20 +172,15 @@ class Transition(Match):
     from_: str | None = None
     values: dict | None = None
     reason: str | None = None
-    kind = "transition"
+    kind, subject = "transition", "recognizer"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        if not self.related(entry) or entry.get("to") != self.to:
-            return False
-        if self.from_ is not None and entry.get("from") != self.from_:
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        if entry.get("to") != self.to or (self.from_ is not None and entry.get("from") != self.from_):
             return False
         if self.reason is not None and self.reason not in (entry.get("reason") or ""):
             return False
         values = entry.get("values") or {}
         return all(value_matches(v, values.get(k), tolerance) for k, v in (self.values or {}).items())
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "transition" and entry.get("recognizer") == self.recognizer
 
     def check_names(self, names: Names) -> None:
         names.recognizer(self.recognizer)
@@ -202,13 +203,10 @@ class Action(Match):
 
     recognizer: str
     state: str
-    kind = "action"
+    kind, subject = "action", "recognizer"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry) and entry.get("state") == self.state
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "action" and entry.get("recognizer") == self.recognizer
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        return entry.get("state") == self.state
 
     def check_names(self, names: Names) -> None:
         names.recognizer(self.recognizer)
@@ -226,15 +224,12 @@ class Responder(Match):
     method: str
     touches: int | None = None
     forwarded_from: str | None = None
-    kind = "responder"
+    kind, subject = "responder", "responder"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry) and entry.get("method") == self.method \
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        return entry.get("method") == self.method \
             and (self.touches is None or len(entry.get("touches") or []) == self.touches) \
             and (self.forwarded_from is None or entry.get("forwardedFrom") == self.forwarded_from)
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "responder" and entry.get("responder") == self.responder
 
     def check_names(self, names: Names) -> None:
         names.responder(self.responder)
@@ -253,13 +248,10 @@ class ControlEvent(Match):
 
     control: str
     event: str
-    kind = "controlEvent"
+    kind, subject = "controlEvent", "control"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry) and self.event in (entry.get("event") or "").split("|")
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "controlEvent" and entry.get("control") == self.control
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        return self.event in (entry.get("event") or "").split("|")
 
     def check_names(self, names: Names) -> None:
         names.control(self.control)
@@ -276,11 +268,8 @@ class Note(Match):
     text: str
     kind = "note"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry) and self.text in (entry.get("message") or "")
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "note"
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        return self.text in (entry.get("message") or "")
 
     def check_names(self, names: Names) -> None:
         pass
@@ -294,13 +283,7 @@ class Waiting(Match):
     """``recognizer`` was held in ``possible`` because it waits for another to fail."""
 
     recognizer: str
-    kind = "waiting"
-
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry)
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "waiting" and entry.get("recognizer") == self.recognizer
+    kind, subject = "waiting", "recognizer"
 
     def check_names(self, names: Names) -> None:
         names.recognizer(self.recognizer)
@@ -311,16 +294,13 @@ class Waiting(Match):
 
 @dataclass
 class HitTest(Match):
-    """A new touch hit ``view``."""
+    """A new touch hit ``view`` (the last view of the hit-test path)."""
 
     view: str
     kind = "hitTest"
 
-    def matches(self, entry: dict, tolerance: float) -> bool:
-        return self.related(entry) and (entry.get("path") or [None])[-1] == self.view
-
-    def related(self, entry: dict) -> bool:
-        return entry.get("kind") == "hitTest"
+    def details_match(self, entry: dict, tolerance: float) -> bool:
+        return (entry.get("path") or [None])[-1] == self.view
 
     def check_names(self, names: Names) -> None:
         names.view(self.view)
