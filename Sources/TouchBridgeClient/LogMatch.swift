@@ -224,13 +224,24 @@ public struct LogMatch: Sendable, CustomStringConvertible {
         return true
     }
 
-    /// Why `entry` is not a match, for entries of the right kind and subject (nil if it matches).
+    /// Why `entry` is not a match when only its values differ (nil if it matches or differs in more).
     func mismatch(_ entry: LogEntry) -> String? {
         guard !values.isEmpty, entry.kind == kind else { return nil }
+        for (field, expected) in fields where Self.string(field, of: entry) != expected { return nil }
         let actual = Self.json(entry.values)
         let wrong = values.keys.sorted().filter { !values[$0]!.matches(actual?[$0], tolerance: tolerance) }
         guard !wrong.isEmpty else { return nil }
         return wrong.map { "\($0) = \(actual?[$0].map(WireJSON.text) ?? "absent") (expected \(values[$0]!))" }.joined(separator: ", ")
+    }
+
+    /// For a failure: the entries that differ only in their values (and how), or else the non-diagnostic
+    /// entries of this kind about the same recognizer, responder or control; nil when there are none.
+    func closest(in log: [LogEntry]) -> String? {
+        let valuesOff = log.compactMap { entry in mismatch(entry).map { "\(entry.text): \($0)" } }
+        if !valuesOff.isEmpty { return valuesOff.joined(separator: "; ") }
+        guard let subject = ["recognizer", "responder", "control"].first(where: { fields[$0] != nil }) else { return nil }
+        let related = log.filter { $0.kind == kind && !$0.diagnostic && Self.string(subject, of: $0) == fields[subject] }
+        return related.isEmpty ? nil : related.map(\.text).joined(separator: " · ")
     }
 
     public var description: String {
