@@ -269,3 +269,21 @@ def test_the_python_gestures_send_the_swift_clients_stream(tmp_path):
     assert len(python) == len(swift_inputs) > 100
     for index, (ours, theirs) in enumerate(zip(python, swift_inputs)):
         assert ours == theirs, f"input message {index}: Python {ours} vs Swift {theirs}"
+
+
+def test_messages_the_rate_limit_drops_are_sent_again():
+    # 40 messages a second: a pan of 61 inputs outruns the bucket; every input still lands, in order.
+    server = ServerProcess(extra_args=("--max-messages-per-second", "40"))
+    server.start()
+    try:
+        async def scenario():
+            async with tb.connect(server.ws_url, scene="drag-and-drop") as session:
+                result = await session.perform(tb.pan((200, 400), (300, 500), hold=700, duration=1000))
+                await session.expect_transition("pan", to="ended")
+                await session.expect_render("image", "center", [300, 500])
+                return result.frames, session.rate_limited
+
+        frames, dropped = run(scenario())
+        assert frames == 61 and dropped > 0
+    finally:
+        server.stop()

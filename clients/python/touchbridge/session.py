@@ -85,6 +85,8 @@ class Session:
         self.log: list[LogEntry] = []
         self.names = Names()
         self.mirror = Mirror()
+        self.rate_limited = 0
+        """Messages the server's rate limit dropped (and ``request`` sent again)."""
         self._cursor = 0
         self._seq = itertools.count(1)
         self._pointer_ids = itertools.count(1)
@@ -107,19 +109,30 @@ class Session:
                 self.log.append(LogEntry(message.get("t", self.now), entry))
         return message
 
-    async def request(self, message: dict) -> list[dict]:
+    async def request(self, message: dict, attempts: int = 50) -> list[dict]:
         """Sends ``message`` with a fresh ``seq`` and waits for the ``events`` that acknowledge it; returns every
-        message up to it. A refusal raises ``ServerError`` (the session is unchanged)."""
+        message up to it. A refusal raises ``ServerError`` (the session is unchanged). A message the server's rate
+        limit dropped (``rate-limited``) is sent again after ``retryAfterMs`` (or a growing pause), up to
+        ``attempts`` times, as the Swift client does."""
         seq = next(self._seq)
-        await self._ws.send(json.dumps({**message, "seq": seq}))
+        text = json.dumps({**message, "seq": seq})
         replies = []
-        while True:
-            reply = await self._receive()
-            replies.append(reply)
-            if reply.get("type") == "error" and reply.get("seq") == seq:
-                raise ServerError(reply)
-            if reply.get("type") == "events" and reply.get("seq") == seq:
-                return replies
+        for attempt in range(1, attempts + 1):
+            await self._ws.send(text)
+            while True:
+                reply = await self._receive()
+                replies.append(reply)
+                if reply.get("type") == "events" and reply.get("seq") == seq:
+                    return replies
+                if reply.get("type") != "error":
+                    continue
+                if reply.get("code") == "rate-limited" and reply.get("seq") in (seq, None):
+                    self.rate_limited += 1
+                    await asyncio.sleep(reply.get("retryAfterMs", 20 * attempt) / 1000)
+                    break
+                if reply.get("seq") in (seq, None):
+                    raise ServerError(reply)
+        raise TimeoutError(f"seq {seq}: the server kept rate-limiting it {attempts} times")
 
     async def sync(self) -> None:
         """Waits until the server has handled everything sent so far (a ``ping`` round trip)."""
