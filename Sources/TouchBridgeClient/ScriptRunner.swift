@@ -63,12 +63,12 @@ public enum ScriptRunner {
                 switch step.action {
                 case .gesture(let gesture):
                     let result = try await session.perform(gesture, resetExpectations: !previousWasGesture)
-                    let log = verbose ? result.log.filter { !$0.diagnostic }.map(\.text) : []
+                    let log = verbose ? result.log.filter { !$0.diagnostic }.map(verboseLine) : []
                     report.lines.append(ScriptReport.Line(passed: true, text: "\(gesture) (\(result.frames) frames)", detail: log))
                 case .wait(let ms):
                     let log = try await session.advance(by: ms)
                     report.lines.append(ScriptReport.Line(
-                        passed: true, text: "wait \(Point.format(ms)) ms", detail: verbose ? log.filter { !$0.diagnostic }.map(\.text) : []))
+                        passed: true, text: "wait \(Point.format(ms)) ms", detail: verbose ? log.filter { !$0.diagnostic }.map(verboseLine) : []))
                 case .expect(let match, let within):
                     let entry = try await session.expect(match, within: within)
                     report.lines.append(ScriptReport.Line(passed: true, text: "expect \(match)", detail: verbose ? [entry.text] : []))
@@ -109,6 +109,17 @@ public enum ScriptRunner {
         }
         await session.close()
         return report
+    }
+
+    /// An entry for `--verbose`: its text, and for a continuous gesture's last transition (ended or cancelled)
+    /// the velocity it was released at — points per second for a pan, per second for a pinch's scale or a
+    /// rotation's radians.
+    static func verboseLine(_ entry: LogEntry) -> String {
+        guard entry.kind == "transition", entry.to == "ended" || entry.to == "cancelled",
+              let values = entry.values, let velocity = values.velocity, velocity.count == 2 else { return entry.text }
+        if values.scale != nil { return entry.text + " · velocity \(Point.format(velocity[0]))/s" }
+        if values.rotation != nil { return entry.text + " · velocity \(Point.format(velocity[0])) rad/s" }
+        return entry.text + " · velocity (\(Point.format(velocity[0])), \(Point.format(velocity[1]))) pt/s"
     }
 
     static func logSummary(_ log: [LogEntry]) -> String {

@@ -67,6 +67,15 @@ struct ScriptTests {
         #expect(text.contains("ok   expect control event button:touchUpInside"))
     }
 
+    @Test func verboseReportsShowTheVelocityAGestureWasReleasedAt() async throws {
+        let script = try Script.load(path: Repo.path("Tests/scripts/release-velocity.json"))
+        let text = await ScriptRunner.run(script, url: TestServer.url, verbose: true).text
+        #expect(text.contains("pan:changed→ended · velocity (400, -1200) pt/s"), "\(text)")
+        #expect(text.contains("pan:changed→ended · velocity (-1200, -900) pt/s"))
+        #expect(text.contains("pinch:changed→ended · velocity 1.5/s"))
+        #expect(text.contains("rotation:changed→ended · velocity 3 rad/s"))
+    }
+
     @Test func anActStepChangesTheAppBetweenGestures() async throws {
         let script = try Script.parse(Data("""
             {"name": "a disabled tap", "scene": "tap-recognition",
