@@ -122,9 +122,12 @@ public enum ScriptRunner {
         return entry.text + " · velocity (\(Point.format(velocity[0])), \(Point.format(velocity[1]))) pt/s"
     }
 
+    /// The non-diagnostic entries on one line; past 30, the first 10 and the last 20 (how the gesture ended
+    /// matters as much as how it began).
     static func logSummary(_ log: [LogEntry]) -> String {
         let lines = log.filter { !$0.diagnostic }.map(\.text)
         guard !lines.isEmpty else { return "(empty)" }
-        return lines.count > 30 ? lines.prefix(30).joined(separator: " · ") + " · … \(lines.count - 30) more" : lines.joined(separator: " · ")
+        guard lines.count > 30 else { return lines.joined(separator: " · ") }
+        return (lines.prefix(10) + ["… \(lines.count - 30) more …"] + lines.suffix(20)).joined(separator: " · ")
     }
 }

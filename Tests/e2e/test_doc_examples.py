@@ -1,5 +1,5 @@
 """Every Python example in README.md and docs/*.md runs against the real server as written, and prints what the
-document shows after it.
+document shows after it; so does the first script of docs/scripting.md with ``touchbridge drive``.
 
 An example is a ```python block; it takes the server's WebSocket URL as its first argument. When the next block
 of the document starts with ``$ python``, the lines after that first one are the example's exact output.
@@ -10,10 +10,12 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import subprocess
 import sys
 
 import pytest
 
+import conftest
 from conftest import ROOT, ServerProcess
 
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -61,3 +63,17 @@ def test_a_python_example_runs_as_shown(ws_url, where, code, shown, monkeypatch)
         exec(compile(code, where, "exec"), {"__name__": "__main__"})
     if shown is not None:
         assert output.getvalue() == shown, f"{where} printed:\n{output.getvalue()}\nbut the document shows:\n{shown}"
+
+
+def test_the_first_script_of_the_scripting_guide_prints_what_it_shows(tmp_path):
+    # docs/scripting.md §1: save the JSON block as my-first.json, run `touchbridge drive my-first.json`, get the
+    # output block after it, byte for byte, and exit status 1.
+    text = (ROOT / "docs" / "scripting.md").read_text()
+    section = text[text.index("Save this as `my-first.json`"):]
+    blocks = BLOCK.findall(section)
+    assert blocks[0][0] == "json" and blocks[1] == ("sh", ".build/debug/touchbridge drive my-first.json\n"), blocks[:2]
+    (tmp_path / "my-first.json").write_text(blocks[0][1])
+    result = subprocess.run([str(conftest.SERVER_BIN), "drive", "my-first.json"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stdout == blocks[2][1], f"drive printed:\n{result.stdout}\nbut the guide shows:\n{blocks[2][1]}"
