@@ -9,7 +9,7 @@ swift build -c release --product touchbridge >&2
 bin=.build/release/touchbridge
 if [[ "${1:-}" == "--smoke" ]]; then
   $bin bench engine --repetitions 1 --only "1 view: pan"
-  $bin bench load --sessions 2 --rate 60 --duration 1
+  $bin bench load --sessions 2 --rate 60 --duration 1 --rounds 1 --max-load 1000
   exit 0
 fi
 $bin bench engine
@@ -36,7 +36,7 @@ for workload in decode:decodeAll pipeline:PipelinePan*send; do
   read -r i2 f2 < <(count_instructions "${workload%%:*}" 2880 "--toggle-collect=*${workload#*:}*")
   echo "  ${workload%%:*} (per message): $(( (i2 - i1) / (f2 - f1) ))"
 done
-$bin bench load --sequential --duration 5
-$bin bench load --sessions 500 --rate 120 --duration 30
+$bin bench load --sequential --duration 5 --rounds 5
+$bin bench load --sessions 500 --rate 120 --duration 30 --rounds 1
 $bin bench idle --sessions 2000
 LD_PRELOAD="$PWD/Benchmarks/.build/release/libMallocInterposerSwift.so" Benchmarks/.build/release/touchkit-allocations

@@ -78,6 +78,6 @@ struct KnownNames: Sendable {
     }
 
     private static func unknown(_ what: String, _ name: String, _ known: Set<String>) -> String {
-        "no \(what) is named \"\(name)\" (the session knows: \(known.isEmpty ? "none" : known.sorted().joined(separator: ", ")))"
+        "no \(what) named \"\(name)\" in this scene (\(what)s: \(known.isEmpty ? "none" : known.sorted().joined(separator: ", ")))"
     }
 }

@@ -453,8 +453,8 @@ public final class TouchBridgeSession: @unchecked Sendable {
             return result
         }
         if let found { return found }
-        // Name the first one missing.
         let recent = recentLog
+        // Name the first one missing.
         var index = 0
         var detail = "not all of them, in that order"
         for (number, match) in matches.enumerated() {

@@ -72,7 +72,7 @@ public final class ServerHost {
                 outboundQueueLimit: settings.outboundQueueLimit, outboundQueueBytes: settings.outboundQueueBytes,
                 outboundBudgetBytes: share(settings.outboundBudgetBytes), idleTimeout: settings.idleTimeoutSeconds,
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
-                allowedHosts: settings.allowedHosts + Self.listeningAddresses(of: settings.host),
+                allowedHosts: settings.allowedHosts + Self.listeningAddresses(of: settings.host) + (settings.advertisedHost.map { [$0] } ?? []),
                 joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: share(settings.maxUnjoinedConnections),
                 accessToken: accessToken),
             shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
@@ -116,9 +116,13 @@ public final class ServerHost {
     public var urls: [String] {
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         let port = transport.boundPort
-        let hosts = Self.listensOnEveryInterface(settings.host)
+        let interfaces = Self.listensOnEveryInterface(settings.host)
             ? ["127.0.0.1"] + Self.listeningAddresses(of: settings.host).filter { !$0.contains(":") && !$0.hasPrefix("127.") }.sorted()
             : [settings.host]
+        // An advertised address is what phones open: it leads the non-loopback ones.
+        let hosts = settings.advertisedHost.map { advertised in
+            interfaces.filter(ServerSettings.isLoopbackHost) + [advertised] + interfaces.filter { !ServerSettings.isLoopbackHost($0) }
+        } ?? interfaces
         let query = accessToken.map { "?token=\($0)" } ?? ""
         return hosts.map { "\(scheme)://\($0):\(port)/\(query)" }
     }

@@ -60,15 +60,27 @@ public final class SessionRecorder {
         try Self.prepare(directory)
     }
 
+    /// Creates `path` and any missing parents (0700), like `mkdir -p`; nil when it exists as a directory
+    /// afterwards, else what stopped it in the system's words, naming the part of the path at fault
+    /// ("/tmp/a is a file, not a directory", "cannot create /srv/x: Permission denied") — Foundation's
+    /// message for these was "NSCocoaErrorDomain error 512".
+    static func makeDirectory(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : "\(path) is a file, not a directory"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let problem = makeDirectory(parent) { return problem }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            return "cannot create \(path): \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
     /// Creates the directory private to the user (0700) if it is missing, and proves it writable
     /// by creating and removing a file in it, so `--record` fails at start rather than silently.
     static func prepare(_ directory: String) throws {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw SettingsError("--record \(directory): cannot create the directory (\(error.localizedDescription))")
-        }
+        if let problem = makeDirectory(directory) { throw SettingsError("--record \(directory): \(problem)") }
         let probe = (directory as NSString).appendingPathComponent(".touchbridge-write-check-\(SessionID.random())")
         do {
             let file = try RecordingFile(creating: probe)

@@ -95,8 +95,13 @@ final class WebSocketEngine {
     /// Set while the context is being destroyed: callbacks still arrive but must not touch lws.
     private(set) var tearingDown = false
 
-    init(limits: EngineLimits, logger: Logger, protocolName: String, metrics: TransportMetrics) {
+    /// A client's engine: its frames are masked (RFC 6455 §5.3), which lws does frame by frame, so it
+    /// writes each queued message with its own `lws_write`; a server frames several into one write.
+    let masksFrames: Bool
+
+    init(limits: EngineLimits, logger: Logger, protocolName: String, metrics: TransportMetrics, masksFrames: Bool = false) {
         self.limits = limits
+        self.masksFrames = masksFrames
         self.metrics = metrics
         self.logger = logger
         protocols = .allocate(capacity: 2)
@@ -408,11 +413,12 @@ final class WebSocketEngine {
             if n < 2 { return -1 }
         } else if conn.outbound.count == 1, var frame = conn.outbound.popFirst() {
             guard writeFrame(&frame, on: conn) else { return -1 }
+        } else if !conn.outbound.isEmpty, !masksFrames {
+            guard writeBatch(on: conn) else { return -1 }
         } else if !conn.outbound.isEmpty {
-            // Queued messages go out back to back while the socket takes them (lws_send_pipe_choked),
-            // corked so they leave together: a step's render and its event log cost one service round
-            // and one segment, not one of each per message. A few per callback at most, so one busy
-            // connection does not hold the others back.
+            // A client masks each frame through lws: its queued messages go out back to back while the
+            // socket takes them (lws_send_pipe_choked), corked so they leave together. A few per
+            // callback at most, so one busy connection does not hold the others back.
             let alive = SocketCork.whileWriting(lws_get_socket_fd(wsi)) {
                 for _ in 0..<Self.framesPerWriteable {
                     guard var frame = conn.outbound.popFirst() else { break }
@@ -431,10 +437,39 @@ final class WebSocketEngine {
 
     /// Messages written in one writeable callback at most.
     private static let framesPerWriteable = 8
+    /// Bytes a server frames into one write at most (a larger first message goes alone).
+    private static let batchBytes = 65_536
 
-    /// Writes one frame taken off `conn`'s queue; false when the connection is dead.
-    private func writeFrame(_ frame: inout OutboundFrame, on conn: Connection) -> Bool {
-        let count = frame.payloadCount
+    /// A server's queued messages, framed here into one buffer and written with one call (see
+    /// `WebSocketFrameHeader`): a step's render and event log leave in one system call and one segment.
+    /// lws sends the buffer as it is and keeps whatever the socket does not take at once. False when the
+    /// connection is dead.
+    private func writeBatch(on conn: Connection) -> Bool {
+        var batch = [UInt8](repeating: 0, count: lwsPre)
+        var messages = 0
+        var payloadBytes = 0
+        while messages < Self.framesPerWriteable, batch.count - lwsPre < Self.batchBytes, let frame = conn.outbound.popFirst() {
+            dequeued(frame, from: conn)
+            let count = frame.payloadCount
+            batch.reserveCapacity(batch.count + WebSocketFrameHeader.maxCount + count)
+            WebSocketFrameHeader.appendText(length: count, to: &batch)
+            batch.append(contentsOf: frame.storage[lwsPre...])
+            messages += 1
+            payloadBytes += count
+        }
+        let length = batch.count - lwsPre
+        // LWS_WRITE_RAW (bytes as they are: the frames are already framed) is a C macro for LWS_WRITE_HTTP,
+        // which Swift does not import under its own name.
+        let n = batch.withUnsafeMutableBufferPointer { lws_write(conn.wsi, $0.baseAddress! + lwsPre, length, LWS_WRITE_HTTP) }
+        guard n >= length else { return false }  // a short write means the connection is dead
+        metrics.messagesOut.increment(by: Int64(messages))
+        metrics.bytesOut.increment(by: Int64(payloadBytes))
+        return true
+    }
+
+    /// The bookkeeping of a frame leaving `conn`'s queue: the server's byte count, the backlog clock, and
+    /// reading resumed once the queues drained (backpressure's hysteresis).
+    private func dequeued(_ frame: OutboundFrame, from conn: Connection) {
         outboundBytes -= frame.heldBytes
         if conn.outbound.isEmpty { conn.backlogSince = nil }
         if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4,
@@ -442,6 +477,12 @@ final class WebSocketEngine {
             conn.readPaused = false
             updateReading(conn)
         }
+    }
+
+    /// Writes one frame taken off `conn`'s queue; false when the connection is dead.
+    private func writeFrame(_ frame: inout OutboundFrame, on conn: Connection) -> Bool {
+        let count = frame.payloadCount
+        dequeued(frame, from: conn)
         // The frame's storage is ours; lws writes its header into the headroom (and, for a client,
         // masks the payload in place) and copies whatever the socket does not take at once.
         let n = frame.storage.withUnsafeMutableBufferPointer {

@@ -1,7 +1,6 @@
-/// Which shard gets a connection that no session id routes: the one with the fewest open
-/// WebSocket connections, ties going round-robin. The tie rule matters for bursts: connections
-/// accepted faster than they upgrade all see the same loads, and round-robin spreads them instead of
-/// piling them onto the first shard. Pure state, owned by the acceptor's thread.
+/// Which shard gets a connection that no session id routes: the one with the lowest `ShardLoad`
+/// (open connections plus hand-offs not yet opened), ties going round-robin. The tie rule spreads a
+/// burst over shards of equal load instead of piling it onto the first. Pure state, owned by the acceptor's thread.
 struct ShardChoice {
     /// Where the next tie search starts.
     private var next = 0

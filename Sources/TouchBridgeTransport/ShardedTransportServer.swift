@@ -71,8 +71,10 @@ public final class ShardedTransportServer: Sendable {
                 default: nil
                 }
                 let index = owner.flatMap { shards.indices.contains($0) ? $0 : nil }
-                    ?? choice.leastLoaded(shards.map(\.openConnectionCountFromAnyThread))
-                shards[index].adoptFromAnyThread(socket)
+                    ?? choice.leastLoaded(shards.map(\.loadCountFromAnyThread))
+                // Only a request for the WebSocket path will open one: the page's files and /metrics add no load.
+                let upgrading = if case .target(path: configuration.webSocketPath, watch: _) = line { true } else { false }
+                shards[index].adoptFromAnyThread(socket, countingArrival: upgrading)
             }
         } catch {
             close(listener.fd)

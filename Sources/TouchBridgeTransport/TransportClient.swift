@@ -76,7 +76,8 @@ public final class TransportClient: @unchecked Sendable {
                 maxMessageBytes: configuration.maxMessageBytes, maxMessagesPerSecond: 0,
                 outboundQueueLimit: configuration.outboundQueueLimit, idleTimeout: 0, keepAlivePingInterval: 0,
                 shutdownGracePeriod: configuration.shutdownGracePeriod, shutdownReason: "client shutting down"),
-            logger: logger, protocolName: "touchbridge-client", metrics: TransportMetrics(registry: PrometheusCollectorRegistry()))
+            logger: logger, protocolName: "touchbridge-client", metrics: TransportMetrics(registry: PrometheusCollectorRegistry()),
+            masksFrames: true)
         engine.host = self
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN

@@ -1,12 +1,14 @@
 import CLibWebSockets
 
 /// What a transport does as one shard of a `ShardedTransportServer`: take sockets the acceptor
-/// hands over, report its load, and bring its gauges up to date when another shard emits `/metrics`.
+/// hands over, report its load (`ShardLoad`), and bring its gauges up to date when another shard emits `/metrics`.
 extension TransportServer {
     /// Serves `socket` on the service thread as if this transport's own listener had accepted
     /// it (libwebsockets reads its request from the start: the acceptor only peeked). Any thread.
     /// A socket that cannot be adopted (the transport has stopped) is closed.
-    func adoptFromAnyThread(_ socket: AcceptedSocket) {
+    /// `countingArrival`: the request is for the WebSocket path, so it counts in the load until it opens.
+    func adoptFromAnyThread(_ socket: AcceptedSocket, countingArrival: Bool) {
+        if countingArrival { loadFromAnyThread.withLock { $0.handedOff(at: MonotonicClock.now()) } }
         _ = enqueueFromAnyThread { transport in
             guard let fd = socket.take() else { return }
             transport.adopt(fd)
@@ -23,9 +25,10 @@ extension TransportServer {
         }
     }
 
-    /// Open WebSocket connections, from any thread (a moment old by the time it is read).
-    var openConnectionCountFromAnyThread: Int {
-        openConnectionsFromAnyThread.withLock { $0 }
+    /// Open WebSocket connections plus hand-offs not yet opened (`ShardLoad`), from any thread.
+    var loadCountFromAnyThread: Int {
+        let now = MonotonicClock.now()
+        return loadFromAnyThread.withLock { $0.load(at: now) }
     }
 
     /// Sets the gauges this transport and its delegate keep in `metricsRegistry` to their values of

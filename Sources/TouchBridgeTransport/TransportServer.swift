@@ -33,9 +33,9 @@ public final class TransportServer: @unchecked Sendable {
 
     /// The registry `/metrics` emits: the transport's own metrics, and any the server adds.
     public let metricsRegistry: PrometheusCollectorRegistry
-    /// Open WebSocket connections, readable from any thread: what a sharded server's acceptor
-    /// balances by.
-    let openConnectionsFromAnyThread = Locked(0)
+    /// Open WebSocket connections and hand-offs not yet opened, readable from any thread: what a
+    /// sharded server's acceptor balances by.
+    let loadFromAnyThread = Locked(ShardLoad())
     /// Set by a sharded server: brings the other shards' gauges up to date before this one emits
     /// `/metrics` (nil: this transport is the whole server).
     var refreshOtherShardsMetrics: (() -> Void)?
@@ -386,7 +386,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineOpened(_ conn: Connection) {
-        openConnectionsFromAnyThread.withLock { $0 += 1 }
+        loadFromAnyThread.withLock { $0.opened() }
         let info = conn.info
         let presented = AccessControl.queryValue("token", in: info.query)
         guard access.admits(token: presented) else {
@@ -417,7 +417,7 @@ extension TransportServer: EngineHost {
     }
 
     func engineClosed(_ conn: Connection, code: UInt16, reason: String) {
-        openConnectionsFromAnyThread.withLock { $0 -= 1 }
+        loadFromAnyThread.withLock { $0.closed() }
         logger.info("ws close", metadata: [
             "conn": "\(conn.id)", "code": "\(code)", "reason": "\(reason)",
             "seconds": "\((MonotonicClock.now() - conn.openedAt).rounded(toPlaces: 3))",

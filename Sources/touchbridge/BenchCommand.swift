@@ -77,6 +77,17 @@ struct LoadBenchCommand: ParsableCommand {
     @Option(help: "Drive the server (or the proxy in front of several) at this WebSocket URL instead of starting one; no echo baseline and no server CPU or memory then. It must admit the load: no rate limit or engine-time share.")
     var url: String?
 
+    @Option(help: "Rounds of server-then-echo, interleaved so both see the same machine; the table is the round with the median round-trip ratio, and each round's ratios are listed.")
+    var rounds = 3
+
+    @Option(help: "Refuse to measure when the machine's 1-minute load is above this (default: half a core per core); figures from a busy machine do not reproduce.")
+    var maxLoad: Double?
+
+    func validate() throws {
+        guard (1...20).contains(rounds) else { throw ValidationError("--rounds must be 1…20") }
+        if let maxLoad, !(maxLoad >= 0) || !maxLoad.isFinite { throw ValidationError("--max-load must be a finite number ≥ 0") }
+    }
+
     func run() throws {
         let count = sequential ? 1 : sessions
         if let url {
@@ -93,11 +104,48 @@ struct LoadBenchCommand: ParsableCommand {
              "maxUnjoinedConnections": 20000, "outboundQueueLimit": 100000}
             """#.utf8).write(to: settings)
         defer { try? FileManager.default.removeItem(at: settings) }
-        Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, \(shards) shard(s)")
+        Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, \(shards) shard(s), \(rounds) round(s)")
+        if let load = MachineLoad.now() {
+            let limit = maxLoad ?? MachineLoad.defaultLimit(cores: load.cores)
+            Swift.print("machine at start: \(load)")
+            guard load.oneMinute <= limit else {
+                throw BenchError.machineBusy("the machine is busy (\(load), above \(String(format: "%.2f", limit))): its figures would not reproduce. Measure on a quiet machine, or pass --max-load to accept it")
+            }
+        }
         let arguments = ["--config", settings.path, "--shards", String(shards)]
-        let engine = try measure(arguments: arguments, echo: false, sessions: count)
-        let echo = try measure(arguments: arguments + ["--echo"], echo: true, sessions: count)
-        Self.print(engine: engine, echo: echo)
+        var pairs: [(engine: Measurement, echo: Measurement)] = []
+        for _ in 0..<rounds {
+            let engine = try measure(arguments: arguments, echo: false, sessions: count)
+            pairs.append((engine, try measure(arguments: arguments + ["--echo"], echo: true, sessions: count)))
+        }
+        if let load = MachineLoad.now() { Swift.print("machine at end: \(load)") }
+        let ratios = pairs.map(RoundRatios.init)
+        for (index, round) in ratios.enumerated() { Swift.print("round \(index + 1): \(round)") }
+        let median = ratios.indices.sorted { ratios[$0].roundTrip < ratios[$1].roundTrip }[ratios.count / 2]
+        Swift.print("the table is round \(median + 1) (median round-trip ratio)")
+        Self.print(engine: pairs[median].engine, echo: pairs[median].echo)
+    }
+
+    /// One round's two headline ratios against its own echo baseline.
+    struct RoundRatios: CustomStringConvertible {
+        /// Round trip p50, server over echo.
+        var roundTrip: Double
+        /// Server CPU per answered frame over echo's.
+        var cpuPerFrame: Double
+
+        init(_ pair: (engine: Measurement, echo: Measurement)) {
+            roundTrip = pair.engine.report.percentile(0.5) / max(pair.echo.report.percentile(0.5), 1e-12)
+            cpuPerFrame = pair.engine.cpuSecondsPerFrame / max(pair.echo.cpuSecondsPerFrame, 1e-12)
+        }
+
+        var description: String {
+            String(format: "round trip p50 %.2f× echo, CPU per frame %.2f× echo", roundTrip, cpuPerFrame)
+        }
+    }
+
+    enum BenchError: Error, CustomStringConvertible {
+        case machineBusy(String)
+        var description: String { switch self { case .machineBusy(let message): message } }
     }
 
     struct Measurement {
@@ -109,6 +157,11 @@ struct LoadBenchCommand: ParsableCommand {
         var joinedResidentKiB: Int
         /// The most resident memory the server had by the end of the run.
         var peakResidentKiB: Int
+
+        /// Server CPU seconds per answered frame (NaN without a CPU figure).
+        var cpuSecondsPerFrame: Double {
+            cpuCores * report.measuredInterval / Double(max(report.answered, 1))
+        }
     }
 
     private func measure(arguments: [String], echo: Bool, sessions: Int) throws -> Measurement {
@@ -152,6 +205,7 @@ struct LoadBenchCommand: ParsableCommand {
         row("round trip p99 (ms)", e.percentile(0.99) * 1000, b.map { $0.percentile(0.99) * 1000 }, "%.3f")
         row("round trip max (ms)", e.percentile(1) * 1000, b.map { $0.percentile(1) * 1000 }, "%.3f")
         row("server CPU (cores)", engine.cpuCores, echo?.cpuCores, "%.3f")
+        row("server CPU per answered frame (µs)", engine.cpuSecondsPerFrame * 1e6, echo.map { $0.cpuSecondsPerFrame * 1e6 }, "%.1f")
         func mebibytes(_ kibibytes: Int) -> Double { echo == nil ? .nan : Double(kibibytes) / 1024 }
         row("server RSS, idle (MiB)", mebibytes(engine.idleResidentKiB), echo.map { Double($0.idleResidentKiB) / 1024 }, "%.1f")
         row("server RSS, sessions joined (MiB)", mebibytes(engine.joinedResidentKiB), echo.map { Double($0.joinedResidentKiB) / 1024 }, "%.1f")

@@ -212,6 +212,31 @@ struct ClientEndToEndTests {
         await session.close()
     }
 
+    @Test func aNameTheSceneDoesNotHaveIsAnErrorInEveryExpectation() async throws {
+        let session = try await connect("controls")
+        try await session.perform(.tap(at: Point(20, 20)))
+        // A misspelled control in expectNo would pass whatever happened.
+        do {
+            try await session.expectNo(.controlEvent("crad", "touchUpInside"))
+            Issue.record("an unknown control passed")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail == "no control named \"crad\" in this scene (controls: button, customControl, slider, switch)")
+        }
+        do {
+            try await session.expectTransition("swipee", to: .ended, within: 0)
+            Issue.record("an unknown recognizer was found")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail.hasPrefix("no recognizer named \"swipee\" in this scene (recognizers: "))
+        }
+        do {
+            try await session.expectSequence([.action("nope", .ended)], within: 0)
+            Issue.record("an unknown recognizer was found in a sequence")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail.hasPrefix("no recognizer named \"nope\""))
+        }
+        await session.close()
+    }
+
     @Test func serverErrorsAndMarks() async throws {
         let session = try await connect("tap-recognition")
         await #expect(throws: SessionError.self) {

@@ -26,7 +26,7 @@ import Testing
         settings.allowedOrigins = ["x"]; settings.accessToken = "tttttttttttttttt"; settings.noToken = true; settings.maxObserversPerSession = 1
         settings.maxTouches = 1; settings.maxPointersPerInput = 1; settings.engineSecondsPerSecond = 1; settings.busyEngineSecondsPerSecond = 1
         settings.allowInlineScenes = false; settings.maxInlineSceneBytes = 2000; settings.logLevel = "error"; settings.shardName = "z"; settings.shards = 3
-        settings.maxRecordingBytesPerSession = 5000; settings.maxRecordingBytes = 5000
+        settings.maxRecordingBytesPerSession = 5000; settings.maxRecordingBytes = 5000; settings.advertisedHost = "a.example"
         return settings
     }
 

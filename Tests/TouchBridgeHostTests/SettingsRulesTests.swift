@@ -116,8 +116,14 @@ import Testing
             settings.accessToken = token
             do { _ = try settings.validated(); Issue.record("\(token) accepted") } catch { #expect("\(error)".contains("accessToken")) }
         }
+        for host in ["http://phone.example", "10.0.0.5:8080", "a b", "x/y", String(repeating: "a", count: 254), "ünicode.example"] {
+            var settings = ServerSettings()
+            settings.advertisedHost = host
+            do { _ = try settings.validated(); Issue.record("\(host) accepted") } catch { #expect("\(error)".contains("advertisedHost")) }
+        }
         var settings = ServerSettings()
         settings.accessToken = "abcdefgh-ijklmn_0"
+        settings.advertisedHost = "touchbridge.school-1.example"
         settings.shardName = "a1"
         settings.logLevel = "trace"
         #expect(try settings.validated() == settings)

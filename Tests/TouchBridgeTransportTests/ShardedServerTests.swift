@@ -9,15 +9,16 @@ import Testing
 final class RunningShards: @unchecked Sendable {
     // @unchecked: `server` and `delegates` are thread-safe themselves; `finished` is a semaphore.
     let server: ShardedTransportServer
-    let delegates = (0..<3).map { _ in RecordingDelegate() }
+    let delegates: [RecordingDelegate]
     let registry = PrometheusCollectorRegistry()
     let finished = DispatchSemaphore(value: 0)
 
-    init(acceptorLimits: AcceptorLimits = AcceptorLimits()) throws {
+    init(shardCount: Int = 3, acceptorLimits: AcceptorLimits = AcceptorLimits()) throws {
+        delegates = (0..<shardCount).map { _ in RecordingDelegate() }
         var logger = Logger(label: "test.shards")
         logger.logLevel = .warning
         server = try ShardedTransportServer(
-            configuration: TransportConfiguration(host: "127.0.0.1", port: 0), shardCount: 3, logger: logger,
+            configuration: TransportConfiguration(host: "127.0.0.1", port: 0), shardCount: shardCount, logger: logger,
             metricsRegistry: registry, acceptorLimits: acceptorLimits,
             shardOfSession: { id in id.hasPrefix("shard") ? Int(id.dropFirst(5)) : nil })
         for (shard, delegate) in zip(server.shards, delegates) { shard.delegate = delegate }

@@ -442,18 +442,8 @@ struct InvariantChecker {
     private func hit(_ view: PropertyCase.ViewSpec, pointInParent point: CGPoint, ambiguous: inout Bool) -> [String]? {
         guard !view.isHidden, view.isUserInteractionEnabled, view.alpha >= 0.01 else { return nil }
         let size = view.frame.size
-        let center = CGPoint(x: view.frame.midX, y: view.frame.midY)
-        let t = view.transform.transform
-        // Into the view's own coordinates: undo the transform about the center (a transform that
-        // cannot be inverted is used as it is, CoreGraphics' rule).
-        var (a, b, c, d, tx, ty) = (t.a, t.b, t.c, t.d, t.tx, t.ty)
-        let determinant = a * d - b * c
-        if determinant != 0, determinant.isFinite {
-            (a, b, c, d, tx, ty) = (d / determinant, -b / determinant, -c / determinant, a / determinant,
-                                    (c * t.ty - d * t.tx) / determinant, (b * t.tx - a * t.ty) / determinant)
-        }
-        let offset = CGPoint(x: point.x - center.x, y: point.y - center.y)
-        let local = CGPoint(x: a * offset.x + c * offset.y + tx + size.width / 2, y: b * offset.x + d * offset.y + ty + size.height / 2)
+        let offset = Self.intoView(view.transform, Double(point.x - view.frame.midX), Double(point.y - view.frame.midY))
+        let local = CGPoint(x: CGFloat(offset.x) + size.width / 2, y: CGFloat(offset.y) + size.height / 2)
         let margin: CGFloat = 1e-6
         if abs(local.x) < margin || abs(local.y) < margin || abs(local.x - size.width) < margin || abs(local.y - size.height) < margin {
             ambiguous = true
@@ -465,6 +455,21 @@ struct InvariantChecker {
             if let path = hit(spec, pointInParent: local, ambiguous: &ambiguous) { return [name] + path }
         }
         return [name]
+    }
+
+    /// A point relative to a view's centre, in its superview's axes, taken into the view's own axes: the spec's
+    /// scale, then rotation, then translation (UIView.transform about the centre) undone step by step with
+    /// plain trigonometry — not TouchKit's CGAffineTransform, which the engine itself uses. A transform that
+    /// cannot be undone (a zero scale) is applied as it is, CoreGraphics' rule for inverting a singular matrix.
+    private static func intoView(_ spec: PropertyCase.TransformSpec, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let (sx, sy, angle) = (Double(spec.scaleX), Double(spec.scaleY), Double(spec.angle))
+        let (cosine, sine) = (Foundation.cos(angle), Foundation.sin(angle))
+        guard sx != 0, sy != 0 else {
+            let (scaledX, scaledY) = (sx * x, sy * y)
+            return (cosine * scaledX - sine * scaledY + Double(spec.tx), sine * scaledX + cosine * scaledY + Double(spec.ty))
+        }
+        let (movedX, movedY) = (x - Double(spec.tx), y - Double(spec.ty))
+        return ((cosine * movedX + sine * movedY) / sx, (-sine * movedX + cosine * movedY) / sy)
     }
 
     // MARK: The end

@@ -127,12 +127,10 @@ def test_the_log_follows_new_entries_unless_scrolled_back(server, pages, artifac
 
 
 def test_a_tapped_entry_reads_in_words(server, pages, artifacts):
-    page = pages(server + "?scene=single-double-tap", panel="open")
+    page = pages(server + "?scene=single-double-tap&clock=manual", panel="open")
     x, y = visible_centre(page, "tapCount")
     since = page.log_length()
-    page.tap(x, y, hold=0.03)
-    time.sleep(0.05)
-    page.tap(x, y, hold=0.03)
+    page.double_tap(x, y)
     page.wait("(tb, since) => tb.log.slice(since).some(e => e.kind === 'responder' && e.method === 'touchesBegan' && e.touches[0].tapCount === 2)", since)
     index = page.js("(since) => window.__touchbridge.log.findIndex((e, i) => i >= since && e.kind === 'responder' && e.method === 'touchesBegan' "
                     "&& e.responder === 'tapCount' && e.touches[0].tapCount === 2)", since)

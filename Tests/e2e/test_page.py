@@ -99,11 +99,25 @@ class Page:
 
     # -- input
 
-    def touch(self, kind: str, points: list[tuple[int, float, float]]):
-        self.cdp.send("Input.dispatchTouchEvent", {
+    def touch(self, kind: str, points: list[tuple[int, float, float]], at: float | None = None):
+        """Dispatches one touch event; ``at`` (seconds since the epoch) becomes the event's timeStamp, which
+        the page sends as the input's time — on a ``clock=manual`` page that alone decides timing."""
+        event = {
             "type": kind,
             "touchPoints": [{"x": x, "y": y, "id": i, "radiusX": 10, "radiusY": 10, "force": 0.5} for i, x, y in points],
-        })
+        }
+        if at is not None:
+            event["timestamp"] = at
+        self.cdp.send("Input.dispatchTouchEvent", event)
+
+    def double_tap(self, x: float, y: float, hold: float = 0.03, gap: float = 0.1):
+        """Two taps ``gap`` s apart by their timestamps, however long the dispatch takes: on a page opened with
+        ``clock=manual`` the engine sees exactly these times, so a loaded machine cannot stretch the interval
+        past the 350 ms double-tap window."""
+        start = time.time()
+        for offset in (0, hold + gap):
+            self.touch("touchStart", [(0, x, y)], at=start + offset)
+            self.touch("touchEnd", [], at=start + offset + hold)
 
     def tap(self, x: float, y: float, hold: float = 0.06):
         self.touch("touchStart", [(0, x, y)])

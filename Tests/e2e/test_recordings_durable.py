@@ -64,6 +64,17 @@ def test_record_refuses_an_unwritable_directory_at_start():
     assert "--record /proc: the directory is not writable" in result.stdout + result.stderr
 
 
+def test_record_names_the_part_of_the_path_that_stops_it(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    for path, expected in [(blocker / "recordings", f"--record {blocker / 'recordings'}: {blocker} is a file, not a directory"),
+                           ("/proc/nowhere/recordings", "--record /proc/nowhere/recordings: cannot create /proc/nowhere: No such file or directory")]:
+        result = subprocess.run([str(SERVER_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--record", str(path)],
+                                cwd=ROOT, capture_output=True, text=True, timeout=30)
+        assert result.returncode != 0 and expected in result.stderr, result.stderr
+        assert "NSCocoaErrorDomain" not in result.stderr
+
+
 def test_file_names_carry_no_session_id_and_the_directory_is_private(tmp_path):
     record = tmp_path / "new" / "recordings"
     server = ServerProcess(extra_args=("--record", str(record)))

@@ -225,3 +225,47 @@ def test_shards_with_tls_are_refused_with_a_pointer_to_nginx():
                              "--tls-private-key", "k.pem"], cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert result.returncode != 0
     assert "nginx" in result.stderr + result.stdout
+
+
+def few_descriptors():
+    import resource
+    resource.setrlimit(resource.RLIMIT_NOFILE, (96, 96))
+
+
+def test_out_of_descriptors_the_acceptor_rests_then_serves_again():
+    # 96 descriptors: more connects than that leave `accept` with EMFILE. The acceptor must neither spin
+    # (poll would report the listener readable again at once) nor stop: it rests the listener 0.1 s at a
+    # time, and once the clients leave, a new device is served.
+    server = ServerProcess(extra_args=("--shards", "2"), preexec_fn=few_descriptors)
+    server.start()
+    crowd = []
+    try:
+        for _ in range(150):
+            crowd.append(socket.create_connection(("127.0.0.1", server.port)))
+        deadline = time.monotonic() + 5
+        while not any("accept failed; pausing the listener" in line for line in server.output) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any("accept failed; pausing the listener" in line for line in server.output), server.output[-5:]
+        before = cpu_seconds(server.proc.pid)
+        time.sleep(1.0)
+        assert cpu_seconds(server.proc.pid) - before < 0.5, "resting, not spinning on a listener it cannot accept from"
+    finally:
+        for s in crowd:
+            s.close()
+
+    async def run():
+        ws, session = await asyncio.wait_for(device(server.ws_url), 10)
+        await ws.close()
+        return session
+    try:
+        assert shard_of(asyncio.run(run())) in {"s0", "s1"}
+        assert server.proc.poll() is None, "the server died"
+    finally:
+        server.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process `pid` (/proc/<pid>/stat, in clock ticks)."""
+    import os
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

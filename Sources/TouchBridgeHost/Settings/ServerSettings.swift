@@ -40,6 +40,8 @@ public struct ServerSettings: Equatable, Sendable {
     public var allowedOrigins: [String] = []
     /// `Host` names answered besides loopback ones and the addresses the server listens on (`allowedHosts`).
     public var allowedHosts: [String] = []
+    /// The address phones are given instead of this machine's own (`advertisedHost`).
+    public var advertisedHost: String?
     /// Whether every device may list and open the record directory's files, not only its own (`shareRecordings`).
     public var shareRecordings = false
     /// The token clients beyond loopback present; see `resolvedAccessToken(generate:)` (`accessToken`).
@@ -114,6 +116,12 @@ public struct ServerSettings: Equatable, Sendable {
             host.isEmpty || host.contains("/") || host.contains(" ")
                 ? "holds \"\(host)\": give host names or addresses without scheme, path or port (e.g. touchbridge.school.example)" : nil
         },
+        .optionalString("advertisedHost", \.advertisedHost,
+                        "The address phones are told to open (the network URL, its QR code and welcome's lan) instead of this machine's own interface addresses: set it when phones reach the server through another address, e.g. a container's host or port forwarding. The port stays the server's; the name is answered as allowedHosts are.",
+                        placeholder: "ADDRESS", rule: { host in
+                            host.count <= 253 && host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+                                ? nil : "must be a host name or IPv4 address without scheme, port or path (letters, digits, . and -, at most 253); got \"\(host.prefix(64))\""
+                        }),
         .bool("shareRecordings", \.shareRecordings,
               "With --record: every device may list and open the finished recordings in the directory. false: a device sees only its own session's recording. A live session's recording is never shown to another device."),
         .optionalString("accessToken", \.accessToken,
@@ -163,7 +171,8 @@ public struct ServerSettings: Equatable, Sendable {
     public func resolvedAccessToken(generate: () -> String = { SessionID.random() }) -> String? {
         if noToken { return nil }
         if let accessToken { return accessToken }
-        return Self.isLoopbackHost(host) ? nil : generate()
+        // An advertised address means phones reach the server from the network, whatever it binds to.
+        return Self.isLoopbackHost(host) && advertisedHost == nil ? nil : generate()
     }
 
     /// Whether `host` names this machine only (`localhost`, `::1`, any of 127.0.0.0/8): such a

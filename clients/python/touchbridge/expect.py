@@ -120,7 +120,7 @@ class Names:
     def _check(name: str, known: set[str], what: str) -> None:
         if name not in known:
             listed = ", ".join(sorted(known)) or "none yet"
-            raise UnknownName(f"no {what} is named {name!r} (the session knows: {listed})")
+            raise UnknownName(f"no {what} named {name!r} in this scene ({what}s: {listed})")
 
     def recognizer(self, name: str) -> None:
         self._check(name, self.recognizers, "recognizer")

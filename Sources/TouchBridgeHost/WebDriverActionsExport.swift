@@ -1,0 +1,210 @@
+import Foundation
+import TouchBridgeProtocol
+
+/// A recording's finger trace as W3C WebDriver Actions (https://www.w3.org/TR/webdriver2/#actions): the
+/// body of `POST /session/{id}/actions` that Appium's XCUITest driver (WebDriverAgent) plays on a real
+/// iPhone, so the very gesture a phone recorded here can be run against real UIKit — and back through
+/// `touchbridge drive`, which imports the same format.
+///
+/// Each pointer of the recording is one `pointer` source (its `pointerType`, one finger). Every moment
+/// of the recording becomes up to three ticks: a pause for the time since the previous moment, a
+/// pointer move (duration 0, nothing pressed) to where a finger lands, and the moment's changes —
+/// `pointerDown`, `pointerMove` with duration 0 (so no samples are added between the recorded ones),
+/// `pointerUp`, `pointerCancel`. Durations are whole milliseconds, as the specification requires,
+/// rounded from the time since the session joined so no rounding error accumulates. A final pause
+/// reaches the last timer the recording saw fire (or the last `advance` of a manual clock), so a trailing
+/// double-tap failure or long press happens on replay too.
+///
+/// What actions cannot say is left out and listed in `notes`: a resize after the first touch (the
+/// export uses the viewport in force at the first touch), `act`, scene switches, motion, remote
+/// control and coalesced samples.
+public struct WebDriverActionsExport: Sendable {
+    /// The scene the session showed at its first touch.
+    public var scene: SceneRequest
+    /// The viewport in force at the first touch.
+    public var viewport: Viewport
+    /// The Actions body: `{"actions": [source, …]}`.
+    public var actions: JSONValue
+    /// What the export left out, one line each (empty: the whole session is in the actions).
+    public var notes: [String]
+
+    /// The export of `recording`; throws when the recording has no touch to export.
+    public init(_ recording: Recording) throws {
+        var trace = TraceReader(header: recording.header)
+        for (index, entry) in recording.entries.enumerated() { trace.read(entry, line: index + 2) }
+        guard !trace.moments.isEmpty, let viewport = trace.viewportAtFirstTouch else {
+            throw ExportError("the recording has no touch input to export")
+        }
+        scene = trace.sceneAtFirstTouch ?? .named(recording.header.scene)
+        self.viewport = viewport
+        notes = trace.notes
+        actions = .object(["actions": .array(Self.sources(trace))])
+    }
+
+    /// A `touchbridge drive` script that plays the actions on the recording's scene and viewport with the
+    /// manual clock (docs/scripting.md §3).
+    public func driveScript(name: String) -> JSONValue {
+        var script: [String: JSONValue] = [
+            "name": .string(name),
+            "description": .string("W3C WebDriver Actions exported from a recording (touchbridge export)"),
+            "viewport": .object(["width": .number(viewport.width), "height": .number(viewport.height), "scale": .number(viewport.scale)]),
+            "clock": .string("manual"),
+            "steps": .array([actions]),
+        ]
+        switch scene {
+        case .named(let named): script["scene"] = .string(named)
+        case .inline(let inline): script["scene"] = inline
+        }
+        return .object(script)
+    }
+
+    private static func sources(_ trace: TraceReader) -> [JSONValue] {
+        let ids = trace.pointerOrder
+        var ticks: [[Int: JSONValue]] = []  // per tick: source index → action; the others pause
+        var elapsed = 0  // whole ms of W3C time so far
+        func pause(until time: Double) {
+            let target = Int((time - trace.origin).rounded())
+            if target > elapsed {
+                ticks.append([0: .object(["type": .string("pause"), "duration": .number(Double(target - elapsed))])])
+                elapsed = target
+            }
+        }
+        for moment in trace.moments {
+            pause(until: moment.t)
+            let landing = moment.changes.filter { $0.phase == .down }
+            if !landing.isEmpty {
+                ticks.append(Dictionary(landing.map { (ids[$0.id]!, move($0)) }, uniquingKeysWith: { first, _ in first }))
+            }
+            // One change per source per tick: a pointer changing twice in a moment takes two ticks.
+            var pending = moment.changes
+            while !pending.isEmpty {
+                var tick: [Int: JSONValue] = [:]
+                var later: [Pointer] = []
+                for change in pending {
+                    let source = ids[change.id]!
+                    if tick[source] == nil { tick[source] = action(change) } else { later.append(change) }
+                }
+                ticks.append(tick)
+                pending = later
+            }
+        }
+        pause(until: trace.end)
+        return ids.sorted { $0.value < $1.value }.map { id, index in
+            let actions = ticks.map { tick in tick[index] ?? .object(["type": .string("pause"), "duration": .number(0)]) }
+            return .object([
+                "type": .string("pointer"), "id": .string("pointer \(id)"),
+                "parameters": .object(["pointerType": .string(trace.pointerTypes[id]?.rawValue ?? "touch")]),
+                "actions": .array(actions),
+            ])
+        }
+    }
+
+    private static func move(_ change: Pointer) -> JSONValue {
+        .object(["type": .string("pointerMove"), "duration": .number(0), "x": .number(change.x), "y": .number(change.y)])
+    }
+
+    private static func action(_ change: Pointer) -> JSONValue {
+        var fields: [String: JSONValue]
+        switch change.phase {
+        case .down: fields = ["type": .string("pointerDown"), "button": .number(0)]
+        case .move: fields = ["type": .string("pointerMove"), "duration": .number(0), "x": .number(change.x), "y": .number(change.y)]
+        case .up: fields = ["type": .string("pointerUp"), "button": .number(0)]
+        case .cancel: fields = ["type": .string("pointerCancel")]
+        }
+        if change.phase != .up, change.phase != .cancel {
+            if let pressure = change.pressure { fields["pressure"] = .number(pressure) }
+            if let width = change.width { fields["width"] = .number(width) }
+            if let height = change.height { fields["height"] = .number(height) }
+        }
+        return .object(fields)
+    }
+}
+
+/// Why a recording cannot be exported.
+public struct ExportError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Reads a recording's inbound messages into moments of pointer changes (same client time, in order), and
+/// notes what actions cannot carry.
+private struct TraceReader {
+    struct Moment {
+        var t: Double
+        var changes: [Pointer]
+    }
+
+    let header: Recording.Header
+    var moments: [Moment] = []
+    var notes: [String] = []
+    /// Pointer id → its source's index, in order of first appearance.
+    var pointerOrder: [Int: Int] = [:]
+    var pointerTypes: [Int: PointerType] = [:]
+    var viewport: Viewport?
+    var viewportAtFirstTouch: Viewport?
+    var scene: SceneRequest?
+    var sceneAtFirstTouch: SceneRequest?
+    /// Client time the session joined at (hello's `t`), else the first touch's.
+    var origin = 0.0
+    var joined: Double?
+    /// The client time the session lasted to: its last touch, or the last timer that fired after it.
+    var end = 0.0
+    /// Server receive time minus client time, at its least (the recording's clock offset estimate).
+    var offset: Double?
+
+    init(header: Recording.Header) { self.header = header }
+
+    mutating func read(_ entry: Recording.Entry, line: Int) {
+        switch entry {
+        case .input(let text, let at):
+            guard let message = try? ClientMessage.decode(text, limits: header.limits) else { return }
+            read(message, receivedAt: at, line: line)
+        case .timer(let at):
+            if let offset, !moments.isEmpty { end = max(end, at * 1000 - offset) }
+        default:
+            break
+        }
+    }
+
+    private mutating func read(_ message: ClientMessage, receivedAt: Double, line: Int) {
+        switch message {
+        case .hello(let hello):
+            viewport = hello.viewport
+            scene = hello.scene
+            joined = hello.t
+            if let t = hello.t { observe(t, receivedAt: receivedAt) }
+        case .resize(let size):
+            if moments.isEmpty { viewport = size } else { notes.append("line \(line): a resize after the first touch (actions cannot resize)") }
+        case .input(let input):
+            if moments.isEmpty {
+                viewportAtFirstTouch = viewport
+                sceneAtFirstTouch = scene
+                origin = joined ?? input.pointers.first?.t ?? 0
+            }
+            for change in input.pointers {
+                observe(change.t, receivedAt: receivedAt)
+                if pointerOrder[change.id] == nil { pointerOrder[change.id] = pointerOrder.count }
+                pointerTypes[change.id] = pointerTypes[change.id] ?? change.pointerType
+                if change.coalesced?.isEmpty == false { notes.append("line \(line): coalesced samples (actions have none)") }
+                if let last = moments.last, last.t == change.t {
+                    moments[moments.count - 1].changes.append(change)
+                } else {
+                    moments.append(Moment(t: change.t, changes: [change]))
+                }
+                end = max(end, change.t)
+            }
+        case .advance(let advance):
+            // Manual clock: time moved on without touches (timers due by then fired).
+            if !moments.isEmpty { end = max(end, advance.t) }
+        case .act, .scene, .motion, .remote:
+            notes.append("line \(line): \(message.type) (actions carry pointers only)")
+        default:
+            break
+        }
+    }
+
+    private mutating func observe(_ clientTime: Double, receivedAt: Double) {
+        let sample = receivedAt * 1000 - clientTime
+        offset = min(offset ?? sample, sample)
+    }
+}
