@@ -24,7 +24,7 @@ fi
 if [[ ! -x .venv/bin/python ]]; then
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import websockets, pytest" 2>/dev/null || \
+if ! .venv/bin/python -c "import websockets, pytest, touchbridge" 2>/dev/null || \
    ! cmp -s requirements-e2e.txt .venv/.requirements-installed; then
   .venv/bin/pip install -q --disable-pip-version-check -r requirements-e2e.txt
   cp requirements-e2e.txt .venv/.requirements-installed

@@ -224,13 +224,24 @@ public struct LogMatch: Sendable, CustomStringConvertible {
         return true
     }
 
-    /// Why `entry` is not a match, for entries of the right kind and subject (nil if it matches).
+    /// Why `entry` is not a match when only its values differ (nil if it matches or differs in more).
     func mismatch(_ entry: LogEntry) -> String? {
         guard !values.isEmpty, entry.kind == kind else { return nil }
+        for (field, expected) in fields where Self.string(field, of: entry) != expected { return nil }
         let actual = Self.json(entry.values)
         let wrong = values.keys.sorted().filter { !values[$0]!.matches(actual?[$0], tolerance: tolerance) }
         guard !wrong.isEmpty else { return nil }
         return wrong.map { "\($0) = \(actual?[$0].map(WireJSON.text) ?? "absent") (expected \(values[$0]!))" }.joined(separator: ", ")
+    }
+
+    /// For a failure: the entries that differ only in their values (and how), or else the non-diagnostic
+    /// entries of this kind about the same recognizer, responder or control; nil when there are none.
+    func closest(in log: [LogEntry]) -> String? {
+        let valuesOff = log.compactMap { entry in mismatch(entry).map { "\(entry.text): \($0)" } }
+        if !valuesOff.isEmpty { return valuesOff.joined(separator: "; ") }
+        guard let subject = ["recognizer", "responder", "control"].first(where: { fields[$0] != nil }) else { return nil }
+        let related = log.filter { $0.kind == kind && !$0.diagnostic && Self.string(subject, of: $0) == fields[subject] }
+        return related.isEmpty ? nil : related.map(\.text).joined(separator: " · ")
     }
 
     public var description: String {
@@ -260,19 +271,6 @@ public struct LogMatch: Sendable, CustomStringConvertible {
         return text
     }
 
-    /// The first recognizer or control this match names that `scene` does not have, as "no recognizer named
-    /// "crad" (recognizers: …)" — a misspelled name would otherwise wait in vain, or pass unnoticed in
-    /// `expectNo`. Responders are not checked: unnamed ones are logged by class and number.
-    func unknownName(in scene: SceneNames) -> String? {
-        if let recognizer = fields["recognizer"], !scene.recognizers.contains(recognizer) {
-            return "no recognizer named \"\(recognizer)\" in this scene (recognizers: \(scene.recognizers.sorted().joined(separator: ", ")))"
-        }
-        if let control = fields["control"], !scene.views.contains(control) {
-            return "no view named \"\(control)\" in this scene, so no control of that name"
-        }
-        return nil
-    }
-
     /// The entry's `field` if it is one of the string fields a match may name.
     static func string(_ field: String, of entry: LogEntry) -> String? {
         switch field {
@@ -294,21 +292,5 @@ public struct LogMatch: Sendable, CustomStringConvertible {
     static func json<T: Encodable>(_ value: T?) -> JSONValue? {
         guard let value, let data = try? WireJSON.makeEncoder().encode(value) else { return nil }
         return try? WireJSON.makeDecoder().decode(JSONValue.self, from: data)
-    }
-}
-
-/// The names a scene has, as the client has seen them: the recognizers the latest full render listed and
-/// the log named, and the views of the render mirror and the log's controls.
-struct SceneNames {
-    var recognizers: Set<String>
-    var views: Set<String>
-
-    init(_ state: SessionState) {
-        recognizers = state.listedRecognizers
-        views = Set(state.mirror.nodes.values.map(\.name))
-        for logged in state.log {
-            if let recognizer = logged.entry.recognizer { recognizers.insert(recognizer) }
-            if let control = logged.entry.control { views.insert(control) }
-        }
     }
 }

@@ -208,6 +208,15 @@ public struct Script: Sendable {
         case "longPress":
             return .longPress(at: try fields.point("at", required: true)!, duration: try fields.number("duration") ?? 800,
                               fingers: try fields.integer("fingers") ?? 1, spread: try fields.number("spread") ?? 40)
+        case "pan" where fields.has("releaseVelocity"):
+            return .pan(from: try fields.point("from", required: true)!, to: try fields.point("to", required: true)!,
+                        releaseVelocity: try fields.point("releaseVelocity", required: true)!,
+                        duration: try fields.number("duration") ?? 300, fingers: try fields.integer("fingers") ?? 1,
+                        sampleRate: rate, spread: try fields.number("spread") ?? 40)
+        case "flick":
+            return .flick(from: try fields.point("from", required: true)!, velocity: try fields.point("velocity", required: true)!,
+                          duration: try fields.number("duration") ?? 150, fingers: try fields.integer("fingers") ?? 1,
+                          sampleRate: rate, spread: try fields.number("spread") ?? 40)
         case "pan":
             let path: [Point]
             if let list = try fields.points("path") {
@@ -228,11 +237,21 @@ public struct Script: Sendable {
             guard let from = try fields.number("from"), let to = try fields.number("to") else {
                 throw fields.error("from", "a pinch needs from and to (finger distances, pt)")
             }
+            if let velocity = try fields.number("releaseVelocity") {
+                return .pinch(center: try fields.point("center", required: true)!, from: from, to: to, releaseVelocity: velocity,
+                              degrees: try fields.number("degrees") ?? 0, duration: try fields.number("duration") ?? 300,
+                              sampleRate: rate)
+            }
             return .pinch(center: try fields.point("center", required: true)!, from: from, to: to,
                           degrees: try fields.number("degrees") ?? 0, duration: try fields.number("duration") ?? 300,
                           sampleRate: rate, easing: try easing())
         case "rotate":
             guard let degrees = try fields.number("degrees") else { throw fields.error("degrees", "a rotation needs degrees") }
+            if let velocity = try fields.number("releaseVelocity") {
+                return .rotate(center: try fields.point("center", required: true)!, radius: try fields.number("radius") ?? 80,
+                               degrees: degrees, releaseVelocity: velocity, startDegrees: try fields.number("startDegrees") ?? 0,
+                               duration: try fields.number("duration") ?? 300, sampleRate: rate)
+            }
             return .rotate(center: try fields.point("center", required: true)!, radius: try fields.number("radius") ?? 80,
                            degrees: degrees, startDegrees: try fields.number("startDegrees") ?? 0,
                            duration: try fields.number("duration") ?? 300, sampleRate: rate, easing: try easing())
@@ -261,7 +280,7 @@ public struct Script: Sendable {
         case "pause":
             return .pause(try fields.number("duration") ?? 0)
         default:
-            throw fields.error("gesture", "expected tap, doubleTap, longPress, pan, swipe, pinch, rotate, edgePan, raw or pause, got \"\(kind)\"")
+            throw fields.error("gesture", "expected tap, doubleTap, longPress, pan, flick, swipe, pinch, rotate, edgePan, raw or pause, got \"\(kind)\"")
         }
     }
 

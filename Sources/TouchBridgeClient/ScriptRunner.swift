@@ -63,12 +63,12 @@ public enum ScriptRunner {
                 switch step.action {
                 case .gesture(let gesture):
                     let result = try await session.perform(gesture, resetExpectations: !previousWasGesture)
-                    let log = verbose ? result.log.filter { !$0.diagnostic }.map(\.text) : []
+                    let log = verbose ? result.log.filter { !$0.diagnostic }.map(verboseLine) : []
                     report.lines.append(ScriptReport.Line(passed: true, text: "\(gesture) (\(result.frames) frames)", detail: log))
                 case .wait(let ms):
                     let log = try await session.advance(by: ms)
                     report.lines.append(ScriptReport.Line(
-                        passed: true, text: "wait \(Point.format(ms)) ms", detail: verbose ? log.filter { !$0.diagnostic }.map(\.text) : []))
+                        passed: true, text: "wait \(Point.format(ms)) ms", detail: verbose ? log.filter { !$0.diagnostic }.map(verboseLine) : []))
                 case .expect(let match, let within):
                     let entry = try await session.expect(match, within: within)
                     report.lines.append(ScriptReport.Line(passed: true, text: "expect \(match)", detail: verbose ? [entry.text] : []))
@@ -111,9 +111,23 @@ public enum ScriptRunner {
         return report
     }
 
+    /// An entry for `--verbose`: its text, and for a continuous gesture's last transition (ended or cancelled)
+    /// the velocity it was released at — points per second for a pan, per second for a pinch's scale or a
+    /// rotation's radians.
+    static func verboseLine(_ entry: LogEntry) -> String {
+        guard entry.kind == "transition", entry.to == "ended" || entry.to == "cancelled",
+              let values = entry.values, let velocity = values.velocity, velocity.count == 2 else { return entry.text }
+        if values.scale != nil { return entry.text + " · velocity \(Point.format(velocity[0]))/s" }
+        if values.rotation != nil { return entry.text + " · velocity \(Point.format(velocity[0])) rad/s" }
+        return entry.text + " · velocity (\(Point.format(velocity[0])), \(Point.format(velocity[1]))) pt/s"
+    }
+
+    /// The non-diagnostic entries on one line; past 30, the first 10 and the last 20 (how the gesture ended
+    /// matters as much as how it began).
     static func logSummary(_ log: [LogEntry]) -> String {
         let lines = log.filter { !$0.diagnostic }.map(\.text)
         guard !lines.isEmpty else { return "(empty)" }
-        return lines.count > 30 ? lines.prefix(30).joined(separator: " · ") + " · … \(lines.count - 30) more" : lines.joined(separator: " · ")
+        guard lines.count > 30 else { return lines.joined(separator: " · ") }
+        return (lines.prefix(10) + ["… \(lines.count - 30) more …"] + lines.suffix(20)).joined(separator: " · ")
     }
 }

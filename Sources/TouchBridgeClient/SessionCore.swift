@@ -46,10 +46,9 @@ struct SessionState {
     var welcome: Welcome?
     var fullRenders = 0
     var mirror = RenderMirror()
-    /// The recognizers the latest full render listed (the scene's, when it started or changed).
-    var listedRecognizers: Set<String> = []
     var mirrorError: String?
     var log: [LoggedEntry] = []
+    var names = KnownNames()
     var acked: Set<Int> = []
     var errors: [ErrorMessage] = []
     var errorBySeq: [Int: ErrorMessage] = [:]
@@ -113,6 +112,11 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
     }
 
     /// Applies `change` to the state, then resumes the waiters it satisfied (outside the lock).
+    /// Notes the views and recognizers the client's own `act` added.
+    func learnNames(from actions: [JSONValue]) {
+        update { $0.names.learn(actions: actions) }
+    }
+
     private func update(_ change: (inout SessionState) -> Void) {
         var ready: [(Waiter, (any Error)?)] = []
         lock.withLock {
@@ -160,9 +164,10 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
                     state.mirrorError = state.mirrorError ?? "\(error) applying \(text.prefix(200))"
                 }
                 if render.full { state.fullRenders += 1 }
-                if let recognizers = render.recognizers { state.listedRecognizers = Set(recognizers.map(\.name)) }
+                state.names.learn(render)
             case .events(let events):
                 state.log += events.log.map { LoggedEntry(entry: $0, t: events.t, seq: events.seq) }
+                for entry in events.log { state.names.learn(entry) }
                 if let seq = events.seq { state.acked.insert(seq) }
             case .error(let error):
                 state.errors.append(error)

@@ -316,6 +316,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
         let logStart = core.read { $0.log.count }
         let t = now
         try await request { seq in .act(AppActions(t: t, seq: seq, actions: actions)) }
+        core.learnNames(from: actions)
         local.withLock { clockNow = max(clockNow, t) }
         return core.read { Array($0.log[logStart...].map(\.entry)) }
     }
@@ -360,67 +361,72 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     // MARK: Expectations
 
-    /// Waits for a log entry since the latest gesture that matches; returns it.
+    /// Waits for a log entry since the latest gesture that matches; returns it. A failure names the
+    /// caller's file and line (`fileID`, `line`: leave them to their defaults).
     @discardableResult
-    public func expect(_ match: LogMatch, within: Double? = nil) async throws -> LogEntry {
+    public func expect(_ match: LogMatch, within: Double? = nil, fileID: String = #fileID, line: Int = #line) async throws -> LogEntry {
+        try await located(fileID, line) { try await self.expectEntry(match, within: within) }
+    }
+
+    private func expectEntry(_ match: LogMatch, within: Double?) async throws -> LogEntry {
+        try requireKnownNames(match, "expected \(match)")
         let start = local.withLock { cursor }
         let found = try await waitFor(within: within) { state in
             state.log[min(start, state.log.count)...].first { match.matches($0.entry) }?.entry
         }
         if let found { return found }
         let recent = recentLog
-        if let unknown = unknownName(in: [match]) {
-            throw ExpectationFailure(expectation: "expected \(match)", detail: unknown, log: recent)
-        }
-        let near = recent.compactMap { entry in match.mismatch(entry).map { "\(entry.text): \($0)" } }
         throw ExpectationFailure(
             expectation: "expected \(match)",
-            detail: near.isEmpty ? "no such entry" : "closest: " + near.joined(separator: "; "),
+            detail: match.closest(in: recent).map { "closest: " + $0 } ?? "no such entry",
             log: recent)
-    }
-
-    /// The first name among `matches` the scene does not have (see `LogMatch.unknownName(in:)`).
-    private func unknownName(in matches: [LogMatch]) -> String? {
-        let scene = core.read(SceneNames.init)
-        return matches.lazy.compactMap { $0.unknownName(in: scene) }.first
     }
 
     /// Waits for a transition of `recognizer` into `state`.
     @discardableResult
     public func expectTransition(
         _ recognizer: String, to state: RecognizerState, from: RecognizerState? = nil,
-        values: [String: ExpectedValue] = [:], reason: String? = nil, tolerance: Double = 0.001, within: Double? = nil
+        values: [String: ExpectedValue] = [:], reason: String? = nil, tolerance: Double = 0.001, within: Double? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) async throws -> LogEntry {
-        try await expect(.transition(recognizer, to: state, from: from, values: values, reason: reason, tolerance: tolerance), within: within)
+        try await expect(.transition(recognizer, to: state, from: from, values: values, reason: reason, tolerance: tolerance), within: within,
+                         fileID: fileID, line: line)
     }
 
     /// Waits for `recognizer`'s action in `state`.
     @discardableResult
-    public func expectAction(_ recognizer: String, _ state: RecognizerState, within: Double? = nil) async throws -> LogEntry {
-        try await expect(.action(recognizer, state), within: within)
+    public func expectAction(
+        _ recognizer: String, _ state: RecognizerState, within: Double? = nil, fileID: String = #fileID, line: Int = #line
+    ) async throws -> LogEntry {
+        try await expect(.action(recognizer, state), within: within, fileID: fileID, line: line)
     }
 
     /// Waits for a responder call.
     @discardableResult
     public func expectResponder(
-        _ responder: String, _ method: ResponderMethod, touches: Int? = nil, forwardedFrom: String? = nil, within: Double? = nil
+        _ responder: String, _ method: ResponderMethod, touches: Int? = nil, forwardedFrom: String? = nil, within: Double? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) async throws -> LogEntry {
-        try await expect(.responder(responder, method, touches: touches, forwardedFrom: forwardedFrom), within: within)
+        try await expect(.responder(responder, method, touches: touches, forwardedFrom: forwardedFrom), within: within,
+                         fileID: fileID, line: line)
     }
 
     /// Waits for a control event.
     @discardableResult
-    public func expectControlEvent(_ control: String, _ event: String, within: Double? = nil) async throws -> LogEntry {
-        try await expect(.controlEvent(control, event), within: within)
+    public func expectControlEvent(
+        _ control: String, _ event: String, within: Double? = nil, fileID: String = #fileID, line: Int = #line
+    ) async throws -> LogEntry {
+        try await expect(.controlEvent(control, event), within: within, fileID: fileID, line: line)
     }
 
     /// Checks that nothing matching happened since the latest gesture — after letting `within` ms
     /// pass first (default 0: only what already happened).
-    public func expectNo(_ match: LogMatch, within: Double = 0) async throws {
-        // A misspelled name would make this pass whatever happens.
-        if let unknown = unknownName(in: [match]) {
-            throw ExpectationFailure(expectation: "expected no \(match)", detail: unknown, log: recentLog)
-        }
+    public func expectNo(_ match: LogMatch, within: Double = 0, fileID: String = #fileID, line: Int = #line) async throws {
+        try await located(fileID, line) { try await self.expectNoEntry(match, within: within) }
+    }
+
+    private func expectNoEntry(_ match: LogMatch, within: Double) async throws {
+        try requireKnownNames(match, "expected no \(match)")
         if within > 0 { try await advance(by: within) }
         if let entry = recentLog.first(where: match.matches) {
             throw ExpectationFailure(expectation: "expected no \(match)", detail: "found \(entry.text)", log: recentLog)
@@ -429,7 +435,12 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     /// Waits for log entries matching `matches` in this order (others may come between).
     @discardableResult
-    public func expectSequence(_ matches: [LogMatch], within: Double? = nil) async throws -> [LogEntry] {
+    public func expectSequence(_ matches: [LogMatch], within: Double? = nil, fileID: String = #fileID, line: Int = #line) async throws -> [LogEntry] {
+        try await located(fileID, line) { try await self.expectEntries(matches, within: within) }
+    }
+
+    private func expectEntries(_ matches: [LogMatch], within: Double?) async throws -> [LogEntry] {
+        for match in matches { try requireKnownNames(match, "expected \(match)") }
         let start = local.withLock { cursor }
         let found = try await waitFor(within: within) { state -> [LogEntry]? in
             var result: [LogEntry] = []
@@ -443,18 +454,14 @@ public final class TouchBridgeSession: @unchecked Sendable {
         }
         if let found { return found }
         let recent = recentLog
-        if let unknown = unknownName(in: matches) {
-            throw ExpectationFailure(expectation: "expected in order: " + matches.map(\.description).joined(separator: ", then "),
-                                     detail: unknown, log: recent)
-        }
         // Name the first one missing.
         var index = 0
         var detail = "not all of them, in that order"
         for (number, match) in matches.enumerated() {
             guard let hit = recent[index...].firstIndex(where: match.matches) else {
-                let near = recent[index...].compactMap { entry in match.mismatch(entry).map { "\(entry.text): \($0)" } }
+                let near = match.closest(in: Array(recent[index...]))
                 detail = "found the first \(number), then no \(match)" + (number == 0 ? "" : " after \(recent[index - 1].text)")
-                    + (near.isEmpty ? "" : " (closest: " + near.joined(separator: "; ") + ")")
+                    + (near.map { " (closest: \($0))" } ?? "")
                 break
             }
             index = hit + 1
@@ -466,8 +473,13 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     /// Waits until a view's render property matches `value` (numbers within `tolerance`).
     public func expectRender(
-        _ view: String, _ property: String, _ value: ExpectedValue, tolerance: Double = 0.001, within: Double? = nil
+        _ view: String, _ property: String, _ value: ExpectedValue, tolerance: Double = 0.001, within: Double? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) async throws {
+        try await located(fileID, line) { try await self.expectRenderValue(view, property, value, tolerance: tolerance, within: within) }
+    }
+
+    private func expectRenderValue(_ view: String, _ property: String, _ value: ExpectedValue, tolerance: Double, within: Double?) async throws {
         let matched = try await waitFor(within: within) { state -> Bool? in
             guard let node = state.mirror.node(named: view), let props = state.mirror.resolvedProps(of: node.id) else { return nil }
             return value.matches(LogMatch.json(props)?[property], tolerance: tolerance) ? true : nil
@@ -485,6 +497,23 @@ public final class TouchBridgeSession: @unchecked Sendable {
     }
 
     // MARK: Plumbing
+
+    /// Runs an expectation; a failure gets the caller's place (the innermost call that has one keeps it).
+    private func located<T>(_ fileID: String, _ line: Int, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch var failure as ExpectationFailure {
+            if failure.location == nil { failure.location = "\(fileID):\(line)" }
+            throw failure
+        }
+    }
+
+    /// Throws when `match` names a recognizer, responder, control or view this session has never seen.
+    private func requireKnownNames(_ match: LogMatch, _ expectation: String) throws {
+        if let complaint = core.read({ $0.names.complaint(about: match) }) {
+            throw ExpectationFailure(expectation: expectation, detail: complaint, log: recentLog)
+        }
+    }
 
     /// Sends a message that carries `seq` and waits for its `events` (or `error`). A message the
     /// server's rate limit dropped is sent again after a pause.
@@ -578,6 +607,8 @@ public struct ExpectationFailure: Error, CustomStringConvertible {
     public var detail: String
     /// The non-diagnostic entries since the latest gesture.
     public var log: [LogEntry]
+    /// Where the failed expectation was written (`Module/File.swift:42`), when a caller's place is known.
+    public var location: String?
 
     /// A failure of `expectation` because of `detail`, with the `log` it looked at.
     public init(expectation: String, detail: String, log: [LogEntry]) {
@@ -589,6 +620,6 @@ public struct ExpectationFailure: Error, CustomStringConvertible {
     public var description: String {
         let lines = log.filter { !$0.diagnostic }.map(\.text)
         let shown = lines.count > 40 ? Array(lines.prefix(40)) + ["… \(lines.count - 40) more"] : lines
-        return "\(expectation): \(detail)\n  log since the gesture: " + (shown.isEmpty ? "(empty)" : shown.joined(separator: " · "))
+        return (location.map { "\($0): " } ?? "") + "\(expectation): \(detail)\n  log since the gesture: " + (shown.isEmpty ? "(empty)" : shown.joined(separator: " · "))
     }
 }

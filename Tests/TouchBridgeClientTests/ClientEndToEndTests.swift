@@ -165,12 +165,16 @@ struct ClientEndToEndTests {
     @Test func failedExpectationsExplainThemselves() async throws {
         let session = try await connect("tap-recognition")
         try await session.perform(.tap(at: Point(200, 400)))
+        let site = #line + 2
         do {
             try await session.expectTransition("tap", to: .began, within: 100)
             Issue.record("a discrete tap never begins")
         } catch let failure as ExpectationFailure {
             #expect(failure.expectation == "expected transition tap → began")
             #expect(failure.description.contains("tap:possible→ended"))
+            // The failure names the line of the expectation, not the test's.
+            #expect(failure.location == "TouchBridgeClientTests/ClientEndToEndTests.swift:\(site)")
+            #expect(failure.description.hasPrefix("TouchBridgeClientTests/ClientEndToEndTests.swift:\(site): expected transition tap → began"))
         }
         do {
             try await session.expectRender("image", "center", [0, 0], within: 0)
@@ -187,6 +191,27 @@ struct ClientEndToEndTests {
         await session.close()
     }
 
+    @Test func aFailureShowsTheRecognizersOwnDecisionsAsClosest() async throws {
+        let session = try await connect("single-double-tap")
+        try await session.perform(.doubleTap(at: Point(100, 400)))
+        do {
+            try await session.expectTransition("singleTap", to: .ended, within: 400)
+            Issue.record("the double tap wins")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail == "closest: singleTap:possible→failed [another touch began after 1 tap(s) were complete]")
+        }
+        try await session.advance(by: 500)
+        try await session.perform(.doubleTap(at: Point(100, 400)))
+        do {
+            // Only the entries that differ in their values alone: not doubleTap's other transitions, not resets.
+            try await session.expectTransition("doubleTap", to: .ended, values: ["numberOfTouches": 2], within: 0)
+            Issue.record("one finger tapped")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail == "closest: doubleTap:possible→ended: numberOfTouches = 1 (expected 2)")
+        }
+        await session.close()
+    }
+
     @Test func aNameTheSceneDoesNotHaveIsAnErrorInEveryExpectation() async throws {
         let session = try await connect("controls")
         try await session.perform(.tap(at: Point(20, 20)))
@@ -195,7 +220,7 @@ struct ClientEndToEndTests {
             try await session.expectNo(.controlEvent("crad", "touchUpInside"))
             Issue.record("an unknown control passed")
         } catch let failure as ExpectationFailure {
-            #expect(failure.detail == "no view named \"crad\" in this scene, so no control of that name")
+            #expect(failure.detail == "no control named \"crad\" in this scene (controls: button, customControl, slider, switch)")
         }
         do {
             try await session.expectTransition("swipee", to: .ended, within: 0)

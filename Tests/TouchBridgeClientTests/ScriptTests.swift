@@ -42,6 +42,40 @@ struct ScriptTests {
         #expect(text.hasSuffix("FAIL wrong on purpose: 2 of 5 steps failed\n"))
     }
 
+    @Test func unknownNamesFailEvenNegatedExpectations() async throws {
+        let script = try Script.parse(Data("""
+            {"name": "misspelled", "scene": "controls",
+             "steps": [
+               {"gesture": "tap", "at": [110, 122]},
+               {"expect": "controlEvent", "control": "crad", "event": "touchUpInside", "not": true},
+               {"expect": "controlEvent", "control": "crad", "event": "touchUpInside"},
+               {"expect": "controlEvent", "control": "button", "event": "touchUpInsdie"},
+               {"expect": "transition", "recognizer": "containerTapp", "to": "ended", "not": true},
+               {"expect": "responder", "responder": "buton", "method": "touchesBegan"},
+               {"expect": "transition", "recognizer": "containerTap", "to": "ended", "values": {"scael": 1}, "not": true},
+               {"expect": "controlEvent", "control": "button", "event": "touchUpInside"}]}
+            """.utf8))
+        let report = await ScriptRunner.run(script, url: TestServer.url)
+        let text = report.text
+        #expect(report.failures == 6, "\(text)")
+        #expect(text.contains("FAIL steps[1]: expected no control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, slider, switch)"))
+        #expect(text.contains("FAIL steps[2]: expected control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, slider, switch)"))
+        #expect(text.contains("\"touchUpInsdie\" is not a control event"))
+        #expect(text.contains("no recognizer named \"containerTapp\" in this scene (recognizers: containerTap"))
+        #expect(text.contains("no responder named \"buton\" in this scene"))
+        #expect(text.contains("\"scael\" is not a transition value"))
+        #expect(text.contains("ok   expect control event button:touchUpInside"))
+    }
+
+    @Test func verboseReportsShowTheVelocityAGestureWasReleasedAt() async throws {
+        let script = try Script.load(path: Repo.path("Tests/scripts/release-velocity.json"))
+        let text = await ScriptRunner.run(script, url: TestServer.url, verbose: true).text
+        #expect(text.contains("pan:changed→ended · velocity (400, -1200) pt/s"), "\(text)")
+        #expect(text.contains("pan:changed→ended · velocity (-1200, -900) pt/s"))
+        #expect(text.contains("pinch:changed→ended · velocity 1.5/s"))
+        #expect(text.contains("rotation:changed→ended · velocity 3 rad/s"))
+    }
+
     @Test func anActStepChangesTheAppBetweenGestures() async throws {
         let script = try Script.parse(Data("""
             {"name": "a disabled tap", "scene": "tap-recognition",
@@ -74,6 +108,9 @@ struct ScriptTests {
         (#"{"clock": "wall", "steps": [{"wait": 1}]}"#, "clock"),
         (#"{"steps": [{"wait": 1}], "extra": true}"#, "extra"),
         (#"{"steps": [{"act": []}]}"#, "steps[0].act"),
+        (#"{"steps": [{"gesture": "pan", "from": [1, 2], "to": [3, 4], "releaseVelocity": [5, 6], "hold": 100}]}"#, "steps[0].hold"),
+        (#"{"steps": [{"gesture": "flick", "from": [1, 2]}]}"#, "steps[0].velocity"),
+        (#"{"steps": [{"gesture": "rotate", "center": [1, 2], "degrees": 30, "releaseVelocity": "fast"}]}"#, "steps[0].releaseVelocity"),
     ])
     func mistakesNameTheirField(json: String, path: String) {
         #expect {

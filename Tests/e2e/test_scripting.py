@@ -1,6 +1,6 @@
 """Scripting from the outside: ``touchbridge drive`` and ``touchbridge replay`` as CI runs them (exit status,
-reports), the page's Mark button landing in a ``serve --record`` recording, and the raw-protocol Python example
-of docs/scripting.md run as written.
+reports) and the page's Mark button landing in a ``serve --record`` recording. (The documents' Python examples
+run in test_doc_examples.py.)
 
 No ``asyncio.run()`` here: this module uses the ``browser`` fixture (see conftest).
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -111,13 +110,3 @@ def test_the_mark_button_lands_in_the_recording(browser, tmp_path: Path):
     result = touchbridge("replay", "--check", str(files[0]))
     assert result.returncode == 0, result.stdout
     assert "# mark: mark 1" in result.stdout
-
-
-def test_the_python_example_in_the_docs_runs(server_process):
-    text = (ROOT / "docs" / "scripting.md").read_text()
-    block = re.search(r"<!-- example: raw-protocol.*?-->\n```python\n(.*?)```", text, re.S)
-    assert block, "docs/scripting.md lost its raw-protocol example"
-    result = subprocess.run([sys.executable, "-", server_process.ws_url], input=block.group(1), capture_output=True,
-                            text=True, timeout=60)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip() == "ok: ['tap:possible→ended', 'act(tap,ended)']"
