@@ -30,12 +30,9 @@ public struct WebDriverActionsExport: Sendable {
 
     /// The export of `recording`; throws when the recording has no touch to export.
     public init(_ recording: Recording) throws {
-        var trace = TraceReader(header: recording.header)
-        for (index, entry) in recording.entries.enumerated() { trace.read(entry, line: index + 2) }
-        guard !trace.moments.isEmpty, let viewport = trace.viewportAtFirstTouch else {
-            throw ExportError("the recording has no touch input to export")
-        }
-        scene = trace.sceneAtFirstTouch ?? .named(recording.header.scene)
+        let trace = try RecordedTrace(recording)
+        let viewport = trace.viewport
+        scene = trace.scene
         self.viewport = viewport
         notes = trace.notes
         actions = .object(["actions": .array(Self.sources(trace))])
@@ -58,7 +55,7 @@ public struct WebDriverActionsExport: Sendable {
         return .object(script)
     }
 
-    private static func sources(_ trace: TraceReader) -> [JSONValue] {
+    private static func sources(_ trace: RecordedTrace) -> [JSONValue] {
         let ids = trace.pointerOrder
         var ticks: [[Int: JSONValue]] = []  // per tick: source index → action; the others pause
         var elapsed = 0  // whole ms of W3C time so far
@@ -118,94 +115,5 @@ public struct WebDriverActionsExport: Sendable {
             if let height = change.height { fields["height"] = .number(height) }
         }
         return .object(fields)
-    }
-}
-
-/// Why a recording cannot be exported.
-public struct ExportError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Reads a recording's inbound messages into moments of pointer changes (same client time, in order), and
-/// notes what actions cannot carry.
-private struct TraceReader {
-    struct Moment {
-        var t: Double
-        var changes: [Pointer]
-    }
-
-    let header: Recording.Header
-    var moments: [Moment] = []
-    var notes: [String] = []
-    /// Pointer id → its source's index, in order of first appearance.
-    var pointerOrder: [Int: Int] = [:]
-    var pointerTypes: [Int: PointerType] = [:]
-    var viewport: Viewport?
-    var viewportAtFirstTouch: Viewport?
-    var scene: SceneRequest?
-    var sceneAtFirstTouch: SceneRequest?
-    /// Client time the session joined at (hello's `t`), else the first touch's.
-    var origin = 0.0
-    var joined: Double?
-    /// The client time the session lasted to: its last touch, or the last timer that fired after it.
-    var end = 0.0
-    /// Server receive time minus client time, at its least (the recording's clock offset estimate).
-    var offset: Double?
-
-    init(header: Recording.Header) { self.header = header }
-
-    mutating func read(_ entry: Recording.Entry, line: Int) {
-        switch entry {
-        case .input(let text, let at):
-            guard let message = try? ClientMessage.decode(text, limits: header.limits) else { return }
-            read(message, receivedAt: at, line: line)
-        case .timer(let at):
-            if let offset, !moments.isEmpty { end = max(end, at * 1000 - offset) }
-        default:
-            break
-        }
-    }
-
-    private mutating func read(_ message: ClientMessage, receivedAt: Double, line: Int) {
-        switch message {
-        case .hello(let hello):
-            viewport = hello.viewport
-            scene = hello.scene
-            joined = hello.t
-            if let t = hello.t { observe(t, receivedAt: receivedAt) }
-        case .resize(let size):
-            if moments.isEmpty { viewport = size } else { notes.append("line \(line): a resize after the first touch (actions cannot resize)") }
-        case .input(let input):
-            if moments.isEmpty {
-                viewportAtFirstTouch = viewport
-                sceneAtFirstTouch = scene
-                origin = joined ?? input.pointers.first?.t ?? 0
-            }
-            for change in input.pointers {
-                observe(change.t, receivedAt: receivedAt)
-                if pointerOrder[change.id] == nil { pointerOrder[change.id] = pointerOrder.count }
-                pointerTypes[change.id] = pointerTypes[change.id] ?? change.pointerType
-                if change.coalesced?.isEmpty == false { notes.append("line \(line): coalesced samples (actions have none)") }
-                if let last = moments.last, last.t == change.t {
-                    moments[moments.count - 1].changes.append(change)
-                } else {
-                    moments.append(Moment(t: change.t, changes: [change]))
-                }
-                end = max(end, change.t)
-            }
-        case .advance(let advance):
-            // Manual clock: time moved on without touches (timers due by then fired).
-            if !moments.isEmpty { end = max(end, advance.t) }
-        case .act, .scene, .motion, .remote:
-            notes.append("line \(line): \(message.type) (actions carry pointers only)")
-        default:
-            break
-        }
-    }
-
-    private mutating func observe(_ clientTime: Double, receivedAt: Double) {
-        let sample = receivedAt * 1000 - clientTime
-        offset = min(offset ?? sample, sample)
     }
 }
