@@ -67,6 +67,7 @@ export class Inspector {
       recList: $('#recognizers'),
       recEmpty: $('#rec-empty'),
       hitPath: $('#hit-path'),
+      hitNote: $('#hit-note'),
       controls: $('#control-events'),
       controlCount: $('#control-count'),
       log: $('#log'),
@@ -168,6 +169,7 @@ export class Inspector {
     this.dom.recEmpty.textContent = 'Touch the scene: recognizers appear here with their live state and the last seconds of transitions.';
     this.dom.recEmpty.hidden = false;
     this.setHitPath([]);
+    this.setHitNote(null);
     if (sceneName) this.addMarker(`scene: ${sceneName}`);
   }
 
@@ -256,6 +258,11 @@ export class Inspector {
       }
       case 'hitTest':
         this.setHitPath(Array.isArray(entry.path) ? entry.path : []);
+        this.setHitNote(null);
+        break;
+      case 'delivery':
+        // The view the touch went past because its user interaction is off (an image view's default).
+        if (String(entry.note ?? '').startsWith('skipped by hit-testing')) this.setHitNote(`${entry.view}: ${entry.note}`);
         break;
       case 'controlEvent':
         this.controlEvents.push(entry);
@@ -341,6 +348,12 @@ export class Inspector {
       nodes.push(el('button', { type: 'button', class: i === path.length - 1 ? 'chip hit' : 'chip', 'data-view': name, text: name }));
     });
     box.replaceChildren(...nodes);
+  }
+
+  /** Why the latest touch went past a view that wanted it (null: nothing to say). */
+  setHitNote(text) {
+    this.dom.hitNote.textContent = text ?? '';
+    this.dom.hitNote.hidden = !text;
   }
 
   renderControls() {

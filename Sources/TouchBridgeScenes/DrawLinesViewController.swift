@@ -17,7 +17,7 @@ public struct Line: Equatable, Sendable {
 /// Source material "DrawLines": every finger draws its own line from the responder methods
 /// (multiple touch enabled). Lines in progress are red, finished ones black; a cancelled touch
 /// finishes its line too; a double tap (tapCount > 1) clears everything.
-public final class DrawLinesView: UIView {
+public class DrawLinesView: UIView {
     /// Pending lines keyed by touch, in landing order (a dictionary's order is random per process,
     /// and the display list must be the same on every run).
     public private(set) var pendingLines: [(touch: UITouch, line: Line)] = []

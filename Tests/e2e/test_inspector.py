@@ -214,3 +214,22 @@ def test_contrast_and_text_size_on_a_phone(server, pages, scheme):
     result = page.js(CONTRAST)
     assert result["checked"] > 40, result
     assert not result["problems"], result["problems"]
+
+
+def test_the_hit_path_says_why_a_touch_went_past_an_image_view(server, pages, artifacts):
+    """An image view keeps UIImageView's default (no user interaction): the inspector's hit path ends at the root and
+    says which view the touch went past and why (UIKIT-HIT-INTERACTION-DEFAULTS)."""
+    page = pages(server + "?scene=tap-recognition", panel="open")
+    avatar = {"name": "avatar", "views": [{"id": "avatar", "kind": "image", "frame": [60, 60, 160, 160], "color": "#4a90e2"}],
+              "recognizers": [{"id": "avatarTap", "kind": "tap", "view": "avatar"}]}
+    page.js("(scene) => window.__touchbridge.send({type: 'scene', scene})", avatar)
+    page.wait("(tb) => !!tb.mirror.byName('avatar')")
+    x, y = visible_centre(page, "avatar")
+    since = page.log_length()
+    page.tap(x, y)
+    page.wait("(tb, since) => tb.log.slice(since).some(e => e.kind === 'delivery')", since)
+    assert page.page.inner_text("#hit-path").split() == ["window", "›", "root"]
+    assert page.page.inner_text("#hit-note") == ("avatar: skipped by hit-testing: isUserInteractionEnabled false (UIImageView default);"
+                                                 " avatarTap cannot see the touch")
+    page.page.eval_on_selector("#hit-section", "e => e.scrollIntoView({block: 'center'})")
+    page.screenshot(artifacts, "inspector-hit-note", scale="css")

@@ -1,14 +1,19 @@
-"""Every declarative scene file in ``config/scenes`` is valid against ``docs/scene.schema.json`` (draft 2020-12), and the
-schema itself is a valid schema, so the format the docs describe and the files the server ships agree. The loader's own
+"""Every declarative scene file in ``config/scenes`` and every example of the format (the schema's, the docs', the
+gesture-conflict fixtures') is valid against ``docs/scene.schema.json`` (draft 2020-12) and loads on the server, and the
+schema itself is a valid schema, so the format the docs describe, the files the server ships and what it accepts agree. The loader's own
 checks (which name the bad field) are tested in Swift (``DeclarativeSceneTests``)."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+
+from acceptance import module_server, run  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "scene.schema.json").read_text())
@@ -42,3 +47,44 @@ def test_frame_guides(frame: dict, valid: bool):
 def test_a_variant_names_a_size_class():
     scene = {"name": "x", "views": [{"id": "v", "frame": [0, 0, 1, 1], "variants": [{"frame": [0, 0, 10, 10]}]}]}
     assert not Draft202012Validator(SCHEMA).is_valid(scene)
+
+
+# Every example of the format the repository shows — the schema's own `examples`, the inline scenes of the docs'
+# Python examples (`scene = {…}`) and the scenes of the gesture-conflict fixtures — is valid against the schema, and
+# the server loads each one: the format the docs describe and the one the server accepts agree.
+
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def doc_scenes() -> list[tuple[str, dict]]:
+    """`scene = {…}` assignments of the docs' Python blocks, as (where, scene)."""
+    found = []
+    for path in DOCS:
+        for index, block in enumerate(PYTHON_BLOCK.findall(path.read_text())):
+            for node in ast.walk(ast.parse(block)):
+                if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "scene" for t in node.targets):
+                    found.append((f"{path.name} block {index}", ast.literal_eval(node.value)))
+    return found
+
+
+EXAMPLES = ([(f"scene.schema.json examples[{i}]", e) for i, e in enumerate(SCHEMA["examples"])] + doc_scenes()
+            + [(f"gesture_conflicts.json {c['id']}", c["scene"])
+               for c in json.loads((ROOT / "Tests" / "e2e" / "gesture_conflicts.json").read_text())["cases"]])
+
+
+def test_there_are_examples():
+    assert len(SCHEMA["examples"]) >= 2 and len(doc_scenes()) >= 2 and len(EXAMPLES) >= 10
+
+
+@pytest.mark.parametrize("where, scene", EXAMPLES, ids=[where for where, _ in EXAMPLES])
+def test_example_matches_the_schema_and_loads(where: str, scene: dict, module_server):
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in Draft202012Validator(SCHEMA).iter_errors(scene)]
+    assert not errors, "\n".join(errors)
+    run(module_server, scene, [])  # fails on an `error` instead of the welcome
+
+
+@pytest.mark.parametrize("kind", ["view", "label", "image", "drawing", "button", "switch", "slider", "control", "scrollView"])
+def test_responder_is_valid_on_every_kind(kind: str):
+    scene = {"name": "x", "views": [{"id": "v", "kind": kind, "frame": [0, 0, 10, 10], "responder": "log"}]}
+    assert Draft202012Validator(SCHEMA).is_valid(scene)

@@ -15,6 +15,9 @@ public final class ScribbleGestureRecognizer: UIGestureRecognizer {
     private var direction: CGFloat = 0
     private var extreme: CGFloat = 0
     private var reversals = 0
+    /// Set when it recognized: while it waits for another recognizer's failure (`require(toFail:)`)
+    /// its `state` still reads `.possible`, so that cannot tell.
+    private var didRecognize = false
 
     public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesBegan(touches, with: event)
@@ -42,13 +45,16 @@ public final class ScribbleGestureRecognizer: UIGestureRecognizer {
             reversals += 1
             direction = -direction
             extreme = point.x
-            if reversals >= minimumReversals { state = .recognized }
+            if reversals >= minimumReversals {
+                state = .recognized
+                didRecognize = true
+            }
         }
     }
 
     public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
-        if state == .possible { state = .failed }
+        if !didRecognize { state = .failed }
     }
 
     public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -60,5 +66,6 @@ public final class ScribbleGestureRecognizer: UIGestureRecognizer {
         super.reset()
         direction = 0
         reversals = 0
+        didRecognize = false
     }
 }

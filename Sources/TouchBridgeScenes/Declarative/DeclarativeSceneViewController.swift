@@ -114,21 +114,22 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     private func build(_ spec: ViewSpec) -> UIView {
         let view: UIView
+        // A view whose class overrides nothing stays UIKit's class (the render names the class).
+        let overrides = spec.responder != nil
         switch spec.kind {
         case .view: view = SceneView(frame: .zero)
         case .label:
-            let label = UILabel(frame: .zero)
+            let label = overrides ? SceneLabel(frame: .zero) : UILabel(frame: .zero)
             label.numberOfLines = 0
             view = label
-        case .image: view = UIImageView(image: nil)
-        case .drawing: view = DrawLinesView(frame: .zero)
+        case .image: view = overrides ? SceneImageView(image: nil) : UIImageView(image: nil)
+        case .drawing: view = overrides ? SceneDrawingView(frame: .zero) : DrawLinesView(frame: .zero)
         case .button: view = SceneButton(type: .system)
-        case .switch: view = UISwitch(frame: .zero)
-        case .slider: view = UISlider(frame: .zero)
+        case .switch: view = overrides ? SceneSwitch(frame: .zero) : UISwitch(frame: .zero)
+        case .slider: view = overrides ? SceneSlider(frame: .zero) : UISlider(frame: .zero)
         case .control: view = SceneControl(frame: .zero)
         case .scrollView:
-            // Only a scroll view that overrides touchesShouldCancel(in:) is a subclass (the render names the class).
-            view = spec.cancelsControlTouches == nil ? UIScrollView(frame: .zero) : SceneScrollView(frame: .zero)
+            view = spec.cancelsControlTouches == nil && !overrides ? UIScrollView(frame: .zero) : SceneScrollView(frame: .zero)
         }
         view.accessibilityIdentifier = spec.id
         for (_, property) in ViewSpec.properties.sorted(by: { $0.key < $1.key }) { property.apply(spec, view) }
@@ -191,13 +192,17 @@ public final class DeclarativeSceneViewController: UIViewController {
         }
     }
 
-    func relate(_ relationship: RelationshipSpec) {
+    /// Makes a relationship between recognizers `lookup` finds by name (by default the scene's and
+    /// its scroll views' own, `pager.pan`). Simultaneity is a delegate answer: a scroll view's own
+    /// recognizers keep their scroll view as delegate, so only the scene's side answers.
+    func relate(_ relationship: RelationshipSpec, lookup: ((String) -> UIGestureRecognizer?)? = nil) {
+        let find = lookup ?? { [unowned self] name in recognizers[name] ?? RecognizerNames.find(name, in: view) }
         switch relationship {
         case .requireToFail(let waiting, let other):
-            if let other = recognizers[other] { recognizers[waiting]?.require(toFail: other) }
+            if let other = find(other) { find(waiting)?.require(toFail: other) }
         case .simultaneous(let first, let second):
-            delegate(for: first).simultaneous.insert(second)
-            delegate(for: second).simultaneous.insert(first)
+            if recognizers[first] != nil { delegate(for: first).simultaneous.insert(second) }
+            if recognizers[second] != nil { delegate(for: second).simultaneous.insert(first) }
         }
     }
 

@@ -154,7 +154,7 @@ extension RecognizerSpec {
         default: .custom
         }
         self.init(id: name, kind: kind, className: nil, view: recognizer.view?.traceName ?? "", properties: [:], flags: [:],
-                  direction: [], edges: [], behaviour: .none, target: nil, delegate: nil)
+                  direction: [], edges: [], behaviour: .none, target: nil, delegate: nil, isDeclared: false)
     }
 }
 

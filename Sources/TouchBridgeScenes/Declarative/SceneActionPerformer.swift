@@ -22,13 +22,7 @@ struct SceneActionPerformer {
     }
 
     func recognizer(_ name: String) -> UIGestureRecognizer? {
-        var result: UIGestureRecognizer?
-        func visit(_ view: UIView) {
-            if let found = view.gestureRecognizers?.first(where: { $0.traceName == name }) { result = found }
-            for subview in view.subviews where result == nil { visit(subview) }
-        }
-        for window in application.windows where result == nil { visit(window) }
-        return result ?? controller?.recognizers[name]
+        application.windows.lazy.compactMap { RecognizerNames.find(name, in: $0) }.first ?? controller?.recognizers[name]
     }
 
     private static func find(_ name: String, in view: UIView) -> UIView? {
@@ -123,7 +117,7 @@ struct SceneActionPerformer {
             view.addGestureRecognizer(recognizer)
         case .relate(let relationship):
             if let controller {
-                controller.relate(relationship)
+                controller.relate(relationship, lookup: recognizer)
             } else if case .requireToFail(let waiting, let other) = relationship, let other = recognizer(other) {
                 recognizer(waiting)?.require(toFail: other)
             }

@@ -62,7 +62,7 @@ struct SceneActionReader {
         case "add": return try readAdd(body)
         case "remove", "move": return try readRemoveOrMove(body, move: verb == "move")
         case "relate":
-            let relationship = try SceneSpec.parseRelationship(body) { recognizer($0) != nil }
+            let relationship = try SceneSpec.parseRelationship(body) { recognizer($0) }
             if case .simultaneous = relationship, !isDeclarative {
                 throw body.error("simultaneous recognition needs recognizers of a declarative scene (their delegate)")
             }
@@ -104,6 +104,9 @@ struct SceneActionReader {
                 throw SceneError(path: "\(body.path).property", message: "expected one of \(ViewSpec.properties.keys.sorted().joined(separator: ", "))")
             }
             if let problem = spec.kindProblem(key) { throw SceneError(path: "\(body.path).property", message: problem) }
+            if key == "responder", spec.responder == nil, !isDeclarative || ![.view, .button, .control].contains(spec.kind) {
+                throw SceneError(path: "\(body.path).property", message: "responder changes only on a view whose class overrides the touch methods: declare it in the scene")
+            }
             if key == "cancelsControlTouches", spec.cancelsControlTouches == nil {
                 throw SceneError(path: "\(body.path).property", message: "cancelsControlTouches changes only on a scroll view that declares it (its touchesShouldCancel(in:) override)")
             }
@@ -122,8 +125,8 @@ struct SceneActionReader {
         guard names.contains(key) else {
             throw SceneError(path: "\(body.path).property", message: "expected one of \(names.sorted().joined(separator: ", ")) (a \(spec.kind.rawValue) recognizer)")
         }
-        if !isDeclarative, RecognizerSpec.declarativeOnly.contains(key) {
-            throw SceneError(path: "\(body.path).property", message: "\(key) is for recognizers of a declarative scene")
+        if !isDeclarative || !spec.isDeclared, RecognizerSpec.declarativeOnly.contains(key) {
+            throw SceneError(path: "\(body.path).property", message: "\(key) is for recognizers a declarative scene declares")
         }
         do {
             let viewKind: (String) -> ViewSpec.Kind? = { self.view($0)?.kind }

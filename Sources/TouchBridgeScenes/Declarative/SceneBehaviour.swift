@@ -24,7 +24,7 @@ final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
-        otherGestureRecognizer.name.map(simultaneous.contains) ?? false
+        simultaneous.contains(otherGestureRecognizer.traceName)
     }
 }
 

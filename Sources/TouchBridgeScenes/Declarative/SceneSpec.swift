@@ -55,7 +55,9 @@ struct ViewSpec: Equatable, Sendable {
     /// UIKit's autoresizing mask (`flexibleWidth` …): when given, `frame` is placed once and the
     /// superview's size changes then move and resize the view by the mask (UIKIT-LAYOUT-AUTORESIZING), not by its spec.
     var autoresizing: [String]?
-    var responder: Responder
+    /// Whether the view's class overrides the touch methods (`SceneResponderViews`); nil: not declared,
+    /// the kind's own class (a plain view, a button and a control have the overrides anyway).
+    var responder: Responder?
     /// Plain views: whether `becomeFirstResponder()` may succeed (UIView's default is false).
     var canBecomeFirstResponder: Bool
     var children: [ViewSpec]
@@ -92,6 +94,9 @@ struct RecognizerSpec: Equatable, Sendable {
     var behaviour: Behaviour
     var target: String?
     var delegate: DelegateSpec?
+    /// false for a recognizer the scene did not make (a scroll view's own, one of a Swift scene): it has
+    /// no scene delegate, behaviour or target.
+    var isDeclared = true
 }
 
 struct DelegateSpec: Equatable, Sendable {

@@ -30,16 +30,20 @@ extension SceneSpec {
         for walker in try root.required("views", in: object).array(maxCount: limits.maximumViews) {
             spec.views.append(try parseView(walker, depth: 1, limits: limits, ids: &viewIDs, count: &count))
         }
-        var recognizerIDs = Set<String>()
+        var recognizers: [String: RecognizerSpec] = [:]
         for walker in try root.field("recognizers", in: object)?.array(maxCount: limits.maximumRecognizers) ?? [] {
             let recognizer = try parseRecognizer(walker) { viewIDs[$0] }
-            guard recognizerIDs.insert(recognizer.id).inserted else {
-                throw SceneError(path: "\(walker.path).id", message: "duplicate recognizer id '\(recognizer.id)'")
+            guard recognizers[recognizer.id] == nil, RecognizerNames.spec(recognizer.id, viewKind: { viewIDs[$0] }) == nil else {
+                let problem = recognizers[recognizer.id] == nil ? "names a scroll view's own pan" : "duplicate recognizer id"
+                throw SceneError(path: "\(walker.path).id", message: "\(problem) '\(recognizer.id)'")
             }
+            recognizers[recognizer.id] = recognizer
             spec.recognizers.append(recognizer)
         }
         for walker in try root.field("relationships", in: object)?.array(maxCount: 1000) ?? [] {
-            spec.relationships.append(try parseRelationship(walker) { recognizerIDs.contains($0) })
+            spec.relationships.append(try parseRelationship(walker) { id in
+                recognizers[id] ?? RecognizerNames.spec(id, viewKind: { viewIDs[$0] })
+            })
         }
         if let controller = root.field("controller", in: object) {
             let fields = try controller.object(allowing: ["responder", "canBecomeFirstResponder", "logsLayout"])
@@ -104,8 +108,10 @@ extension SceneSpec {
         return spec
     }
 
-    /// `exists` tells whether a recognizer id names one.
-    static func parseRelationship(_ walker: JSONWalker, exists: (String) -> Bool) throws(SceneError) -> RelationshipSpec {
+    /// `recognizer` gives the spec of the recognizer a name names (nil: none). A scroll view's own
+    /// recognizers (`pager.pan`) keep their scroll view as delegate, so simultaneity needs a declared
+    /// recognizer on one side, whose delegate answers.
+    static func parseRelationship(_ walker: JSONWalker, recognizer: (String) -> RecognizerSpec?) throws(SceneError) -> RelationshipSpec {
         let object = try walker.object(allowing: ["requireToFail", "simultaneous"])
         guard object.count == 1, let key = object.keys.first, let pairWalker = walker.field(key, in: object) else {
             throw walker.error("expected exactly one of requireToFail, simultaneous")
@@ -113,10 +119,15 @@ extension SceneSpec {
         let pair = try pairWalker.array()
         guard pair.count == 2 else { throw pairWalker.error("expected [recognizer, other]") }
         let first = try pair[0].string(), second = try pair[1].string()
-        for (id, item) in [(first, pair[0]), (second, pair[1])] where !exists(id) {
-            throw item.error("no recognizer with id '\(id)'")
+        var specs: [RecognizerSpec] = []
+        for (id, item) in [(first, pair[0]), (second, pair[1])] {
+            guard let spec = recognizer(id) else { throw item.error(RecognizerNames.unknown(id)) }
+            specs.append(spec)
         }
         guard first != second else { throw pairWalker.error("a recognizer cannot relate to itself") }
+        if key == "simultaneous", !specs.contains(where: \.isDeclared) {
+            throw pairWalker.error("\(first) and \(second) keep their own delegates (a scroll view's own recognizers answer to their scroll view): one of them must be a recognizer the scene declares")
+        }
         return key == "requireToFail" ? .requireToFail(first, second) : .simultaneous(first, second)
     }
 }

@@ -20,7 +20,8 @@ extension SceneSpec {
         }
         for id in ViewSpec.reservedIDs { views[id] = ViewSpec(id: id, kind: .view, frame: FrameSpec(.zero)) }
         let recognizers = Dictionary(spec.recognizers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var reader = SceneActionReader(viewSpec: { views[$0] }, recognizerSpec: { recognizers[$0] }, isDeclarative: true,
+        let recognizerSpec = { (name: String) in recognizers[name] ?? RecognizerNames.spec(name, viewKind: { views[$0]?.kind }) }
+        var reader = SceneActionReader(viewSpec: { views[$0] }, recognizerSpec: recognizerSpec, isDeclarative: true,
                                        shape: SceneShape(spec: spec, limits: limits))
         var entries: [TimelineEntry] = []
         for item in try walker.array(maxCount: 1000) {

@@ -55,31 +55,51 @@ final class SceneView: UIView, HitShaped {
     }
 }
 
-/// A declarative button with an optional hit shape.
-final class SceneButton: UIButton, HitShaped {
+/// A declarative button with an optional hit shape and touch overrides (`responder`).
+final class SceneButton: UIButton, HitShaped, TouchHandling {
     var hitShape: HitShape?
+    var handlesTouches = false
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         hitShape?.contains(point, in: bounds) ?? super.point(inside: point, with: event)
     }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesBegan(touches, with: event) } }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesMoved(touches, with: event) } }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesEnded(touches, with: event) } }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesCancelled(touches, with: event) } }
 }
 
-/// A declarative plain control with an optional hit shape.
-final class SceneControl: UIControl, HitShaped {
+/// A declarative plain control with an optional hit shape and touch overrides (`responder`).
+final class SceneControl: UIControl, HitShaped, TouchHandling {
     var hitShape: HitShape?
+    var handlesTouches = false
 
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         hitShape?.contains(point, in: bounds) ?? super.point(inside: point, with: event)
     }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesBegan(touches, with: event) } }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesMoved(touches, with: event) } }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesEnded(touches, with: event) } }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesCancelled(touches, with: event) } }
 }
 
-/// A declarative scroll view that declares `cancelsControlTouches`: it overrides `touchesShouldCancel(in:)` to answer
-/// true for controls too (UIKit's default is false for `UIControl`s, so a held button keeps its touch
-/// and the scroll view does not scroll — UIKIT-SCROLL-CONTENT-TOUCHES, the usual fix for that complaint, scenario S59).
-final class SceneScrollView: UIScrollView {
+/// A declarative scroll view that declares `cancelsControlTouches` or `responder`. With
+/// `cancelsControlTouches` it overrides `touchesShouldCancel(in:)` to answer true for controls too
+/// (UIKit's default is false for `UIControl`s, so a held button keeps its touch and the scroll view
+/// does not scroll — UIKIT-SCROLL-CONTENT-TOUCHES, the usual fix for that complaint, scenario S59);
+/// with `responder` it overrides the touch methods.
+final class SceneScrollView: UIScrollView, TouchHandling {
     var cancelsControlTouches = false
+    var handlesTouches = false
 
     override func touchesShouldCancel(in view: UIView) -> Bool {
         cancelsControlTouches || super.touchesShouldCancel(in: view)
     }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesBegan(touches, with: event) } }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesMoved(touches, with: event) } }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesEnded(touches, with: event) } }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesCancelled(touches, with: event) } }
 }

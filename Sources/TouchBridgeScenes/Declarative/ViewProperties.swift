@@ -62,8 +62,9 @@ extension ViewSpec {
                               }),
         "userInteraction": ViewProperty(read: { spec, walker throws(SceneError) in spec.isUserInteractionEnabled = try walker.bool() },
                                         apply: { spec, view in
-                                            // Labels ignore touches unless told otherwise, as in UIKit.
-                                            view.isUserInteractionEnabled = spec.isUserInteractionEnabled ?? (spec.kind != .label)
+                                            // Unset keeps the class's default: labels and images ignore touches, as in UIKit
+                                            // (UIKIT-HIT-INTERACTION-DEFAULTS).
+                                            if let enabled = spec.isUserInteractionEnabled { view.isUserInteractionEnabled = enabled }
                                         }),
         "hidden": .flag(\.isHidden) { flag, view in view.isHidden = flag },
         "alpha": ViewProperty(read: { spec, walker throws(SceneError) in spec.alpha = try walker.number(in: 0...1) },
@@ -84,11 +85,10 @@ extension ViewSpec {
                 view.autoresizingMask = UIView.AutoresizingMask((spec.autoresizing ?? []).compactMap { ViewSpec.autoresizingNames[$0] })
             }),
         "responder": ViewProperty(
-            kinds: [.view],
             read: { spec, walker throws(SceneError) in
                 spec.responder = ViewSpec.Responder(rawValue: try walker.oneOf(ViewSpec.Responder.allCases.map(\.rawValue)))!
             },
-            apply: { spec, view in (view as? SceneView)?.handlesTouches = spec.responder == .log }),
+            apply: { spec, view in (view as? TouchHandling)?.handlesTouches = spec.responder == .log }),
         "canBecomeFirstResponder": .flag(\.canBecomeFirstResponder, kinds: [.view]) { flag, view in
             (view as? SceneView)?.acceptsFirstResponder = flag
         },
@@ -137,7 +137,7 @@ extension ViewSpec {
         self.init(
             id: id, kind: kind, frame: frame, color: nil, cornerRadius: 0, text: nil, image: nil, isUserInteractionEnabled: nil,
             isHidden: false, alpha: 1, isMultipleTouchEnabled: false, isExclusiveTouch: false, clipsToBounds: false, autoresizing: nil,
-            responder: .forward, canBecomeFirstResponder: false, children: [], contentSize: nil, delaysContentTouches: nil,
+            responder: nil, canBecomeFirstResponder: false, children: [], contentSize: nil, delaysContentTouches: nil,
             canCancelContentTouches: nil, cancelsControlTouches: nil, hitShape: nil, shape: nil, bounces: nil, alwaysBounceVertical: nil, alwaysBounceHorizontal: nil)
     }
 }

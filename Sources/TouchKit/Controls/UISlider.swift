@@ -51,10 +51,21 @@ open class UISlider: UIControl {
     }
 
     /// iOS 6 rule: a superview's one-finger swipe parallel to the slider does not steal its drag.
+    /// UISlider's own `gestureRecognizerShouldBegin(_:)` veto: a superview's pan that starts on the
+    /// thumb (the slider tracks its touch) and runs along the track does not begin either
+    /// (UIKIT-CONTROL-SLIDER-VETO).
     override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
-        guard let swipe = recognizer as? UISwipeGestureRecognizer, swipe.numberOfTouchesRequired == 1,
-              !swipe.direction.intersection([.left, .right]).isEmpty else { return nil }
-        return "\(traceName) is a UISlider and keeps parallel swipes (iOS 6 rule)"
+        if let swipe = recognizer as? UISwipeGestureRecognizer, swipe.numberOfTouchesRequired == 1,
+           !swipe.direction.intersection([.left, .right]).isEmpty {
+            return "\(traceName) is a UISlider and keeps parallel swipes (iOS 6 rule)"
+        }
+        if let pan = recognizer as? UIPanGestureRecognizer, isTracking {
+            let translation = pan.translation(in: nil)
+            if abs(translation.x) >= abs(translation.y) {
+                return "\(traceName) is a UISlider: its gestureRecognizerShouldBegin refuses a pan along the track that starts on its thumb"
+            }
+        }
+        return nil
     }
 
     override func contributeRenderProperties(to node: inout RenderNode) {

@@ -141,8 +141,16 @@ final class GestureArbiter {
         remaining.forEachBorrowed { other in
             guard other !== recognizer, other.state == .possible || other.state.isActive,
                   sharesTouch(other, recognizer), prevents(recognizer, other) else { return }
-            other.commit(other.state.isActive ? .cancelled : .failed, reason: application.isTracing ? "prevented by \(recognizer.traceName)" : nil)
+            other.commit(other.state.isActive ? .cancelled : .failed, reason: tracing ? preventionReason(other, by: recognizer) : nil)
         }
+    }
+
+    /// "prevented by R", and when `other` had yet to get this frame's touches, why R came first:
+    /// a frame's touches go to recognizers nearest the touched view first (UIKIT-GESTURE-FRAME-ORDER).
+    private func preventionReason(_ other: UIGestureRecognizer, by recognizer: UIGestureRecognizer) -> String {
+        guard environment?.with({ $0.awaitsThisFrame(other) }) == true else { return "prevented by \(recognizer.traceName)" }
+        return "prevented by \(recognizer.traceName), which began first in this frame: \(other.traceName) had not yet been given"
+            + " the frame's touches (they go to the recognizers nearest the touched view first, each view's in the order they were added)"
     }
 
     /// A failure releases the recognizers waiting for it (they try again, in participant order).

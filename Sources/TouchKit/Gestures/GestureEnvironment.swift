@@ -67,6 +67,8 @@ final class GestureEnvironment {
     @exclusivity(unchecked) private var gatherList: [UIGestureRecognizer] = []
     /// Numbers dispatches, so a recognizer can tell whether its touches joined in this one.
     private var dispatchSerial = 0
+    /// Set while step 2 gives recognizers the dispatch's touches.
+    private var isFeeding = false
 
     init(application: UIApplication) {
         self.application = UncountedLink(application)
@@ -93,7 +95,9 @@ final class GestureEnvironment {
         touches.forEachBorrowed { touch in
             if touch.phase == .began { hitTestAndGather(touch, in: window, event: event) }
         }
+        isFeeding = true
         feedRecognizers(touches, event: event)
+        isFeeding = false
         flushActions()
         delivery.releaseWithheldTouches()
         delivery.deliver(touches, event: event)
@@ -117,6 +121,12 @@ final class GestureEnvironment {
         arbiter.finishTurn()
     }
 
+    /// Whether `recognizer` has yet to get this frame's touches while step 2 runs: recognizers are fed
+    /// in gathering order, nearest the touched view first (UIKIT-GESTURE-FRAME-ORDER).
+    func awaitsThisFrame(_ recognizer: UIGestureRecognizer) -> Bool {
+        isFeeding && recognizer.fedInDispatch != dispatchSerial
+    }
+
     // MARK: Step 1: hit-test and gather
 
     private func hitTestAndGather(_ touch: UITouch, in window: UIWindow, event: UIEvent) {
@@ -131,6 +141,9 @@ final class GestureEnvironment {
                 view = current.superview
             }
             application.record(TraceEvent.hitTest(touch: touch.identifier, path: path.reversed()))
+            if let skipped = window.viewSkippedForInteraction(at: touch.locationInWindow, with: event) {
+                application.record(TraceEvent.delivery(touch: touch.identifier, view: skipped.traceName, note: skipped.interactionSkipNote))
+            }
         }
         guard let hit else {
             delivery.markUndeliverable(touch, view: nil, reason: "no view was hit")
@@ -307,6 +320,7 @@ final class GestureEnvironment {
     /// A recognizer's touch method (recorded in the complete log).
     private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
         application.with { $0.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event) }
+        recognizer.fedInDispatch = dispatchSerial
         switch method {
         case .touchesBegan: recognizer.touchesBegan(touches, with: event)
         case .touchesMoved: recognizer.touchesMoved(touches, with: event)

@@ -172,8 +172,11 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// `setState(_:reason:)` for the built-in recognizers: the reason is put into words only when
-    /// the event log is recording.
+    /// the event log is recording. A subclass that already ended, cancelled or failed the gesture
+    /// before calling super decided it: the built-in logic then asks for nothing, so no "illegal
+    /// transition" is blamed on the subclass (UIKIT-STATE-SUBCLASS-DECIDES).
     func setState(_ newState: State, because reason: @autoclosure () -> String) {
+        guard !currentState.isTerminal else { return }
         requestTransition(to: newState, reason: reason)
     }
 
@@ -369,6 +372,9 @@ open class UIGestureRecognizer: TraceNamed {
     /// gets `touchesBegan` for the touches that joined it: it also checks the touches are tracked,
     /// so a number left from another application's arena cannot make a difference.
     var joinedInDispatch = 0
+    /// The number of the last dispatch that gave the recognizer touches, so a reason can tell that
+    /// another recognizer began before this one had this frame's touches (UIKIT-GESTURE-FRAME-ORDER).
+    var fedInDispatch = 0
 
     /// Set while the recognizer is one of the arena's participants (the arena clears it when the
     /// recognizer leaves, and the application that owns the arena outlives its participants'
@@ -396,6 +402,8 @@ open class UIGestureRecognizer: TraceNamed {
     private func requestTransition(to newState: State, reason: () -> String?, in environment: GestureEnvironment?) {
         let old = currentState
         let reason = environment?.application.isTracing == true ? reason() : nil
+        // Waiting for a requirement to fail: `state` keeps reading `.possible`; a failure the subclass
+        // asks for is honoured (UIKIT-STATE-PENDING-READS-POSSIBLE).
         if old == .possible, pendingState != nil {
             switch newState {
             case .failed:

@@ -122,7 +122,13 @@ open class UIView: UIResponder {
     // MARK: Event-related state
 
     /// Whether hit-testing may return this view or its subviews (UIKIT-HIT-SKIPPED-VIEWS).
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true { didSet { noteRenderChange() } }
+    /// Turning it off while touches are down on the view drops their later phases (UIKIT-DELIVERY-INTERACTION-OFF).
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
+        didSet {
+            noteRenderChange()
+            if oldValue && !isUserInteractionEnabled { userInteractionTurnedOff() }
+        }
+    }
     /// false (UIKit's default): the view gets only the first touch of a sequence (UIKIT-VIEW-MULTIPLE-TOUCH).
     public var isMultipleTouchEnabled = false
     /// true: while this view tracks a touch no other view gets one, and vice versa
