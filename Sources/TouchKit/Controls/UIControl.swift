@@ -130,9 +130,11 @@ open class UIControl: UIView {
 
     /// Called on touch-down; return false to stop receiving `continueTracking` for this touch
     /// (UIKIT-CONTROL-TRACKING).
-    /// Default true.
+    /// Default true. Discardable, as in UIKit, so an override's `super.beginTracking(…)` call does not warn.
+    @discardableResult
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
     /// Called on each move of the tracked touch; return false to stop tracking it. Default true.
+    @discardableResult
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
     /// Called when the tracked touch lifts, while tracking.
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
