@@ -76,8 +76,7 @@ open class UIButton: UIControl {
     /// iOS 6 rule: a superview's one-finger single tap does not steal a button's tap
     /// (UIKIT-CONTROL-KEEPS-ITS-GESTURE).
     override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
-        guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 else { return nil }
-        return "\(traceName) is a UIButton and keeps its single tap (iOS 6 rule)"
+        keepsSingleTap(from: recognizer, as: "UIButton")
     }
 
     override func contributeRenderProperties(to node: inout RenderNode) {

@@ -93,8 +93,9 @@ open class UIView: UIResponder {
     public var tag = 0
     /// The tint set on this view; nil inherits the superview's (`tintColor`, UIView+Appearance.swift).
     var ownTintColor: UIColor?
-    /// How content is laid out in the bounds (`scaleToFill` by default); the page places an image view's
-    /// image by it (UIView+Appearance.swift).
+    /// How content is laid out in the bounds (`scaleToFill` by default), kept for code that sets and reads
+    /// it: the page draws an image as a placeholder box filling the bounds whatever the mode [choose]
+    /// (UIView+Appearance.swift).
     public var contentMode: ContentMode = .scaleToFill { didSet { noteRenderChange() } }
     /// A drawing-system hint that the view fills its bounds with opaque content (true by default, as in
     /// UIKit); the page draws what the view draws either way, so it changes nothing on screen.
