@@ -353,6 +353,31 @@ import TouchKitTestSupport
         let link = CADisplayLink(target: view, selector: UIView.setNeedsDisplay)
         link.add(to: .main, forMode: .default)
         link.invalidate()
-        _ = (tint, fitted, intrinsic, colours, title, image, font, Checkbox())
+        UIImpactFeedbackGenerator(style: .rigid, view: view).impactOccurred(intensity: 0.5)
+        pan.removeTarget(nil, action: nil)
+        var white: CGFloat = 0
+        colour.getWhite(&white, alpha: nil)
+        let frameTimes: [TimeInterval] = [link.timestamp, link.targetTimestamp, link.duration]
+        link.isPaused = true
+        link.preferredFramesPerSecond = 30
+        let segmented = UISegmentedControl(items: ["A", "B"])
+        segmented.insertSegment(withTitle: "C", at: 2, animated: true)
+        segmented.setTitle("Z", forSegmentAt: 0)
+        segmented.setEnabled(false, forSegmentAt: 1)
+        segmented.selectedSegmentIndex = UISegmentedControl.noSegment
+        segmented.isMomentary = true
+        segmented.selectedSegmentTintColor = .systemRed
+        let segmentTitle: String? = segmented.titleForSegment(at: 0)
+        let count: Int = segmented.numberOfSegments
+        let stepper = UIStepper(frame: .zero)
+        stepper.value = 1
+        stepper.minimumValue = -5
+        stepper.maximumValue = 5
+        stepper.stepValue = 0.5
+        stepper.wraps = true
+        stepper.autorepeat = false
+        stepper.isContinuous = false
+        let currentImage: UIImage? = button.currentImage
+        _ = (tint, fitted, intrinsic, colours, title, image, font, Checkbox(), frameTimes, segmentTitle, count, currentImage)
     }
 }
