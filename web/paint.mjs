@@ -312,7 +312,14 @@ export class Painter {
     const enabled = c.enabled !== false;
     ctx.save();
     const dim = enabled ? 1 : 0.4;
-    if (kind === 'UISlider' || (Number.isFinite(c.value) && kind !== 'UISwitch' && c.on === undefined)) {
+    const tint = cssColour(c.tint) || TINT;
+    if (Array.isArray(c.segments)) {
+      ctx.globalAlpha *= dim;
+      this.drawSegments(c, w, h);
+    } else if (c.stepper && typeof c.stepper === 'object') {
+      ctx.globalAlpha *= dim;
+      this.drawStepper(c.stepper, w, h);
+    } else if (kind === 'UISlider' || (Number.isFinite(c.value) && kind !== 'UISwitch' && c.on === undefined)) {
       const min = Number.isFinite(c.minimumValue) ? c.minimumValue : 0;
       const max = Number.isFinite(c.maximumValue) ? c.maximumValue : 1;
       const f = max > min ? Math.min(1, Math.max(0, ((c.value ?? min) - min) / (max - min))) : 0;
@@ -325,7 +332,7 @@ export class Painter {
       ctx.lineWidth = 4;
       ctx.strokeStyle = 'rgba(120,120,128,0.3)';
       ctx.beginPath(); ctx.moveTo(x0, h / 2); ctx.lineTo(x1, h / 2); ctx.stroke();
-      ctx.strokeStyle = TINT;
+      ctx.strokeStyle = tint;
       ctx.beginPath(); ctx.moveTo(x0, h / 2); ctx.lineTo(x, h / 2); ctx.stroke();
       ctx.fillStyle = c.highlighted ? '#e5e5ea' : '#fff';
       ctx.shadowColor = 'rgba(0,0,0,0.3)';
@@ -357,7 +364,7 @@ export class Painter {
         ctx.textBaseline = 'alphabetic';
         // The wire has no title colour: use the text colour, else the tint — or white on a dark
         // background, where a tint-coloured title would vanish.
-        ctx.fillStyle = !enabled ? 'rgba(60,60,67,0.3)' : cssColour(p.textColor) || (luminance(p.backgroundColor) < 0.45 ? '#fff' : TINT);
+        ctx.fillStyle = !enabled ? 'rgba(60,60,67,0.3)' : cssColour(p.textColor) || (luminance(p.backgroundColor) < 0.45 ? '#fff' : tint);
         if (c.highlighted) ctx.globalAlpha *= 0.35;
         ctx.fillText(c.title, w / 2, h / 2 + centreOffset(ctx), w);
         if (c.highlighted) ctx.globalAlpha /= 0.35;
@@ -368,13 +375,84 @@ export class Painter {
         ctx.fill();
       }
       if (c.selected) {
-        ctx.strokeStyle = TINT;
+        ctx.strokeStyle = tint;
         ctx.lineWidth = 2;
         roundRectPath(ctx, 1, 1, w - 2, h - 2, Math.max(0, radius - 1));
         ctx.stroke();
       }
     }
     ctx.restore();
+  }
+
+  /**
+   * A segmented control (iOS 13 look): a grey track, the selected segment as a raised white pill, the
+   * touched segment darkened, titles centred in equal segments, thin separators between unselected ones.
+   */
+  drawSegments(c, w, h) {
+    const { ctx } = this;
+    const n = c.segments.length;
+    ctx.fillStyle = 'rgba(118,118,128,0.12)';
+    roundRectPath(ctx, 0, 0, w, h, Math.min(9, h / 2));
+    ctx.fill();
+    if (n === 0) return;
+    const sw = w / n;
+    const selected = Number.isInteger(c.selectedSegment) ? c.selectedSegment : -1;
+    const touched = Number.isInteger(c.highlightedSegment) ? c.highlightedSegment : -1;
+    for (let i = 1; i < n; i++) {
+      if (i === selected || i - 1 === selected) continue;
+      ctx.fillStyle = 'rgba(60,60,67,0.3)';
+      ctx.fillRect(i * sw - 0.5, h * 0.25, 1, h * 0.5);
+    }
+    if (selected >= 0 && selected < n) {
+      ctx.save();
+      ctx.shadowColor = 'rgba(0,0,0,0.15)';
+      ctx.shadowBlur = 4;
+      ctx.fillStyle = cssColour(c.tint) || '#fff';
+      roundRectPath(ctx, selected * sw + 2, 2, sw - 4, h - 4, Math.min(7, h / 2 - 2));
+      ctx.fill();
+      ctx.restore();
+    }
+    if (touched >= 0 && touched < n) {
+      ctx.fillStyle = 'rgba(0,0,0,0.08)';
+      roundRectPath(ctx, touched * sw + 2, 2, sw - 4, h - 4, Math.min(7, h / 2 - 2));
+      ctx.fill();
+    }
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    for (let i = 0; i < n; i++) {
+      ctx.font = font(13, i === selected);
+      ctx.fillStyle = '#000';
+      ctx.fillText(String(c.segments[i]), i * sw + sw / 2, h / 2 + centreOffset(ctx), Math.max(0, sw - 8));
+    }
+  }
+
+  /** A stepper (iOS 13 look): a grey pill split in two, − and + glyphs, a pressed half darkened, a half that cannot step dimmed. */
+  drawStepper(s, w, h) {
+    const { ctx } = this;
+    ctx.fillStyle = 'rgba(118,118,128,0.12)';
+    roundRectPath(ctx, 0, 0, w, h, Math.min(8, h / 2));
+    ctx.fill();
+    const half = w / 2;
+    if (s.pressed === 'minus' || s.pressed === 'plus') {
+      ctx.save();
+      roundRectPath(ctx, 0, 0, w, h, Math.min(8, h / 2));
+      ctx.clip();
+      ctx.fillStyle = 'rgba(0,0,0,0.12)';
+      ctx.fillRect(s.pressed === 'minus' ? 0 : half, 0, half, h);
+      ctx.restore();
+    }
+    ctx.fillStyle = 'rgba(60,60,67,0.3)';
+    ctx.fillRect(half - 0.5, h * 0.25, 1, h * 0.5);
+    const arm = Math.min(7, h / 4);
+    ctx.lineWidth = 2;
+    ctx.lineCap = 'round';
+    for (const [cx, enabled, plus] of [[half / 2, s.canDecrement !== false, false], [half + half / 2, s.canIncrement !== false, true]]) {
+      ctx.strokeStyle = enabled ? '#000' : 'rgba(60,60,67,0.3)';
+      ctx.beginPath();
+      ctx.moveTo(cx - arm, h / 2); ctx.lineTo(cx + arm, h / 2);
+      if (plus) { ctx.moveTo(cx, h / 2 - arm); ctx.lineTo(cx, h / 2 + arm); }
+      ctx.stroke();
+    }
   }
 
   /**

@@ -185,12 +185,29 @@ public struct ControlProps: Codable, Equatable, Sendable {
     public var on: Bool?
     /// Buttons: the title for the current state.
     public var title: String?
+    /// The control's `tintColor` (`#rrggbbaa`) when it is not the default system blue; a segmented
+    /// control's `selectedSegmentTintColor` when set.
+    public var tint: String?
+    /// Segmented controls: the segments' titles (or image names), left to right.
+    public var segments: [String]?
+    /// Segmented controls: the selected segment; absent when none is.
+    public var selectedSegment: Int?
+    /// Segmented controls: the segment under the tracked touch; absent when none.
+    public var highlightedSegment: Int?
+    /// Steppers: the halves' state (with `value`, `minimumValue`, `maximumValue`).
+    public var stepper: StepperProps?
 
     /// A control's state; the kind-specific fields stay nil for kinds that lack them.
     public init(
         highlighted: Bool, enabled: Bool, selected: Bool, value: Double? = nil, minimumValue: Double? = nil,
-        maximumValue: Double? = nil, on: Bool? = nil, title: String? = nil
+        maximumValue: Double? = nil, on: Bool? = nil, title: String? = nil, tint: String? = nil, segments: [String]? = nil,
+        selectedSegment: Int? = nil, highlightedSegment: Int? = nil, stepper: StepperProps? = nil
     ) {
+        self.tint = tint
+        self.segments = segments
+        self.selectedSegment = selectedSegment
+        self.highlightedSegment = highlightedSegment
+        self.stepper = stepper
         self.highlighted = highlighted
         self.enabled = enabled
         self.selected = selected
@@ -199,6 +216,23 @@ public struct ControlProps: Codable, Equatable, Sendable {
         self.maximumValue = maximumValue
         self.on = on
         self.title = title
+    }
+}
+
+/// A stepper's halves: which one is pressed (`minus`, `plus`; absent when none) and which can step.
+public struct StepperProps: Codable, Equatable, Sendable {
+    /// The pressed half, `minus` or `plus`; nil when none.
+    public var pressed: String?
+    /// Whether the − half can step (the page dims it when not).
+    public var canDecrement: Bool
+    /// Whether the + half can step.
+    public var canIncrement: Bool
+
+    /// A stepper's halves as `UIStepper` reports them.
+    public init(pressed: String?, canDecrement: Bool, canIncrement: Bool) {
+        self.pressed = pressed
+        self.canDecrement = canDecrement
+        self.canIncrement = canIncrement
     }
 }
 

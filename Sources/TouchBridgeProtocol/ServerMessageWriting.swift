@@ -238,10 +238,23 @@ extension JSONWriter {
         byte(UInt8(ascii: "{"))
         key("enabled", first: &first); bool(control.enabled)
         key("highlighted", first: &first); bool(control.highlighted)
+        if let segment = control.highlightedSegment { key("highlightedSegment", first: &first); integer(segment) }
         if let maximum = control.maximumValue { key("maximumValue", first: &first); number(maximum) }
         if let minimum = control.minimumValue { key("minimumValue", first: &first); number(minimum) }
         if let on = control.on { key("on", first: &first); bool(on) }
+        if let segments = control.segments { key("segments", first: &first); strings(segments) }
         key("selected", first: &first); bool(control.selected)
+        if let segment = control.selectedSegment { key("selectedSegment", first: &first); integer(segment) }
+        if let stepper = control.stepper {
+            key("stepper", first: &first)
+            var inner = true
+            byte(UInt8(ascii: "{"))
+            key("canDecrement", first: &inner); bool(stepper.canDecrement)
+            key("canIncrement", first: &inner); bool(stepper.canIncrement)
+            if let pressed = stepper.pressed { key("pressed", first: &inner); string(pressed) }
+            byte(UInt8(ascii: "}"))
+        }
+        if let tint = control.tint { key("tint", first: &first); string(tint) }
         if let title = control.title { key("title", first: &first); string(title) }
         if let value = control.value { key("value", first: &first); number(value) }
         byte(UInt8(ascii: "}"))

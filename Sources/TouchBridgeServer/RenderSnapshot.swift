@@ -144,7 +144,9 @@ enum WireGeometry {
         ControlProps(
             highlighted: state.isHighlighted, enabled: state.isEnabled, selected: state.isSelected,
             value: state.value.map(WireJSON.rounded), minimumValue: state.minimumValue.map(WireJSON.rounded),
-            maximumValue: state.maximumValue.map(WireJSON.rounded), on: state.isOn, title: state.title)
+            maximumValue: state.maximumValue.map(WireJSON.rounded), on: state.isOn, title: state.title, tint: state.tint?.hexString,
+            segments: state.segments, selectedSegment: state.selectedSegment, highlightedSegment: state.highlightedSegment,
+            stepper: state.stepper.map { StepperProps(pressed: $0.pressed, canDecrement: $0.canDecrement, canIncrement: $0.canIncrement) })
     }
 
     static func displayList(_ commands: [DrawCommand]) -> [DisplayCommand] {

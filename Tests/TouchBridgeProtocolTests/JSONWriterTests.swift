@@ -50,7 +50,9 @@ struct JSONWriterTests {
         allSet.textAlignment = .value("center")
         allSet.image = .value("photo")
         allSet.control = .value(ControlProps(highlighted: true, enabled: false, selected: true, value: 0.5, minimumValue: -1,
-                                             maximumValue: 1, on: true, title: "OK"))
+                                             maximumValue: 1, on: true, title: "OK", tint: "#ff2d55ff", segments: ["One", "Two \"2\""],
+                                             selectedSegment: 1, highlightedSegment: 0,
+                                             stepper: StepperProps(pressed: "plus", canDecrement: false, canIncrement: true)))
         let list: [DisplayCommand] = [
             .stroke(path: [.move(x: 10, y: 10), .line(x: 200, y: 40.5), .close], color: "#000000ff", lineWidth: 3, lineCap: "round"),
             .fill(path: [.ellipse(x: 50, y: 50, width: 20, height: 20), .rect(x: -1, y: 0, width: 0.001, height: 1e21)], color: "#ff0000ff"),
@@ -230,7 +232,12 @@ struct JSONWriterTests {
                 highlighted: random.chance(0.5), enabled: random.chance(0.5), selected: random.chance(0.5),
                 value: random.chance(0.5) ? random.double() : nil, minimumValue: random.chance(0.5) ? random.double() : nil,
                 maximumValue: random.chance(0.5) ? random.double() : nil, on: random.chance(0.5) ? random.chance(0.5) : nil,
-                title: random.chance(0.5) ? random.string() : nil)
+                title: random.chance(0.5) ? random.string() : nil, tint: random.chance(0.5) ? random.string() : nil,
+                segments: random.chance(0.5) ? [random.string(), random.string()] : nil,
+                selectedSegment: random.chance(0.5) ? random.integer() : nil, highlightedSegment: random.chance(0.5) ? random.integer() : nil,
+                stepper: random.chance(0.5)
+                    ? StepperProps(pressed: random.chance(0.5) ? random.string() : nil, canDecrement: random.chance(0.5), canIncrement: random.chance(0.5))
+                    : nil)
         }
         props.shadow = nullable { ShadowProps(color: random.string(), opacity: random.double(), offset: point(), radius: random.double()) }
         if random.chance(0.5) {

@@ -76,15 +76,23 @@ import TouchKitTestSupport
         let h = Harness()
         let scene = ControlsViewController()
         h.host(scene)
-        try h.tap(1, 110, 70 + 52, at: 0)
+        func centre(_ control: UIControl) -> CGPoint { control.convert(CGPoint(x: control.bounds.midX, y: control.bounds.midY), to: nil) }
+        try h.tap(1, centre(scene.button).x, centre(scene.button).y, at: 0)
         #expect(scene.containerTaps == 0)
         #expect(scene.eventsLabel.text == "button touchDown\nbutton touchUpInside")
-        try h.tap(2, 110, 70 + 282, at: 1000)
+        try h.tap(2, centre(scene.custom).x, centre(scene.custom).y, at: 1000)
         #expect(scene.containerTaps == 1, "a custom UIControl gets no exemption")
         #expect(scene.eventsLabel.text?.hasSuffix("customControl touchDown\ncustomControl touchCancel\ncontainer tap recognizer fired") == true)
-        try h.tap(3, 60, 70 + 205, at: 2000)
+        try h.tap(3, centre(scene.toggle).x, centre(scene.toggle).y, at: 2000)
         #expect(scene.toggle.isOn)
         #expect(scene.containerTaps == 1)
+        // A segmented control and a stepper keep their taps too.
+        let rightSegment = scene.segmented.convert(CGPoint(x: scene.segmented.bounds.width * 5 / 6, y: scene.segmented.bounds.midY), to: nil)
+        try h.tap(4, rightSegment.x, rightSegment.y, at: 3000)
+        let plus = scene.stepper.convert(CGPoint(x: scene.stepper.bounds.width * 3 / 4, y: scene.stepper.bounds.midY), to: nil)
+        try h.tap(5, plus.x, plus.y, at: 4000)
+        #expect(scene.segmented.selectedSegmentIndex == 2 && scene.stepper.value == 1 && scene.containerTaps == 1)
+        #expect(scene.eventsLabel.text?.hasSuffix("stepper touchDown\nstepper valueChanged value 1\nstepper touchUpInside") == true)
     }
 
     /// Pins UIKIT-SCROLL-CONTENT-TOUCHES.

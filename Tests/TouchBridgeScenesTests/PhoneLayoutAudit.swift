@@ -125,8 +125,8 @@ final class HostedScene {
 
 /// What a person on a phone checks (issue 24), read from the live view tree: every interactive view and every
 /// label with text inside the safe area (scroll-view content within the scrollable content instead), every other
-/// view inside the window; interactive views at least 44 pt both ways (31 pt high for switches and sliders, as on
-/// iOS) and not overlapping one another (a view wholly on top of a larger one is fine) nor a label's text; every
+/// view inside the window; interactive views at least 44 pt both ways (31 pt high for switches and sliders, 32 for
+/// segmented controls and steppers, as on iOS) and not overlapping one another (a view wholly on top of a larger one is fine) nor a label's text; every
 /// label and button title whole (`TextMetrics`).
 enum PhoneLayoutAudit {
     static let tolerance: CGFloat = 0.5
@@ -171,7 +171,8 @@ enum PhoneLayoutAudit {
             } else if !safe.contains(frame) {
                 problems.append("\(path) \(describe(frame)) is outside the safe area \(describe(safe.insetBy(dx: tolerance, dy: tolerance)))")
             }
-            let minimumHeight = view is UISwitch || view is UISlider ? minimumSwitchOrSliderHeight : minimumTarget
+            let isFixedHeight = view is UISwitch || view is UISlider || view is UISegmentedControl || view is UIStepper
+            let minimumHeight = isFixedHeight ? minimumSwitchOrSliderHeight : minimumTarget
             if view.bounds.width < minimumTarget - tolerance || view.bounds.height < minimumHeight - tolerance {
                 problems.append("\(path) is \(Int(view.bounds.width))×\(Int(view.bounds.height)) pt, under \(Int(minimumTarget))×\(Int(minimumHeight))")
             }

@@ -12,6 +12,13 @@ open class UIButton: UIControl {
     /// The type the button was made with.
     public let buttonType: ButtonType
     private var titles: [Bool: String] = [:] { didSet { noteRenderChange() } }
+    private var images: [Bool: UIImage] = [:] { didSet { noteRenderChange() } }
+    /// Space the page leaves on each side of the title (`sizeThatFits(_:)` counts it).
+    static let titlePadding: CGFloat = 8
+    /// Space above and below the title line.
+    static let titleVerticalPadding: CGFloat = 6
+    /// The font the page draws titles in: the 17 pt system font.
+    static let titleFont = UIFont.systemFont(ofSize: 17)
 
     /// A button of `buttonType` with a zero frame (UIKit's `init(type:)`).
     public init(type buttonType: ButtonType) {
@@ -40,18 +47,42 @@ open class UIButton: UIControl {
     /// The title shown now: the highlighted one while a touch is down inside.
     public var currentTitle: String? { title(for: isHighlighted ? .highlighted : .normal) }
 
+    /// Sets the image for the normal or highlighted state; the page draws it as a labelled box behind the
+    /// title.
+    public func setImage(_ image: UIImage?, for state: UIControl.State) {
+        images[state == .highlighted] = image
+    }
+
+    /// The image for `state`, falling back to the normal image, as UIKit does (UIKIT-EVERYDAY-BUTTON-CONTENT).
+    public func image(for state: UIControl.State) -> UIImage? { images[state == .highlighted] ?? images[false] }
+    /// The image shown now.
+    public var currentImage: UIImage? { image(for: isHighlighted ? .highlighted : .normal) }
+
+    /// The current title's width plus the page's padding, and the taller of its line and the image
+    /// (UIKIT-EVERYDAY-SIZING).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let text = TextMetrics.fittingSize(of: currentTitle, in: Self.titleFont, numberOfLines: 1, width: 0)
+        let image = currentImage?.size ?? .zero
+        let titleWidth = text.width > 0 ? text.width + 2 * Self.titlePadding : 0
+        let lineHeight = (Self.titleFont.pointSize * TextMetrics.lineHeight).rounded(.up) + 2 * Self.titleVerticalPadding
+        return CGSize(width: titleWidth + image.width, height: max(lineHeight, image.height))
+    }
+
+    /// `sizeThatFits(_:)`: a button's content determines both dimensions.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
+
     override func touchUpInsideEvents() -> Event { [.touchUpInside, .primaryActionTriggered] }
 
     /// iOS 6 rule: a superview's one-finger single tap does not steal a button's tap
     /// (UIKIT-CONTROL-KEEPS-ITS-GESTURE).
     override func standardControlKeeps(_ recognizer: UIGestureRecognizer) -> String? {
-        guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 else { return nil }
-        return "\(traceName) is a UIButton and keeps its single tap (iOS 6 rule)"
+        keepsSingleTap(from: recognizer, as: "UIButton")
     }
 
     override func contributeRenderProperties(to node: inout RenderNode) {
         super.contributeRenderProperties(to: &node)
         node.control?.title = currentTitle
+        node.image = currentImage?.name
     }
 }
 

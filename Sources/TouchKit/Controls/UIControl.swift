@@ -130,9 +130,11 @@ open class UIControl: UIView {
 
     /// Called on touch-down; return false to stop receiving `continueTracking` for this touch
     /// (UIKIT-CONTROL-TRACKING).
-    /// Default true.
+    /// Default true. Discardable, as in UIKit, so an override's `super.beginTracking(…)` call does not warn.
+    @discardableResult
     open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
     /// Called on each move of the tracked touch; return false to stop tracking it. Default true.
+    @discardableResult
     open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
     /// Called when the tracked touch lifts, while tracking.
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
@@ -194,8 +196,16 @@ open class UIControl: UIView {
         isHighlighted = false
     }
 
+    /// The iOS 6 rule for a standard control whose default action is a tap: a one-finger single tap
+    /// recognizer is kept from it, with the reason naming `kind` (UIKIT-CONTROL-KEEPS-ITS-GESTURE).
+    func keepsSingleTap(from recognizer: UIGestureRecognizer, as kind: String) -> String? {
+        guard let tap = recognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 else { return nil }
+        return "\(traceName) is a \(kind) and keeps its single tap (iOS 6 rule)"
+    }
+
     override func contributeRenderProperties(to node: inout RenderNode) {
         node.control = ControlRenderState(isHighlighted: isHighlighted, isEnabled: isEnabled, isSelected: isSelected)
+        if let tint = tintColor, tint != .systemBlue { node.control?.tint = tint.cgColor }
     }
 }
 

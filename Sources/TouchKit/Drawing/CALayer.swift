@@ -50,6 +50,15 @@ open class CALayer {
     public var shadowRadius: CGFloat = 3 { didSet { noteRenderChange() } }
     /// Kept for code that sets it; the page shadows the background shape, not this path [choose].
     public var shadowPath: CGPath?
+    /// The layer's place on the z axis: among siblings, higher values draw in front, equal values in
+    /// sublayer (or subview) order. It changes drawing order only, never which view a touch hits
+    /// (UIKIT-EVERYDAY-ZPOSITION).
+    public var zPosition: CGFloat = 0 {
+        didSet {
+            owner?.superview?.noteStructureChange()
+            superlayer?.noteRenderChange()
+        }
+    }
     /// A name for code that finds layers by it; not drawn.
     public var name: String?
     /// Kept for code that sets it; the page draws at the device's own pixel ratio.
@@ -208,8 +217,11 @@ open class CALayer {
             context.strokePath()
             context.restoreGState()
         }
-        for sublayer in sublayers ?? [] { sublayer.render(into: context, transform: local, opacity: opacity) }
+        for sublayer in sublayersInDrawingOrder { sublayer.render(into: context, transform: local, opacity: opacity) }
     }
+
+    /// The sublayers back to front by `zPosition`, equal ones in `sublayers` order (UIKIT-EVERYDAY-ZPOSITION).
+    private var sublayersInDrawingOrder: [CALayer] { (sublayers ?? []).inZOrder(\.zPosition) }
 
     /// The commands a view's own layer adds to its display list: its own content (when it is a
     /// `CAShapeLayer`, through `layerClass`) and its sublayers, in the view's bounds coordinates.
@@ -218,7 +230,7 @@ open class CALayer {
         guard sublayers != nil || !isPlain else { return [] }
         return GraphicsContextBinding.record { (context: CGContext) in
             drawContent(into: context, transform: .identity, opacity: 1)
-            for sublayer in sublayers ?? [] { sublayer.render(into: context, transform: .identity, opacity: 1) }
+            for sublayer in sublayersInDrawingOrder { sublayer.render(into: context, transform: .identity, opacity: 1) }
         }
     }
 }

@@ -31,6 +31,11 @@ open class CAShapeLayer: CALayer {
     public var strokeStart: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Where the stroke ends, as a fraction of the path's length.
     public var strokeEnd: CGFloat = 1 { didSet { noteRenderChange() } }
+    /// Lengths of painted and unpainted stretches of the stroke, alternating; nil (default) or empty
+    /// strokes solid (UIKIT-EVERYDAY-LINE-DASH).
+    public var lineDashPattern: [NSNumber]? { didSet { noteRenderChange() } }
+    /// How far into `lineDashPattern` the stroke starts, in points (default 0).
+    public var lineDashPhase: CGFloat = 0 { didSet { noteRenderChange() } }
 
     /// A shape layer with Core Animation's defaults.
     public required init() { super.init() }
@@ -48,10 +53,12 @@ open class CAShapeLayer: CALayer {
             guard !stroked.isEmpty else { return }
             context.saveGState()
             context.setStrokeColor(strokeColor.multiplyingAlpha(opacity))
-            // Stroke width scales with the layer's transform as on screen (uniform scale assumed).
-            context.setLineWidth(lineWidth * (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot())
+            // Stroke width and dashes scale with the layer's transform as on screen (uniform scale assumed).
+            let scale = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
+            context.setLineWidth(lineWidth * scale)
             context.setLineCap(lineCap.cgLineCap)
             context.setLineJoin(lineJoin.cgLineJoin)
+            context.setLineDash(phase: lineDashPhase * scale, lengths: (lineDashPattern ?? []).map { CGFloat($0.doubleValue) * scale })
             context.addPolygons(stroked)
             context.strokePath()
             context.restoreGState()

@@ -40,7 +40,8 @@ public final class CGContext {
     private var lineWidth: CGFloat = 1
     private var lineCap = CGLineCap.butt
     private var lineJoin = CGLineJoin.miter
-    private var savedStates: [(CGColor, CGColor, CGFloat, CGLineCap, CGLineJoin)] = []
+    private var lineDash: LineDash?
+    private var savedStates: [(CGColor, CGColor, CGFloat, CGLineCap, CGLineJoin, LineDash?)] = []
 
     init() {}
 
@@ -51,13 +52,17 @@ public final class CGContext {
     /// Line joins for later strokes (default `.miter`).
     public func setLineJoin(_ join: CGLineJoin) { lineJoin = join }
 
+    /// Dashes later strokes: `lengths` alternate painted and unpainted stretches, starting `phase` points
+    /// into the pattern; empty lengths stroke solid again (UIKIT-EVERYDAY-LINE-DASH).
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) { lineDash = LineDash(lengths: lengths, phase: phase) }
+
     /// Pushes the colours and line style (CoreGraphics' graphics state stack).
-    public func saveGState() { savedStates.append((strokeColor, fillColor, lineWidth, lineCap, lineJoin)) }
+    public func saveGState() { savedStates.append((strokeColor, fillColor, lineWidth, lineCap, lineJoin, lineDash)) }
 
     /// Pops what the matching `saveGState()` pushed; nothing when the stack is empty.
     public func restoreGState() {
         guard let state = savedStates.popLast() else { return }
-        (strokeColor, fillColor, lineWidth, lineCap, lineJoin) = state
+        (strokeColor, fillColor, lineWidth, lineCap, lineJoin, lineDash) = state
     }
 
     /// Adds `path`'s subpaths to the current path (curves flattened: the display list has lines).
@@ -92,8 +97,23 @@ public final class CGContext {
     /// Strokes the current path and starts a new one, as CoreGraphics does.
     public func strokePath() {
         guard !path.isEmpty else { return }
-        commands.append(.stroke(path: path, color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
+        appendStroke(path)
         path.removeAll()
+    }
+
+    /// A stroke command for `path` in the current style; a dashed style strokes only the dashes, each an
+    /// open subpath with its own line caps, as CoreGraphics draws them.
+    private func appendStroke(_ path: [PathElement]) {
+        var stroked = path
+        if let lineDash {
+            stroked = []
+            for dash in lineDash.apply(to: PathFlattening.polygons(of: path.flatMap(\.pathElements))) {
+                stroked.append(.move(dash.points[0]))
+                for point in dash.points.dropFirst() { stroked.append(.line(point)) }
+            }
+            guard !stroked.isEmpty else { return }
+        }
+        commands.append(.stroke(path: stroked, color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
     }
 
     /// Fills the current path with `rule` and starts a new one.
@@ -104,16 +124,12 @@ public final class CGContext {
     }
 
     /// Strokes a rectangle with the current stroke style, leaving the current path alone.
-    public func stroke(_ rect: CGRect) {
-        commands.append(.stroke(path: [.rect(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
-    }
+    public func stroke(_ rect: CGRect) { appendStroke([.rect(rect)]) }
 
     /// Fills a rectangle with the fill colour, leaving the current path alone.
     public func fill(_ rect: CGRect) { commands.append(.fill(path: [.rect(rect)], color: fillColor)) }
     /// Strokes the ellipse inscribed in `rect`, leaving the current path alone.
-    public func strokeEllipse(in rect: CGRect) {
-        commands.append(.stroke(path: [.ellipse(rect)], color: strokeColor, lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin))
-    }
+    public func strokeEllipse(in rect: CGRect) { appendStroke([.ellipse(rect)]) }
     /// Fills the ellipse inscribed in `rect`, leaving the current path alone.
     public func fillEllipse(in rect: CGRect) { commands.append(.fill(path: [.ellipse(rect)], color: fillColor)) }
 

@@ -37,6 +37,34 @@ enum PathShapes {
         return elements
     }
 
+    /// A rectangle with `corners` rounded by elliptical arcs of `radii`, each clamped to half the
+    /// rectangle's side; clockwise from the top edge, as UIKit draws it.
+    static func roundedRect(_ rect: CGRect, corners: UIRectCorner, radii: CGSize) -> [CGPath.Element] {
+        let r = rect.standardized
+        let rx = max(0, min(radii.width, r.width / 2)), ry = max(0, min(radii.height, r.height / 2))
+        guard rx > 0, ry > 0, !corners.isEmpty else { return self.rect(r) }
+        func radius(_ corner: UIRectCorner) -> CGSize { corners.contains(corner) ? CGSize(width: rx, height: ry) : .zero }
+        let topLeft = radius(.topLeft), topRight = radius(.topRight)
+        let bottomRight = radius(.bottomRight), bottomLeft = radius(.bottomLeft)
+        /// A quarter ellipse around `centre` from angle `from` (a multiple of π/2), clockwise.
+        func corner(_ centre: CGPoint, _ size: CGSize, from: CGFloat) -> [CGPath.Element] {
+            guard size.width > 0 else { return [] }
+            let scale = CGAffineTransform(a: size.width, b: 0, c: 0, d: size.height, tx: centre.x, ty: centre.y)
+            return arc(center: .zero, radius: 1, from: from, to: from + .pi / 2, clockwise: true, continuing: true).map { $0.applying(scale) }
+        }
+        var elements: [CGPath.Element] = [.move(CGPoint(x: r.minX + topLeft.width, y: r.minY)),
+                                          .line(CGPoint(x: r.maxX - topRight.width, y: r.minY))]
+        elements += corner(CGPoint(x: r.maxX - topRight.width, y: r.minY + topRight.height), topRight, from: -.pi / 2)
+        elements.append(.line(CGPoint(x: r.maxX, y: r.maxY - bottomRight.height)))
+        elements += corner(CGPoint(x: r.maxX - bottomRight.width, y: r.maxY - bottomRight.height), bottomRight, from: 0)
+        elements.append(.line(CGPoint(x: r.minX + bottomLeft.width, y: r.maxY)))
+        elements += corner(CGPoint(x: r.minX + bottomLeft.width, y: r.maxY - bottomLeft.height), bottomLeft, from: .pi / 2)
+        elements.append(.line(CGPoint(x: r.minX, y: r.minY + topLeft.height)))
+        elements += corner(CGPoint(x: r.minX + topLeft.width, y: r.minY + topLeft.height), topLeft, from: .pi)
+        elements.append(.close)
+        return elements
+    }
+
     /// An arc as cubic Béziers of at most a quarter turn. Angles in radians from the +x axis;
     /// y points down, so `clockwise` (on screen) means increasing angles. `continuing`: a line
     /// joins the current point to the arc's start (UIKit's `addArc`); otherwise the arc starts a

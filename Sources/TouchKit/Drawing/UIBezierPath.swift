@@ -14,6 +14,9 @@ open class UIBezierPath {
     public var lineJoinStyle: CGLineJoin = .miter
     /// false (UIKit's default): non-zero winding; true: even-odd, for fills and `contains(_:)`.
     public var usesEvenOddFillRule = false
+    /// The dash pattern `stroke()` uses (`setLineDash`); empty: solid.
+    private var dashLengths: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
 
     /// An empty path.
     public init() {}
@@ -34,6 +37,13 @@ open class UIBezierPath {
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
         path.elements += PathShapes.roundedRect(rect, radius: cornerRadius)
+    }
+
+    /// A rectangle with only `corners` rounded, each by an ellipse of `cornerRadii` clamped to half the
+    /// rectangle's size (UIKIT-EVERYDAY-ROUNDED-CORNERS).
+    public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+        self.init()
+        path.elements += PathShapes.roundedRect(rect, corners: corners, radii: cornerRadii)
     }
 
     /// An arc around `center`; angles in radians from the positive x axis, `clockwise` as on screen (y down).
@@ -102,11 +112,29 @@ open class UIBezierPath {
         PathContainment.contains(point, in: path.polygons(), evenOdd: usesEvenOddFillRule, closedOnly: true)
     }
 
+    /// UIKit's `setLineDash(_:count:phase:)`: `count` lengths from `pattern`, alternating painted and
+    /// unpainted stretches, for later `stroke()` calls; a nil pattern or count 0 strokes solid
+    /// (UIKIT-EVERYDAY-LINE-DASH).
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        dashLengths = pattern.map { Array(UnsafeBufferPointer(start: $0, count: max(count, 0))) } ?? []
+        dashPhase = phase
+    }
+
+    /// UIKit's `getLineDash(_:count:phase:)`: copies the pattern into `pattern` (room for the count it
+    /// reads back), and its length and phase into `count` and `phase`; nil pointers are skipped.
+    public func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+                            phase: UnsafeMutablePointer<CGFloat>?) {
+        if let pattern { for (index, length) in dashLengths.enumerated() { pattern[index] = length } }
+        count?.pointee = dashLengths.count
+        phase?.pointee = dashPhase
+    }
+
     /// Strokes the path into the current context with this path's line style and the context's
     /// stroke colour (`UIColor.setStroke()`); nothing outside `draw(_:)`.
     public func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
+        context.setLineDash(phase: dashPhase, lengths: dashLengths)
         context.setLineWidth(lineWidth)
         context.setLineCap(lineCapStyle)
         context.setLineJoin(lineJoinStyle)
@@ -127,5 +155,7 @@ open class UIBezierPath {
         lineCapStyle = other.lineCapStyle
         lineJoinStyle = other.lineJoinStyle
         usesEvenOddFillRule = other.usesEvenOddFillRule
+        dashLengths = other.dashLengths
+        dashPhase = other.dashPhase
     }
 }

@@ -118,20 +118,24 @@ open class UIGestureRecognizer: TraceNamed {
     /// Calls `target.action()` on every action. Linux adaptation of `addTarget(_:action:)`: a method
     /// reference instead of a selector; the target is held weakly.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
-        targets.append(TargetAction(target: target, handlerID: nil) { object, _ in
+        var pair = TargetAction(target: target, handlerID: nil) { object, _ in
             guard let object = object as? Target else { return }
             action(object)()
-        })
+        }
+        pair.actionType = ObjectIdentifier(type(of: action))
+        targets.append(pair)
     }
 
     /// Calls `target.action(recognizer)` on every action, the recognizer typed as the method expects.
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
     ) {
-        targets.append(TargetAction(target: target, handlerID: nil) { object, recognizer in
+        var pair = TargetAction(target: target, handlerID: nil) { object, recognizer in
             guard let object = object as? Target, let recognizer = recognizer as? Recognizer else { return }
             action(object)(recognizer)
-        })
+        }
+        pair.actionType = ObjectIdentifier(type(of: action))
+        targets.append(pair)
     }
 
     /// Adds a closure action; the returned id removes it with `removeHandler(_:)`.
@@ -149,10 +153,34 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// Removes every action of `target`; nil removes every target–action pair (UIKit's nil rule).
-    /// Swift cannot compare method references, so removal is by target.
     public func removeTarget(_ target: AnyObject?) {
-        guard let target else { return targets.removeAll { $0.handlerID == nil } }
-        targets.removeAll { $0.handlerID == nil && $0.target === target }
+        removePairs(of: target, actionType: nil)
+    }
+
+    /// UIKit's `removeTarget(_:action:)` with a nil action: every action of `target`, or with a nil target
+    /// every target–action pair (UIKIT-EVERYDAY-REMOVE-TARGET).
+    public func removeTarget(_ target: AnyObject?, action: Never?) {
+        removePairs(of: target, actionType: nil)
+    }
+
+    /// UIKit's `removeTarget(_:action:)` for an action `addTarget(_:action:)` added (`func handle()`).
+    /// Linux adaptation: Swift cannot compare method references, so this removes `target`'s pairs whose
+    /// method has `action`'s signature (every target's when `target` is nil) (UIKIT-EVERYDAY-REMOVE-TARGET).
+    public func removeTarget<Target: AnyObject>(_ target: Target?, action: ((Target) -> () -> Void)?) {
+        removePairs(of: target, actionType: action.map { ObjectIdentifier(type(of: $0)) })
+    }
+
+    /// `removeTarget(_:action:)` for a `func handle(_ sender:)` action, by its signature as above.
+    public func removeTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ target: Target?, action: ((Target) -> (Recognizer) -> Void)?
+    ) {
+        removePairs(of: target, actionType: action.map { ObjectIdentifier(type(of: $0)) })
+    }
+
+    private func removePairs(of target: AnyObject?, actionType: ObjectIdentifier?) {
+        targets.removeAll { pair in
+            pair.handlerID == nil && (target == nil || pair.target === target) && (actionType == nil || pair.actionType == actionType)
+        }
     }
 
     // MARK: State
@@ -518,6 +546,8 @@ open class UIGestureRecognizer: TraceNamed {
 struct TargetAction {
     weak var target: AnyObject?
     let handlerID: Int?
+    /// The method reference's type, what `removeTarget(_:action:)` can compare (nil for handlers).
+    var actionType: ObjectIdentifier?
     let invoke: (AnyObject?, UIGestureRecognizer) -> Void
 
     init(target: AnyObject?, handlerID: Int?, invoke: @escaping (AnyObject?, UIGestureRecognizer) -> Void) {

@@ -157,7 +157,7 @@ public final class RenderChangeTracker {
             view.isRenderChangeNoted = false
             nodes.append(view.makeRenderNode(id: id, parent: parent, name: view.traceName))
         }
-        for subview in view.subviews {
+        for subview in view.subviewsInDrawingOrder {
             collectShape(of: subview, parent: id, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
         }
     }

@@ -85,6 +85,26 @@ public struct ControlRenderState: Equatable, Sendable {
     public var isOn: Bool?
     /// `UIButton`'s title for its current state; nil for other controls.
     public var title: String?
+    /// `UISegmentedControl`'s segments (titles, or image names); nil for other controls.
+    public var segments: [String]?
+    /// The selected segment; nil when none is (or the control is momentary).
+    public var selectedSegment: Int?
+    /// The segment under the tracked touch; nil when none.
+    public var highlightedSegment: Int?
+    /// `UIStepper`'s halves; nil for other controls.
+    public var stepper: StepperRenderState?
+    /// The control's `tintColor` when it is not the default `systemBlue` (UIKIT-EVERYDAY-TINT).
+    public var tint: CGColor?
+}
+
+/// A stepper's halves as the page draws them.
+public struct StepperRenderState: Equatable, Sendable {
+    /// The half pressed now, `minus` or `plus`; nil when none.
+    public var pressed: String?
+    /// Whether the − half can step (drawn dimmed when not).
+    public var canDecrement: Bool
+    /// Whether the + half can step.
+    public var canIncrement: Bool
 }
 
 /// A snapshot of every window's view tree in drawing order (pre-order, subviews back to front).

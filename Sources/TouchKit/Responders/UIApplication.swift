@@ -272,17 +272,26 @@ open class UIApplication: UIResponder {
 
     /// Runs `body` as one turn of the run loop: afterwards recognizer actions are sent, withheld
     /// touches released, and the layout and display passes run.
+    /// The outermost turn binds this application as the thread's current one (`CurrentApplication`) for
+    /// the whole turn, actions and layout included.
     func performTurn(_ body: () -> Void) {
-        turnDepth += 1
-        body()
-        turnDepth -= 1
-        guard turnDepth == 0 else { return }
-        gestureEnvironment.finishTurn()
-        layoutAndDisplay()
-        guard !postLayoutWork.isEmpty else { return }
-        let work = postLayoutWork
-        postLayoutWork.removeAll()
-        for item in work { item() }
+        guard turnDepth == 0 else {
+            turnDepth += 1
+            body()
+            turnDepth -= 1
+            return
+        }
+        CurrentApplication.bind(self) {
+            turnDepth += 1
+            body()
+            turnDepth -= 1
+            gestureEnvironment.finishTurn()
+            layoutAndDisplay()
+            guard !postLayoutWork.isEmpty else { return }
+            let work = postLayoutWork
+            postLayoutWork.removeAll()
+            for item in work { item() }
+        }
     }
 
     /// Work to run once this turn's layout pass is done (a size transition's completions).
@@ -324,7 +333,7 @@ open class UIApplication: UIResponder {
     private func appendNodes(of view: UIView, parent: Int?, to nodes: inout [RenderNode]) {
         if view.objectID == 0 { assignID(view) }
         nodes.append(view.makeRenderNode(id: view.objectID, parent: parent, name: view.traceName))
-        for subview in view.subviews { appendNodes(of: subview, parent: view.objectID, to: &nodes) }
+        for subview in view.subviewsInDrawingOrder { appendNodes(of: subview, parent: view.objectID, to: &nodes) }
     }
 
     // MARK: Event log

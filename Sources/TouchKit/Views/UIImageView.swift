@@ -18,6 +18,18 @@ public final class UIImage: Equatable, Sendable {
         self.size = UIImage.defaultSize
     }
 
+    /// UIKit's `init(systemName:)`: an SF Symbol by name, which TouchKit has no artwork for — a named
+    /// placeholder of `symbolSize` that the page draws as a box labelled with the name [choose]. Fails
+    /// only for an empty name.
+    public init?(systemName name: String) {
+        guard !name.isEmpty else { return nil }
+        self.name = name
+        self.size = UIImage.symbolSize
+    }
+
+    /// The size of a symbol image: a 17 pt symbol's box, about 24 points square [choose].
+    public static let symbolSize = CGSize(width: 24, height: 24)
+
     /// An image with an explicit size (not UIKit API: no pixels to measure).
     public init(named name: String, size: CGSize) {
         self.name = name
@@ -49,6 +61,14 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+    }
+
+    /// The image's size (`sizeToFit` makes the view the image's size, as UIKit's).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+
+    /// The image's size; none without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     override func contributeRenderProperties(to node: inout RenderNode) {

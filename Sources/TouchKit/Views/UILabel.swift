@@ -29,7 +29,7 @@ open class UILabel: UIView {
     public var font: UIFont = .systemFont(ofSize: 17) { didSet { noteRenderChange() } }
     /// Horizontal alignment (default left).
     public var textAlignment: NSTextAlignment = .left { didSet { noteRenderChange() } }
-    /// Kept for code that sets it; the page draws the text on one line.
+    /// The most lines `sizeThatFits(_:)` measures (0: any number); the page wraps the text to the bounds.
     public var numberOfLines = 1
 
     /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
@@ -42,6 +42,14 @@ open class UILabel: UIView {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
+
+    /// The text's size in `font`, wrapped to `size.width` unless `numberOfLines` is 1 (UIKIT-EVERYDAY-SIZING).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        TextMetrics.fittingSize(of: text, in: font, numberOfLines: numberOfLines, width: size.width)
+    }
+
+    /// The text's size on as many lines as `numberOfLines` allows, unwrapped.
+    open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
     override func contributeRenderProperties(to node: inout RenderNode) {
         node.text = text

@@ -91,6 +91,15 @@ open class UIView: UIResponder {
     public var clipsToBounds = false { didSet { noteRenderChange() } }
     /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
+    /// The tint set on this view; nil inherits the superview's (`tintColor`, UIView+Appearance.swift).
+    var ownTintColor: UIColor?
+    /// How content is laid out in the bounds (`scaleToFill` by default), kept for code that sets and reads
+    /// it: the page draws an image as a placeholder box filling the bounds whatever the mode [choose]
+    /// (UIView+Appearance.swift).
+    public var contentMode: ContentMode = .scaleToFill { didSet { noteRenderChange() } }
+    /// A drawing-system hint that the view fills its bounds with opaque content (true by default, as in
+    /// UIKit); the page draws what the view draws either way, so it changes nothing on screen.
+    public var isOpaque = true
     /// A name for tests and the event log (UIKit's accessibility identifier).
     public var accessibilityIdentifier: String? { didSet { noteRenderChange() } }
     /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
@@ -265,6 +274,18 @@ open class UIView: UIResponder {
         let adjust = view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? -1 : 0
         insertSubview(view, at: index + adjust)
     }
+
+    /// Swaps the subviews at `index1` and `index2` (their drawing and hit-testing order); an index out of
+    /// range changes nothing [choose: UIKit raises] (UIKIT-EVERYDAY-EXCHANGE-SUBVIEW).
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
+        subviews.swapAt(index1, index2)
+        noteStructureChange()
+    }
+
+    /// The subviews in drawing order: back to front by their layers' `zPosition`, equal ones in
+    /// `subviews` order (UIKIT-EVERYDAY-ZPOSITION). Hit-testing keeps `subviews` order.
+    var subviewsInDrawingOrder: [UIView] { subviews.inZOrder { $0.backingLayerStorage?.zPosition ?? 0 } }
 
     /// Moves `view` to the front: it is hit-tested first and drawn last.
     public func bringSubviewToFront(_ view: UIView) {
@@ -483,6 +504,22 @@ open class UIView: UIResponder {
 
     /// Override to position subviews; called once per turn after `setNeedsLayout`.
     open func layoutSubviews() {}
+
+    // MARK: Sizing (UIKIT-EVERYDAY-SIZING; UIView+Sizing.swift)
+
+    /// The size the view would like within `size`: a plain view answers its current size, labels and
+    /// buttons the size of their text (measured as the page draws it).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// The size the view's content needs, or `noIntrinsicMetric` for a dimension it does not determine
+    /// (a plain view: both).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+
+    // MARK: Tint (UIKIT-EVERYDAY-TINT; UIView+Appearance.swift)
+
+    /// Called when the view's effective `tintColor` changed: set on it, or on an ancestor it inherits from.
+    /// Does nothing by default.
+    open func tintColorDidChange() {}
 
     /// Called when `safeAreaInsets` changed (a rotation, a resize, new device insets); the view is
     /// also marked for layout. Does nothing by default.

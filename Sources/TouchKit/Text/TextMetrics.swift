@@ -1,4 +1,4 @@
-import TouchKit
+import Foundation
 
 /// How wide text is drawn, estimated from the advance widths of DejaVu Sans, the font the page falls back
 /// to on Linux (the CI browsers) — wider than San Francisco, so text that fits here fits on an iPhone too.
