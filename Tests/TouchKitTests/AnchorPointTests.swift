@@ -89,6 +89,16 @@ import TouchKitTestSupport
     }
 
     /// The render tree carries the anchor point, so the page can draw the view where the engine hit-tests it.
+    /// The presentation layer is placed by the same anchor point as the model.
+    /// Pins UIKIT-LAYER-ANCHOR-POINT.
+    @Test func thePresentationLayerKeepsTheAnchorPoint() {
+        let h = Harness()
+        let v = h.add(TouchView(100, 100, 200, 100), "V")
+        v.layer.anchorPoint = .zero
+        #expect(v.frame == CGRect(x: 200, y: 150, width: 200, height: 100))
+        #expect(v.layer.presentation()?.frame == v.frame)
+    }
+
     /// Pins UIKIT-LAYER-ANCHOR-POINT.
     @Test func theRenderTreeCarriesTheAnchorPoint() {
         let h = Harness()
