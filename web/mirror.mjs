@@ -5,6 +5,7 @@ export const DEFAULT_PROPS = Object.freeze({
   center: [0, 0],
   bounds: [0, 0, 0, 0],
   transform: [1, 0, 0, 1, 0, 0],
+  anchorPoint: [0.5, 0.5],
   alpha: 1,
   hidden: false,
   userInteractionEnabled: true,
@@ -63,15 +64,20 @@ export function geometry(props) {
     center: finiteArray(props.center, 2) ? props.center : DEFAULT_PROPS.center,
     bounds: finiteArray(props.bounds, 4) ? props.bounds : DEFAULT_PROPS.bounds,
     transform: finiteArray(props.transform, 6) ? props.transform : DEFAULT_PROPS.transform,
+    anchorPoint: finiteArray(props.anchorPoint, 2) ? props.anchorPoint : DEFAULT_PROPS.anchorPoint,
   };
 }
 
-/** Matrix mapping the view's box (0,0,w,h) into its superview's coordinate system, given the parent's content matrix. */
+/**
+ * Matrix mapping the view's box (0,0,w,h) into its superview's coordinate system, given the parent's content
+ * matrix: the anchor point (a unit point of the box) sits at `center` and the transform turns about it
+ * (UIKIT-LAYER-ANCHOR-POINT in docs/uikit-rules.md).
+ */
 export function boxMatrix(parentContent, props) {
-  const { center, bounds, transform } = geometry(props);
+  const { center, bounds, transform, anchorPoint } = geometry(props);
   let m = translate(parentContent, center[0], center[1]);
   m = multiply(m, transform);
-  return translate(m, -bounds[2] / 2, -bounds[3] / 2);
+  return translate(m, -anchorPoint[0] * bounds[2], -anchorPoint[1] * bounds[3]);
 }
 
 /** Matrix of the view's own coordinate system (its subviews and display list), from its box matrix. */
@@ -242,9 +248,9 @@ export class Mirror {
     for (const id of this.windows) {
       const v = this.views.get(id);
       if (!v) continue;
-      const { center, bounds } = geometry(v.props);
-      w = Math.max(w, center[0] + bounds[2] / 2);
-      h = Math.max(h, center[1] + bounds[3] / 2);
+      const { center, bounds, anchorPoint } = geometry(v.props);
+      w = Math.max(w, center[0] + (1 - anchorPoint[0]) * bounds[2]);
+      h = Math.max(h, center[1] + (1 - anchorPoint[1]) * bounds[3]);
     }
     return { width: w, height: h };
   }

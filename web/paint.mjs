@@ -1,7 +1,7 @@
 // Paints the mirror tree on a canvas (docs/protocol.md §6), plus the overlay: fingers, the touches the
 // server reported, and the hit-test path. Called at most once per animation frame.
 
-import { IDENTITY, geometry, multiply } from './mirror.mjs';
+import { IDENTITY, boxMatrix, geometry, multiply } from './mirror.mjs';
 import { presented } from './animation.mjs';
 
 export const SYSTEM_FONT = '-apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -203,11 +203,8 @@ export class Painter {
     if (p.hidden || alpha <= 0) return;
     const opacity = parentOpacity * Math.min(1, alpha);
     const { ctx } = this;
-    const { center, bounds, transform } = geometry(p);
-    const [bx, by, w, h] = bounds;
-    let box = multiply(parentContent, [1, 0, 0, 1, center[0], center[1]]);
-    box = multiply(box, transform);
-    box = multiply(box, [1, 0, 0, 1, -w / 2, -h / 2]);
+    const [bx, by, w, h] = geometry(p).bounds;
+    const box = boxMatrix(parentContent, p);
     const radius = Number.isFinite(p.cornerRadius) ? p.cornerRadius : 0;
 
     ctx.setTransform(...box);

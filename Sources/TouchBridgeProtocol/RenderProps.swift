@@ -9,8 +9,11 @@ public struct RenderProps: Codable, Equatable, Sendable {
     public var center: [Double]?
     /// `UIView.bounds`, `[x, y, w, h]`; a non-zero origin scrolls the subviews (scroll views).
     public var bounds: [Double]?
-    /// `UIView.transform` as `[a, b, c, d, tx, ty]`, applied around `center`.
+    /// `UIView.transform` as `[a, b, c, d, tx, ty]`, applied about the anchor point, which sits at `center`.
     public var transform: [Double]?
+    /// The layer's `anchorPoint`, `[x, y]` in unit coordinates of the bounds: the point `center` places
+    /// and `transform` turns about (default `[0.5, 0.5]`, the bounds' middle).
+    public var anchorPoint: [Double]?
     /// `UIView.alpha`, 0…1; 0 hides the subtree.
     public var alpha: Double?
     /// `UIView.isHidden`: the subtree is not drawn (and, in the engine, not hit-tested).
@@ -55,6 +58,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         props.center = [0, 0]
         props.bounds = [0, 0, 0, 0]
         props.transform = [1, 0, 0, 1, 0, 0]
+        props.anchorPoint = [0.5, 0.5]
         props.alpha = 1
         props.hidden = false
         props.userInteractionEnabled = true
@@ -83,6 +87,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = center, value != old.center { patch.center = value }
         if let value = bounds, value != old.bounds { patch.bounds = value }
         if let value = transform, value != old.transform { patch.transform = value }
+        if let value = anchorPoint, value != old.anchorPoint { patch.anchorPoint = value }
         if let value = alpha, value != old.alpha { patch.alpha = value }
         if let value = hidden, value != old.hidden { patch.hidden = value }
         if let value = userInteractionEnabled, value != old.userInteractionEnabled { patch.userInteractionEnabled = value }
@@ -109,6 +114,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = patch.center { result.center = value }
         if let value = patch.bounds { result.bounds = value }
         if let value = patch.transform { result.transform = value }
+        if let value = patch.anchorPoint { result.anchorPoint = value }
         if let value = patch.alpha { result.alpha = value }
         if let value = patch.hidden { result.hidden = value }
         if let value = patch.userInteractionEnabled { result.userInteractionEnabled = value }
@@ -131,14 +137,14 @@ public struct RenderProps: Codable, Equatable, Sendable {
 
     /// Whether the patch mentions no property, so the diff can skip a `set` that would change nothing.
     public var isEmpty: Bool {
-        center == nil && bounds == nil && transform == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
+        center == nil && bounds == nil && transform == nil && anchorPoint == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
             && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
             && control == nil && animations == nil && shadow == nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case center, bounds, transform, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
+        case center, bounds, transform, anchorPoint, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
         case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations, shadow
     }
 
@@ -147,6 +153,7 @@ public struct RenderProps: Codable, Equatable, Sendable {
         center = try c.decodeIfPresent([Double].self, forKey: .center)
         bounds = try c.decodeIfPresent([Double].self, forKey: .bounds)
         transform = try c.decodeIfPresent([Double].self, forKey: .transform)
+        anchorPoint = try c.decodeIfPresent([Double].self, forKey: .anchorPoint)
         alpha = try c.decodeIfPresent(Double.self, forKey: .alpha)
         hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
         userInteractionEnabled = try c.decodeIfPresent(Bool.self, forKey: .userInteractionEnabled)

@@ -188,6 +188,7 @@ extension JSONWriter {
         var first = true
         byte(UInt8(ascii: "{"))
         if let alpha = props.alpha { key("alpha", first: &first); number(alpha) }
+        if let anchor = props.anchorPoint { key("anchorPoint", first: &first); numbers(anchor) }
         if let animations = props.animations {
             key("animations", first: &first)
             byte(UInt8(ascii: "["))

@@ -38,6 +38,8 @@ public enum SceneLibrary {
                         summary: "A custom recognizer for a ✓ stroke: down-right, then up-right.") { CheckmarkViewController() },
         SceneDescriptor(name: "transform-image", title: "Pinch, rotate, pan",
                         summary: "Pinch, rotation and pan on one image at the same time, each applied incrementally.") { TransformImageViewController() },
+        SceneDescriptor(name: "anchor-point", title: "Pinch about your fingers",
+                        summary: "Apple's gesture sample: each gesture moves the anchor point to your fingers, so the image turns about them.") { TransformImageViewController(turnsAboutTheFingers: true) },
         SceneDescriptor(name: "single-double-tap", title: "Single vs double tap",
                         summary: "require(toFail:) recognizers beside tapCount in the responder methods: see the latency.") { SingleDoubleTapViewController() },
         SceneDescriptor(name: "swipe", title: "Swipes",

@@ -121,6 +121,7 @@ extension RenderNode {
     var containsNaN: Bool {
         if center.x.isNaN || center.y.isNaN || bounds.origin.x.isNaN || bounds.origin.y.isNaN || bounds.width.isNaN || bounds.height.isNaN
             || transform.a.isNaN || transform.b.isNaN || transform.c.isNaN || transform.d.isNaN || transform.tx.isNaN || transform.ty.isNaN
+            || anchorPoint.x.isNaN || anchorPoint.y.isNaN
             || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true {
             return true
         }

@@ -98,6 +98,7 @@ enum WireGeometry {
         if changed({ $0.center }) { assign(&props.center, &patch.center, point(node.center)) }
         if changed({ $0.bounds }) { assign(&props.bounds, &patch.bounds, rect(node.bounds)) }
         if changed({ $0.transform }) { assign(&props.transform, &patch.transform, transform(node.transform)) }
+        if changed({ $0.anchorPoint }) { assign(&props.anchorPoint, &patch.anchorPoint, point(node.anchorPoint)) }
         if changed({ $0.alpha }) { assign(&props.alpha, &patch.alpha, number(node.alpha)) }
         if changed({ $0.isHidden }) { assign(&props.hidden, &patch.hidden, node.isHidden) }
         if changed({ $0.isUserInteractionEnabled }) {

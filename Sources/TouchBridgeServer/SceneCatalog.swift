@@ -59,8 +59,9 @@ public struct SceneRegistry: SceneCatalog, Sendable {
             _ info: SceneInfo, _ makeRoot: @escaping @Sendable () throws -> UIViewController
         ) -> Entry {
             Entry(info) { size in
-                let root = try makeRoot()
+                // The application first, so a window the controller makes with `UIWindow(frame:)` joins it.
                 let application = UIApplication()
+                let root = try makeRoot()
                 let window = UIWindow(application: application, frame: CGRect(origin: .zero, size: size))
                 window.accessibilityIdentifier = "window"
                 if root.view.accessibilityIdentifier == nil { root.view.accessibilityIdentifier = "root" }

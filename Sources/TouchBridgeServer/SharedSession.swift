@@ -109,6 +109,7 @@ final class SharedSession {
     /// controllers are told, views autoresize and lay out again; touches in flight carry on.
     func resize(to viewport: Viewport) -> [SessionEffect] {
         self.viewport = viewport
+        application.screen.update(size: CGSize(width: viewport.width, height: viewport.height), scale: viewport.scale)
         for window in application.windows {
             window.transition(to: CGSize(width: viewport.width, height: viewport.height), safeAreaInsets: viewport.safeAreaInsets)
         }
@@ -159,6 +160,23 @@ final class SharedSession {
         _ request: SceneRequest?, viewport: Viewport, logDetail: LogDetail, environment: SessionEnvironment
     ) throws(ProtocolError) -> (UIApplication, String) {
         let size = CGSize(width: viewport.width, height: viewport.height)
+        // The scene's application takes this screen: `UIScreen.main` while it builds and runs.
+        let screen = UIScreen(size: size, scale: viewport.scale)
+        let (application, name) = try screen.performAsMain { () throws(ProtocolError) in
+            try buildApplication(request, size: size, environment: environment)
+        }
+        application.digitizer.configuration.maximumTouches = environment.limits.maxTouches
+        application.logDetail = logDetail
+        for window in application.windows {
+            window.transition(to: size, safeAreaInsets: viewport.safeAreaInsets)
+        }
+        application.runEmptyTurn()
+        return (application, name)
+    }
+
+    private static func buildApplication(
+        _ request: SceneRequest?, size: CGSize, environment: SessionEnvironment
+    ) throws(ProtocolError) -> (UIApplication, String) {
         let application: UIApplication
         let name: String
         switch request ?? .named(environment.catalog.defaultScene) {
@@ -183,12 +201,6 @@ final class SharedSession {
             }
             name = "inline"
         }
-        application.digitizer.configuration.maximumTouches = environment.limits.maxTouches
-        application.logDetail = logDetail
-        for window in application.windows {
-            window.transition(to: size, safeAreaInsets: viewport.safeAreaInsets)
-        }
-        application.runEmptyTurn()
         return (application, name)
     }
 }

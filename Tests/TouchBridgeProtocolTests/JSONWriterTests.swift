@@ -213,6 +213,7 @@ struct JSONWriterTests {
         if random.chance(0.5) { props.center = point() }
         if random.chance(0.5) { props.bounds = point() + point() }
         if random.chance(0.5) { props.transform = point() + point() + point() }
+        if random.chance(0.5) { props.anchorPoint = point() }
         if random.chance(0.5) { props.alpha = random.double() }
         if random.chance(0.5) { props.hidden = random.chance(0.5) }
         if random.chance(0.5) { props.userInteractionEnabled = random.chance(0.5) }

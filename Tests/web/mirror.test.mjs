@@ -41,6 +41,24 @@ test('a view box maps through its ancestors: center, transform, then its own bou
   assert.equal(mirror.boxMatrixOf(99), null);
 });
 
+test('the anchor point sits at the center and the transform turns about it (S73, S74)', () => {
+  const mirror = new Mirror();
+  mirror.apply({
+    type: 'render', full: true, scene: 's', ops: [
+      { op: 'create', id: 1, parent: null, index: 0, kind: 'UIWindow', name: 'w', props: { center: [200, 400], bounds: [0, 0, 400, 800] } },
+      { op: 'create', id: 2, parent: 1, index: 0, kind: 'UIView', name: 'v', props: { center: [150, 125], bounds: [0, 0, 200, 100], anchorPoint: [0.25, 0.25], transform: [2, 0, 0, 2, 0, 0] } },
+      { op: 'create', id: 3, parent: 1, index: 1, kind: 'UIView', name: 'r', props: { center: [150, 150], bounds: [0, 0, 100, 100], anchorPoint: [0, 0], transform: [0, 1, -1, 0, 0, 0] } },
+    ],
+  });
+  // S73: the anchor (local (50,25)) stays at (150,125) under a 2× scale; the box spans (50,75)…(450,275).
+  assert.deepEqual(applyPoint(mirror.boxMatrixOf(2), 50, 25), [150, 125]);
+  assert.deepEqual(applyPoint(mirror.boxMatrixOf(2), 0, 0), [50, 75]);
+  assert.deepEqual(applyPoint(mirror.boxMatrixOf(2), 200, 100), [450, 275]);
+  // S74: a quarter turn about the top-left corner: local (10,90) is drawn at (60,160).
+  assert.deepEqual(applyPoint(mirror.boxMatrixOf(3), 10, 90), [60, 160]);
+  assert.deepEqual(applyPoint(mirror.boxMatrixOf(3), 0, 0), [150, 150]);
+});
+
 test('a matrix times its inverse is the identity; a singular matrix has none', () => {
   const m = [2, 1, -1, 3, 5, 7];
   const product = multiply(m, invert(m));

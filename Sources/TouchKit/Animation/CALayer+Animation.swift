@@ -10,6 +10,7 @@ extension CALayer {
         let time = application.currentTime
         func value(_ property: AnimatableProperty) -> [CGFloat] { view.presentationValue(of: property, at: time) }
         let c = value(.center), b = value(.bounds), t = value(.transform), a = value(.alpha), bg = value(.backgroundColor)
+        copy.anchorPoint = anchorPoint
         copy.position = CGPoint(x: c[0], y: c[1])
         copy.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
         copy.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5]))

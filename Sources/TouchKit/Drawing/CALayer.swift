@@ -4,9 +4,8 @@ import Foundation
 ///
 /// A view's own layer (`view.layer`, get-only as in UIKit) is another face of the view: its
 /// `position` is the view's `center`, `bounds`, `frame`, `opacity` (alpha), `isHidden`,
-/// `masksToBounds` (clipsToBounds), `backgroundColor` and the affine part of `transform` are the
-/// view's. Its `anchorPoint` stays (0.5, 0.5) [choose: TouchKit views transform about their
-/// centre]. A standalone layer (`CALayer()`, `CAShapeLayer()`) keeps its own values: `frame` is
+/// `masksToBounds` (clipsToBounds), `backgroundColor`, `anchorPoint` and the affine part of `transform`
+/// are the view's (UIKIT-LAYER-ANCHOR-POINT). A standalone layer (`CALayer()`, `CAShapeLayer()`) keeps its own values: `frame` is
 /// computed from `bounds`, `anchorPoint` and `position` (UIKIT-LAYER-GEOMETRY). Sublayers of a view's layer are
 /// drawn by the page above what `draw(_:)` drew, below the view's subviews, clipped to the view's
 /// bounds [choose]; layers never receive touches.
@@ -90,11 +89,12 @@ open class CALayer {
         set { if let owner { owner.center = newValue } else { ownPosition = newValue } }
     }
 
-    /// The point of the bounds `position` refers to, in unit coordinates; always (0.5, 0.5) for a view's
-    /// layer.
+    /// The point of the bounds `position` refers to, in unit coordinates ((0.5, 0.5) by default): "all
+    /// geometric manipulations to the view occur about the specified point". Changing it keeps `position`,
+    /// so the layer moves (UIKIT-LAYER-ANCHOR-POINT). A view's layer answers (and sets) the view's.
     public var anchorPoint: CGPoint {
-        get { owner == nil ? ownAnchorPoint : CGPoint(x: 0.5, y: 0.5) }
-        set { ownAnchorPoint = newValue }
+        get { owner?.anchorPoint ?? ownAnchorPoint }
+        set { if let owner { owner.anchorPoint = newValue } else { ownAnchorPoint = newValue } }
     }
 
     /// Computed from `bounds`, `anchorPoint` and `position`; setting it sets `position` and

@@ -47,7 +47,7 @@ public struct PointerChange: Equatable, Sendable {
 /// sequence begins with the first finger down and ends when the last one lifts. All changes of one frame become
 /// one dispatch, except that a pointer changing twice in a frame in a way that cannot be merged (down then
 /// move, move then up) splits the frame into consecutive dispatches; consecutive moves of one pointer merge
-/// into one (coalesced samples). A frame is validated as a whole before anything is applied, so a rejected
+/// into one, whose earlier samples `UIEvent.coalescedTouches(for:)` returns (UIKIT-TOUCH-COALESCED). A frame is validated as a whole before anything is applied, so a rejected
 /// frame changes nothing.
 public final class Digitizer {
     /// The digitizer's thresholds. tapCount rules are not documented by Apple (UIKIT-TOUCH-TAP-COUNT); these
@@ -173,7 +173,7 @@ public final class Digitizer {
             return
         }
         for batch in batches(of: frame) {
-            dispatch(batch)
+            dispatch(batch.changes, earlierSamples: batch.merged)
         }
     }
 
@@ -229,25 +229,30 @@ public final class Digitizer {
         return true
     }
 
-    private func batches(of frame: [PointerChange]) -> [[PointerChange]] {
-        var batches: [[PointerChange]] = []
+    /// The frame's dispatches: each with its changes and, oldest first, the moves merged into a later
+    /// move of the same pointer (the coalesced samples).
+    private func batches(of frame: [PointerChange]) -> [(changes: [PointerChange], merged: [PointerChange])] {
+        var batches: [(changes: [PointerChange], merged: [PointerChange])] = []
         var current: [PointerChange] = []
+        var merged: [PointerChange] = []
         for change in frame {
             if let index = current.firstIndex(where: { $0.pointerID == change.pointerID }) {
                 if current[index].phase == .move && change.phase == .move {
+                    merged.append(current[index])
                     current[index] = change
                     continue
                 }
-                batches.append(current)
+                batches.append((current, merged))
                 current = []
+                merged = []
             }
             current.append(change)
         }
-        if !current.isEmpty { batches.append(current) }
+        if !current.isEmpty { batches.append((current, merged)) }
         return batches
     }
 
-    private func dispatch(_ batch: [PointerChange]) {
+    private func dispatch(_ batch: [PointerChange], earlierSamples: [PointerChange] = []) {
         var latest = batch[0].timestamp
         for change in batch where change.timestamp > latest { latest = change.timestamp }
         let time = max(latest, currentTime)
@@ -266,6 +271,12 @@ public final class Digitizer {
             } else {
                 guard let index = liveTouches.indices.first(where: { liveTouches[$0].pointerID == change.pointerID }) else { continue }
                 touch = liveTouches[index]
+                if !touch.earlierSamples.isEmpty { touch.earlierSamples.removeAll(keepingCapacity: true) }
+                for sample in earlierSamples where sample.pointerID == change.pointerID {
+                    touch.earlierSamples.append(TouchSample(
+                        location: sample.location, timestamp: sample.timestamp,
+                        force: force(of: sample) ?? touch.force, majorRadius: majorRadius(of: sample) ?? touch.majorRadius))
+                }
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = change.location
                 touch.timestamp = change.timestamp
@@ -283,6 +294,7 @@ public final class Digitizer {
         for index in liveTouches.indices where liveTouches[index].changedInDispatch != dispatchSerial {
             liveTouches[index].phase = .stationary
             liveTouches[index].previousLocationInWindow = liveTouches[index].locationInWindow
+            if !liveTouches[index].earlierSamples.isEmpty { liveTouches[index].earlierSamples.removeAll(keepingCapacity: true) }
         }
         touchEvent.timestamp = time
         touchEvent.holdTouches(liveTouches)
@@ -314,15 +326,25 @@ public final class Digitizer {
     }
 
     private func applyForceAndRadius(_ change: PointerChange, to touch: UITouch) {
-        if let pressure = change.pressure {
+        if let force = force(of: change) {
             touch.maximumPossibleForce = configuration.maximumPossibleForce
-            touch.force = min(pressure * 2, configuration.maximumPossibleForce)
+            touch.force = force
         }
-        if let size = change.contactSize {
+        if let radius = majorRadius(of: change) {
             // Browsers report whole CSS pixels, so the radius is known to ±0.5 pt.
-            touch.majorRadius = max(size.width, size.height) / 2
+            touch.majorRadius = radius
             touch.majorRadiusTolerance = 0.5
         }
+    }
+
+    /// The `force` a change reports: pressure × 2, capped; nil when it reports no pressure.
+    private func force(of change: PointerChange) -> CGFloat? {
+        change.pressure.map { min($0 * 2, configuration.maximumPossibleForce) }
+    }
+
+    /// The `majorRadius` a change reports: half the larger side; nil when it reports no size.
+    private func majorRadius(of change: PointerChange) -> CGFloat? {
+        change.contactSize.map { max($0.width, $0.height) / 2 }
     }
 
     /// Sets `touch.tapCount` once hit-testing has bound it to a view. Event Handling Guide: touches

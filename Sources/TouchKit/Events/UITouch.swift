@@ -137,6 +137,9 @@ public final class UITouch: Hashable, CustomStringConvertible {
     var delivery = ViewDelivery()
     /// The digitizer's number of the last dispatch that changed this touch (the others are stationary).
     var changedInDispatch = 0
+    /// The samples this dispatch coalesced before the touch's current values, oldest first
+    /// (`UIEvent.coalescedTouches(for:)`); empty when there were none.
+    var earlierSamples: [TouchSample] = []
 
     init(
         identifier: Int, pointerID: Int, sequence: Int, location: CGPoint, timestamp: TimeInterval,

@@ -14,8 +14,10 @@ public struct RenderNode: Equatable, Sendable {
     public var center: CGPoint
     /// `UIView.bounds`; its origin scrolls the subviews.
     public var bounds: CGRect
-    /// `UIView.transform`, applied around `center`.
+    /// `UIView.transform`, applied about the anchor point, which sits at `center`.
     public var transform: CGAffineTransform
+    /// The layer's `anchorPoint`, in unit coordinates of the bounds (UIKIT-LAYER-ANCHOR-POINT).
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// `UIView.alpha` (model value; see `animations`).
     public var alpha: CGFloat
     /// `UIView.isHidden`.
@@ -123,7 +125,7 @@ extension UIView {
     func makeRenderNode(id: Int, parent: Int?, name: String) -> RenderNode {
         var node = RenderNode(
             id: id, parent: parent, kind: typeName, name: name,
-            center: center, bounds: bounds, transform: transform, alpha: alpha, isHidden: isHidden,
+            center: center, bounds: bounds, transform: transform, anchorPoint: anchorPoint, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
             borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)

@@ -24,7 +24,8 @@ public protocol UIApplicationLifecycleDelegate: UIApplicationDelegate {
 /// turns pointer input into touches, the gesture arena, and the engine's clock.
 ///
 /// Linux adaptation: there is no `UIApplication.shared`. A server holds one application per session,
-/// so every application is an independent instance, and nothing in TouchKit is process-wide.
+/// so every application is an independent instance, and nothing in TouchKit is process-wide: even
+/// `UIScreen.main` is the screen of the application running on the calling thread (UIKIT-SCREEN-MAIN).
 /// Time is never read from a clock: it moves only with input timestamps and `advance(to:)`.
 open class UIApplication: UIResponder {
     /// Strongly held (UIKit holds it through `UIApplicationMain`).
@@ -57,6 +58,11 @@ open class UIApplication: UIResponder {
     /// calls and every call's `allTouches` with their phases.
     public var logDetail = LogDetail.standard
 
+    /// The session's one screen (Linux adaptation; UIKit reaches it through window scenes): the one a host
+    /// was building with (`UIScreen.performAsMain(_:)`) when the application was made, else a screen of
+    /// zero size at scale 1 until the host calls `update(size:scale:)`. `UIScreen.main` while the
+    /// application's code runs (UIKIT-SCREEN-MAIN).
+    public let screen: UIScreen
     let scheduler = Scheduler()
     lazy var gestureEnvironment = GestureEnvironment(application: self)
     /// Block animations in flight (`UIView.animate`).
@@ -68,7 +74,13 @@ open class UIApplication: UIResponder {
     /// An independent application at engine time 0; call `launch(options:)` once its windows are set up.
     public init(delegate: UIApplicationDelegate? = nil) {
         self.delegate = delegate
+        if let bound = CurrentScreen.bound, bound.application == nil {
+            screen = bound
+        } else {
+            screen = UIScreen(size: .zero, scale: 1)
+        }
         super.init()
+        screen.application = self
         assignID(self)
     }
 
@@ -76,13 +88,14 @@ open class UIApplication: UIResponder {
         // Windows, the digitizer and its touch event read their application without counting
         // references (they never outlive it unnoticed): tell them it is gone.
         for window in windows { window.application = nil }
+        if screen.application === self { screen.application = nil }
         createdDigitizer?.applicationWentAway()
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).
     @discardableResult
     public func launch(options: [String: String]? = nil) -> Bool {
-        delegate?.application(self, didFinishLaunchingWithOptions: options) ?? true
+        screen.performAsMain { delegate?.application(self, didFinishLaunchingWithOptions: options) ?? true }
     }
 
     /// The delegate, when it is a plain responder (UIKIT-RESPONDER-NEXT).
@@ -275,23 +288,23 @@ open class UIApplication: UIResponder {
     /// The outermost turn binds this application as the thread's current one (`CurrentApplication`) for
     /// the whole turn, actions and layout included.
     func performTurn(_ body: () -> Void) {
-        guard turnDepth == 0 else {
-            turnDepth += 1
-            body()
-            turnDepth -= 1
-            return
-        }
-        CurrentApplication.bind(self) {
-            turnDepth += 1
-            body()
-            turnDepth -= 1
-            gestureEnvironment.finishTurn()
-            layoutAndDisplay()
-            guard !postLayoutWork.isEmpty else { return }
-            let work = postLayoutWork
-            postLayoutWork.removeAll()
-            for item in work { item() }
-        }
+        // The outermost turn binds this application (`CurrentApplication`) and makes its screen
+        // `UIScreen.main` for the app code it runs.
+        guard turnDepth > 0 else { return CurrentApplication.bind(self) { screen.performAsMain { runTurn(body) } } }
+        runTurn(body)
+    }
+
+    private func runTurn(_ body: () -> Void) {
+        turnDepth += 1
+        body()
+        turnDepth -= 1
+        guard turnDepth == 0 else { return }
+        gestureEnvironment.finishTurn()
+        layoutAndDisplay()
+        guard !postLayoutWork.isEmpty else { return }
+        let work = postLayoutWork
+        postLayoutWork.removeAll()
+        for item in work { item() }
     }
 
     /// Work to run once this turn's layout pass is done (a size transition's completions).

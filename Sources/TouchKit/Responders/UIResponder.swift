@@ -41,6 +41,10 @@ open class UIResponder: TraceNamed {
         forward(.touchesCancelled, touches, event) { $0.touchesCancelled(touches, with: event) }
     }
 
+    /// Estimated properties of `touches` got their final values. Never called in TouchKit: no touch
+    /// expects updates (UIKIT-TOUCH-ESTIMATED). Override point; does nothing.
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+
     // MARK: Motion and remote control
 
     /// A shake began (delivered to the first responder, UIKIT-RESPONDER-FIRST). Default: forwards to `next`.

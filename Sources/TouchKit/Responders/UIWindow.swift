@@ -30,7 +30,7 @@ open class UIWindow: UIView {
                 oldView.removeFromSuperview()
                 oldValue?.viewDidDisappear(false)
             }
-            if isKeyWindow { installRootView() }
+            if isKeyWindow { asMainScreen { installRootView() } }
         }
     }
 
@@ -39,9 +39,14 @@ open class UIWindow: UIView {
         return nil
     }
 
-    /// A window in no application: nothing dispatches to it. Use `init(application:frame:)`.
+    /// A window in the application whose code is running (the one whose screen is `UIScreen.main`,
+    /// UIKIT-SCREEN-MAIN), as `UIWindow(frame: UIScreen.main.bounds)` in an app delegate expects; outside
+    /// any application's code, a window in no application, to which nothing dispatches.
     public override init(frame: CGRect) {
+        let application = CurrentScreen.bound?.application
+        windowApplication = application.map(Unmanaged.passUnretained)
         super.init(frame: frame)
+        application?.register(self)
     }
 
     /// A window in `application`, sized to `frame` (Linux adaptation of `init(windowScene:)`).
@@ -63,11 +68,17 @@ open class UIWindow: UIView {
             application.keyWindow = self
         }
         isKeyWindow = true
-        installRootView()
+        asMainScreen { installRootView() }
     }
 
     open override func layoutSubviews() {
         rootViewController?.viewIfLoaded?.frame = bounds
+    }
+
+    /// Runs `body` with the application's screen as `UIScreen.main`: a root view controller's view loads
+    /// and appears here (UIKIT-SCREEN-MAIN).
+    private func asMainScreen(_ body: () -> Void) {
+        if let application { application.screen.performAsMain(body) } else { body() }
     }
 
     private func installRootView() {

@@ -2,8 +2,9 @@ import Foundation
 
 /// A rectangular area that draws content and handles touches.
 ///
-/// Geometry follows UIKit: `center` is in the superview's coordinates, `bounds` in the view's own,
-/// `transform` applies about the center, and `frame` is derived from the three.
+/// Geometry follows UIKit: `center` (the layer's `position`) is in the superview's coordinates, `bounds`
+/// in the view's own, `transform` applies about the layer's `anchorPoint` (the bounds' middle by default),
+/// and `frame` is derived from the four (UIKIT-LAYER-ANCHOR-POINT).
 open class UIView: UIResponder {
     // MARK: Geometry
 
@@ -19,7 +20,8 @@ open class UIView: UIResponder {
         }
     }
 
-    /// The view's centre in its superview's coordinates; animatable.
+    /// Where the layer's `anchorPoint` sits in the superview's coordinates (the layer's `position`): the
+    /// bounds' middle until the anchor point moves (UIKIT-LAYER-ANCHOR-POINT); animatable.
     @exclusivity(unchecked) public var center: CGPoint {
         didSet {
             if AnimationTransaction.current != nil { noteAnimatable(.center, from: [oldValue.x, oldValue.y]) }
@@ -27,7 +29,8 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Applied about `center`; hit-testing and `convert` follow it (UIKIT-HIT-POINT-INSIDE); animatable.
+    /// Applied about the layer's `anchorPoint`, which sits at `center`; hit-testing and `convert` follow it
+    /// (UIKIT-HIT-POINT-INSIDE, UIKIT-LAYER-ANCHOR-POINT); animatable.
     @exclusivity(unchecked) public var transform: CGAffineTransform = .identity {
         didSet {
             if AnimationTransaction.current != nil {
@@ -37,11 +40,12 @@ open class UIView: UIResponder {
         }
     }
 
-    /// The view's rectangle in its superview's coordinates: the bounding box of its transformed bounds.
+    /// The view's rectangle in its superview's coordinates: the bounding box of its transformed bounds,
+    /// placed by `center` and the layer's `anchorPoint` (UIKIT-LAYER-ANCHOR-POINT).
     ///
     /// Setting it follows `CALayer.frame`'s documented setter, which "changes the position and bounds
-    /// … to match the rectangle you specified": `center` becomes the rectangle's midpoint less the
-    /// transform's translation, and — for transforms without rotation or shear — the bounds size is
+    /// … to match the rectangle you specified", keeping the anchor point: `center` goes where the
+    /// bounds' middle lands on the rectangle's midpoint less the transform's translation, and — for transforms without rotation or shear — the bounds size is
     /// the rectangle's size divided by the transform's scale, so reading `frame` back returns the
     /// rectangle that was set (scale 0.5, frame 100×100 → bounds 200×200). With rotation or shear
     /// UIKit calls the value undefined; TouchKit's choice: the bounds size becomes the rectangle's
@@ -51,17 +55,19 @@ open class UIView: UIResponder {
     public var frame: CGRect {
         get {
             let size = bounds.size
-            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+            let local = CGRect(x: -anchorPoint.x * size.width, y: -anchorPoint.y * size.height, width: size.width, height: size.height)
             return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
         }
         set {
-            center = CGPoint(x: newValue.midX - transform.tx, y: newValue.midY - transform.ty)
             let t = transform
             if t.b == 0, t.c == 0, t.a != 0, t.d != 0 {
                 bounds.size = CGSize(width: newValue.width / abs(t.a), height: newValue.height / abs(t.d))
             } else {
                 bounds.size = newValue.size
             }
+            // The bounds' middle lands on the rectangle's middle: the anchor point sits that far from it.
+            let middle = CGPoint(x: (0.5 - anchorPoint.x) * bounds.width, y: (0.5 - anchorPoint.y) * bounds.height).applying(t)
+            center = CGPoint(x: newValue.midX - middle.x, y: newValue.midY - middle.y)
         }
     }
 
@@ -89,6 +95,9 @@ open class UIView: UIResponder {
     /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
     /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
     public var clipsToBounds = false { didSet { noteRenderChange() } }
+    /// The layer's `anchorPoint`, kept by the view so its geometry needs no layer: the point of the bounds,
+    /// in unit coordinates, that `center` refers to and `transform` turns about (UIKIT-LAYER-ANCHOR-POINT).
+    @exclusivity(unchecked) var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteRenderChange() } }
     /// An integer the app chooses, for `viewWithTag(_:)`.
     public var tag = 0
     /// The tint set on this view; nil inherits the superview's (`tintColor`, UIView+Appearance.swift).
@@ -415,15 +424,23 @@ open class UIView: UIResponder {
         boundingBox(of: rect) { convert($0, from: view) }
     }
 
-    /// This view's point in its superview's coordinates: about `center`, through `transform`.
+    /// This view's point in its superview's coordinates: `center + transform·(point − anchor)`, where the
+    /// anchor is the layer's `anchorPoint` in bounds coordinates (UIKIT-LAYER-ANCHOR-POINT).
     func pointInSuperview(_ point: CGPoint) -> CGPoint {
-        let offset = CGPoint(x: point.x - bounds.midX, y: point.y - bounds.midY)
-        return offset.applying(transform) + center
+        let anchor = anchorInBounds
+        return CGPoint(x: point.x - anchor.x, y: point.y - anchor.y).applying(transform) + center
     }
 
+    /// The inverse of `pointInSuperview(_:)`: `transform⁻¹·(point − center) + anchor`.
     func pointFromSuperview(_ point: CGPoint) -> CGPoint {
         let offset = (point - center).applying(transform.inverted())
-        return CGPoint(x: offset.x + bounds.midX, y: offset.y + bounds.midY)
+        let anchor = anchorInBounds
+        return CGPoint(x: offset.x + anchor.x, y: offset.y + anchor.y)
+    }
+
+    /// The layer's anchor point in the view's bounds coordinates: the point `center` refers to.
+    private var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
     private func convertToRoot(_ point: CGPoint) -> CGPoint {
