@@ -43,7 +43,7 @@ extension UIView {
         var value = property.value(of: self)
         for running in layer.propertyAnimations where running.part.property == property {
             guard let animation = running.animation else { continue }
-            let remaining = CGFloat(1 - animation.curve.value(at: animation.progress(at: time)))
+            let remaining = CGFloat(1 - animation.eased(at: time))
             for index in value.indices where index < running.part.from.count && index < running.part.to.count {
                 value[index] += (running.part.from[index] - running.part.to[index]) * remaining
             }
@@ -55,21 +55,28 @@ extension UIView {
     var renderAnimations: [RenderAnimation] {
         layer.propertyAnimations.compactMap { running in
             guard let animation = running.animation else { return nil }
-            var spring: (Double, Double)?
-            if case .spring(let damping, let velocity) = animation.curve { spring = (damping, velocity) }
-            return RenderAnimation(
+            var render = RenderAnimation(
                 id: animation.id, property: running.part.property.rawValue, from: running.part.from, to: running.part.to,
-                begin: animation.begin, duration: animation.duration, curve: animation.curve.name,
-                damping: spring?.0, velocity: spring?.1,
+                begin: animation.begin, duration: animation.duration, curve: animation.curve,
                 autoreverses: animation.options.contains(.autoreverse), repeats: animation.options.contains(.repeat))
+            if let segment = animation.driver?.segment {
+                render.begin = segment.begin
+                render.duration = segment.duration
+                render.setCurve(segment.curve)
+                render.startValue = segment.startValue
+                render.endValue = segment.endValue
+                render.joinedAt = animation.joinedAt
+            }
+            return render
         }
     }
 }
 
 /// One running property animation in the render tree: the page draws
-/// model + (from − to)·(1 − curve(progress)) for it.
+/// model + (from − to)·(1 − eased) for it, where eased = startValue + (endValue − startValue)·curve(progress),
+/// rescaled to the part past `joinedAt` (a property animator's block added mid-flight).
 public struct RenderAnimation: Equatable, Sendable {
-    /// The `animate` call this belongs to; several properties and views can share it.
+    /// The `animate` call (or property animator block) this belongs to; several properties and views can share it.
     public var id: Int
     /// `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.
     public var property: String
@@ -79,10 +86,12 @@ public struct RenderAnimation: Equatable, Sendable {
     public var to: [CGFloat]
     /// Engine time (seconds) the movement starts, after the delay.
     public var begin: TimeInterval
-    /// Seconds of one pass.
+    /// Seconds of one pass (0: it holds at `startValue`, as a paused property animator).
     public var duration: TimeInterval
-    /// `linear`, `easeIn`, `easeOut`, `easeInOut` or `spring`.
+    /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `spring` or `bezier`.
     public var curve: String
+    /// Bézier curves: the control points x1, y1, x2, y2.
+    public var controlPoints: [Double]?
     /// Spring curves: the damping ratio.
     public var damping: Double?
     /// Spring curves: the initial velocity.
@@ -91,4 +100,36 @@ public struct RenderAnimation: Equatable, Sendable {
     public var autoreverses: Bool
     /// It runs until removed (`.repeat`).
     public var repeats: Bool
+    /// The eased fraction at `begin` (a property animator resumed or reversed mid-way); 0 otherwise.
+    public var startValue: Double = 0
+    /// The eased fraction at the end of the pass (0 for a reversed property animator); 1 otherwise.
+    public var endValue: Double = 1
+    /// The eased fraction from which this block moves (a block added to a running property animator).
+    public var joinedAt: Double = 0
+
+    init(id: Int, property: String, from: [CGFloat], to: [CGFloat], begin: TimeInterval, duration: TimeInterval,
+         curve: AnimationCurve, autoreverses: Bool, repeats: Bool) {
+        self.id = id
+        self.property = property
+        self.from = from
+        self.to = to
+        self.begin = begin
+        self.duration = duration
+        self.curve = curve.name
+        self.autoreverses = autoreverses
+        self.repeats = repeats
+        setCurve(curve)
+    }
+
+    mutating func setCurve(_ curve: AnimationCurve) {
+        self.curve = curve.name
+        controlPoints = nil
+        damping = nil
+        velocity = nil
+        switch curve {
+        case .spring(let d, let v): (damping, velocity) = (d, v)
+        case .bezier(let x1, let y1, let x2, let y2): controlPoints = [x1, y1, x2, y2]
+        default: break
+        }
+    }
 }
