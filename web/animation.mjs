@@ -1,7 +1,8 @@
 // Interpolating the `animations` render property (docs/protocol.md §5.2): the view's props are
 // model values; what is drawn is model + (from − to) · (1 − eased) for each running animation, where
 // eased = startValue + (endValue − startValue) · curve(progress) (0 and 1 unless a property animator
-// resumed mid-way), rescaled past `joinedAt`. The curves are TouchKit's
+// resumed mid-way), rescaled past `joinedAt`; an `absolute` one (a layer's non-additive
+// CABasicAnimation) draws from + (to − from) · eased in place of the value so far. The curves are TouchKit's
 // (Sources/TouchKit/Animation/AnimationCurve.swift).
 
 function bezier(x1, y1, x2, y2, x) {
@@ -86,7 +87,11 @@ export function presented(props, now) {
     const remaining = 1 - eased(a, now);
     const model = a.property === 'alpha' ? [out.alpha] : a.property === 'backgroundColor' ? rgba(out.backgroundColor) : out[a.property];
     if (!Array.isArray(model) || model.length < n) continue;
-    const value = model.map((m, i) => (i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]) ? m + (a.from[i] - a.to[i]) * remaining : m));
+    const e = 1 - remaining;
+    const value = model.map((m, i) => {
+      if (!(i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]))) return m;
+      return a.absolute ? a.from[i] + (a.to[i] - a.from[i]) * e : m + (a.from[i] - a.to[i]) * remaining;
+    });
     if (a.property === 'alpha') out.alpha = value[0];
     else if (a.property === 'backgroundColor') out.backgroundColor = hex(value);
     else out[a.property] = value;

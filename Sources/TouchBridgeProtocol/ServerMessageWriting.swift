@@ -170,7 +170,9 @@ extension JSONWriter {
     }
 
     mutating func write(_ animation: WireAnimation) {
-        raw("{\"autoreverses\":"); bool(animation.autoreverses)
+        byte(UInt8(ascii: "{"))
+        if let absolute = animation.absolute { raw("\"absolute\":"); bool(absolute); byte(UInt8(ascii: ",")) }
+        raw("\"autoreverses\":"); bool(animation.autoreverses)
         raw(",\"begin\":"); number(animation.begin)
         if let points = animation.controlPoints { raw(",\"controlPoints\":"); numbers(points) }
         raw(",\"curve\":"); string(animation.curve)

@@ -36,13 +36,18 @@ public struct WireAnimation: Codable, Equatable, Sendable {
     public var endValue: Double?
     /// A block added to a running property animator: the eased fraction it moves from (absent: 0).
     public var joinedAt: Double?
+    /// A layer's `CABasicAnimation` that is not additive: draw from + (to − from)·eased in place of the
+    /// value so far (absent: false, an additive offset).
+    public var absolute: Bool?
 
     /// An animation of one property of one view.
     public init(
         id: Int, property: String, from: [Double], to: [Double], begin: Double, duration: Double, curve: String,
         damping: Double? = nil, velocity: Double? = nil, autoreverses: Bool = false, repeats: Bool = false,
-        controlPoints: [Double]? = nil, startValue: Double? = nil, endValue: Double? = nil, joinedAt: Double? = nil
+        controlPoints: [Double]? = nil, startValue: Double? = nil, endValue: Double? = nil, joinedAt: Double? = nil,
+        absolute: Bool? = nil
     ) {
+        self.absolute = absolute
         self.controlPoints = controlPoints
         self.startValue = startValue
         self.endValue = endValue

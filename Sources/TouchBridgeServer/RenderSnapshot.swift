@@ -132,7 +132,7 @@ enum WireGeometry {
             velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats,
             controlPoints: a.controlPoints.map { $0.map(WireJSON.rounded) },
             startValue: a.startValue == 0 ? nil : WireJSON.rounded(a.startValue), endValue: a.endValue == 1 ? nil : WireJSON.rounded(a.endValue),
-            joinedAt: a.joinedAt == 0 ? nil : WireJSON.rounded(a.joinedAt))
+            joinedAt: a.joinedAt == 0 ? nil : WireJSON.rounded(a.joinedAt), absolute: a.absolute ? true : nil)
     }
 
     static func alignment(_ alignment: NSTextAlignment) -> String {

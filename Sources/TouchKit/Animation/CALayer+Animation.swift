@@ -1,38 +1,50 @@
 import Foundation
 
 extension CALayer {
-    /// A copy of this layer with the values on screen now: the model plus every running
-    /// animation's remaining offset (UIKIT-ANIM-MODEL-VALUES, UIKIT-ANIM-ADDITIVE). nil when the layer backs no
-    /// view in an application (UIKit: nil before the layer was committed).
+    /// A copy of this layer with the values on screen now: the model plus every running view
+    /// animation's remaining offset (UIKIT-ANIM-MODEL-VALUES, UIKIT-ANIM-ADDITIVE), then its Core
+    /// Animation animations in the order added (UIKIT-CA-EXPLICIT). nil while the layer is in no window
+    /// of an application (UIKit: nil before the layer was committed).
     public func presentation() -> Self? {
-        guard let view = owner, let application = view.window?.application else { return nil }
+        guard let application = clock else { return nil }
         let copy = Self()
         let time = application.currentTime
-        func value(_ property: AnimatableProperty) -> [CGFloat] { view.presentationValue(of: property, at: time) }
-        let c = value(.center), b = value(.bounds), t = value(.transform), a = value(.alpha), bg = value(.backgroundColor)
-        copy.position = CGPoint(x: c[0], y: c[1])
-        copy.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
-        copy.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5]))
-        copy.opacity = Float(a[0])
-        copy.backgroundColor = view.backgroundColor == nil && propertyAnimations.isEmpty
-            ? nil : CGColor(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3])
-        copy.cornerRadius = cornerRadius
-        copy.borderWidth = borderWidth
-        copy.borderColor = borderColor
-        copy.isHidden = isHidden
+        if let view = owner {
+            func value(_ property: AnimatableProperty) -> [CGFloat] { view.presentationValue(of: property, at: time) }
+            let c = value(.center), b = value(.bounds), t = value(.transform), a = value(.alpha), bg = value(.backgroundColor)
+            copy.position = CGPoint(x: c[0], y: c[1])
+            copy.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
+            copy.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5]))
+            copy.opacity = Float(a[0])
+            copy.backgroundColor = view.backgroundColor == nil && propertyAnimations.isEmpty
+                ? nil : CGColor(red: bg[0], green: bg[1], blue: bg[2], alpha: bg[3])
+            copy.cornerRadius = cornerRadius
+            copy.borderWidth = borderWidth
+            copy.borderColor = borderColor
+            copy.isHidden = isHidden
+        } else {
+            copyModel(to: copy)
+        }
+        applyAddedAnimations(to: copy, at: time)
         return copy
     }
 
-    /// Ends every animation involving this layer's view at once: the presentation jumps to the
-    /// model and each completion runs with `false` (UIKIT-ANIM-COMPLETION).
+    /// The layer as a model: itself (TouchKit's layers are their own model layer).
+    public func model() -> Self { self }
+
+    /// Ends every animation of this layer at once: its Core Animation animations (their delegates
+    /// hear `finished: false`) and every block animation involving its view, whose completions run with
+    /// `false` (UIKIT-ANIM-COMPLETION); the presentation jumps to the model.
     public func removeAllAnimations() {
+        removeAddedAnimations()
         guard let view = owner else { return }
         view.window?.application?.animator.removeAnimations(of: view)
     }
 
-    /// The properties being animated (UIKit lists animation keys; TouchKit names the property).
+    /// The keys of the animations added with `add(_:forKey:)`, then the view properties block
+    /// animations move (UIKit lists their keys; TouchKit names the property); nil when none.
     public func animationKeys() -> [String]? {
-        let keys = propertyAnimations.map(\.part.property.rawValue)
+        let keys = addedAnimations.compactMap(\.key) + propertyAnimations.map(\.part.property.rawValue)
         return keys.isEmpty ? nil : keys
     }
 }
@@ -51,8 +63,13 @@ extension UIView {
         return value
     }
 
-    /// The running animations as the page needs them to interpolate (additive offsets).
+    /// The running animations as the page needs them to interpolate: block animations (additive
+    /// offsets), then the layer's own (UIKIT-CA-EXPLICIT).
     var renderAnimations: [RenderAnimation] {
+        blockRenderAnimations + layer.renderLayerAnimations
+    }
+
+    private var blockRenderAnimations: [RenderAnimation] {
         layer.propertyAnimations.compactMap { running in
             guard let animation = running.animation else { return nil }
             var render = RenderAnimation(
@@ -73,7 +90,7 @@ extension UIView {
 }
 
 /// One running property animation in the render tree: the page draws
-/// model + (from − to)·(1 − eased) for it, where eased = startValue + (endValue − startValue)·curve(progress),
+/// model + (from − to)·(1 − eased) for it (or from + (to − from)·eased in place of the value when `absolute`), where eased = startValue + (endValue − startValue)·curve(progress),
 /// rescaled to the part past `joinedAt` (a property animator's block added mid-flight).
 public struct RenderAnimation: Equatable, Sendable {
     /// The `animate` call (or property animator block) this belongs to; several properties and views can share it.
@@ -106,6 +123,9 @@ public struct RenderAnimation: Equatable, Sendable {
     public var endValue: Double = 1
     /// The eased fraction from which this block moves (a block added to a running property animator).
     public var joinedAt: Double = 0
+    /// A non-additive `CABasicAnimation` of a view's layer: it draws from + (to − from)·eased in place of
+    /// the value so far, instead of adding an offset to it.
+    public var absolute = false
 
     init(id: Int, property: String, from: [CGFloat], to: [CGFloat], begin: TimeInterval, duration: TimeInterval,
          curve: AnimationCurve, autoreverses: Bool, repeats: Bool) {

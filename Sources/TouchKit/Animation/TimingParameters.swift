@@ -155,18 +155,20 @@ public final class CAMediaTimingFunction: @unchecked Sendable {
     /// A named function; an unknown name is `default`'s curve.
     public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
-        case .linear: self.init(controlPoints: 0, 0, 1, 1)
-        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
-        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
-        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
-        default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        case .linear: self.init(curve: .bezier(x1: 0, y1: 0, x2: 1, y2: 1))
+        case .easeIn: self.init(curve: .bezier(x1: 0.42, y1: 0, x2: 1, y2: 1))
+        case .easeOut: self.init(curve: .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1))
+        case .easeInEaseOut: self.init(curve: .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
+        default: self.init(curve: .bezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
         }
     }
 
     /// A custom function through (c1x, c1y) and (c2x, c2y); x clamped to 0…1 so time runs forward.
-    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        curve = .bezier(x1: min(max(Double(c1x), 0), 1), y1: Double(c1y), x2: min(max(Double(c2x), 0), 1), y2: Double(c2y))
+    public convenience init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        self.init(curve: .bezier(x1: min(max(Double(c1x), 0), 1), y1: Double(c1y), x2: min(max(Double(c2x), 0), 1), y2: Double(c2y)))
     }
+
+    private init(curve: AnimationCurve) { self.curve = curve }
 
     /// Control point `index` (0 = (0,0), 1, 2, 3 = (1,1)) written into `ptr` as two floats; an
     /// index outside 0…3 writes nothing.

@@ -33,7 +33,9 @@ extension UIView {
         /// The involved views keep receiving touches while they animate (without it hit-testing skips them,
         /// UIKIT-ANIM-INTERACTION-LOCK).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
-        /// Accepted; TouchKit's animations always start from the current presentation (they are additive).
+        /// Changes nothing, as on iOS 8 and later for every property TouchKit animates
+        /// (UIKIT-ANIM-BEGIN-FROM-CURRENT-STATE): a new animation is added to the one in flight, so it already starts
+        /// from what is drawn, and neither jumps to the old end value nor waits for the old one to finish.
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         /// Repeats until removed; the completion never runs by itself.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)

@@ -120,6 +120,12 @@ final class ViewAnimator {
         return animation
     }
 
+    /// A new layer animation's number: it shares the `animate` calls' numbering (the page tells them apart by it).
+    func numberAnimation() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
     /// A new property animator's number, for the log.
     func numberAnimator() -> Int {
         defer { nextAnimatorID += 1 }
