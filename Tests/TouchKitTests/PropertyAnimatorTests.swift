@@ -187,6 +187,41 @@ import TouchKitTestSupport
         #expect(scene.done == ["done(start) at 600"] && v.center.x == 100 && scene.x == 100)
     }
 
+    /// Pins UIKIT-ANIMATOR-REVERSE, UIKIT-ANIMATOR-CONTINUE: a curved animator reversed half way runs back along the
+    /// same curve (the Bézier's piece before 0.5, walked backwards): a quarter of the way back it is where it was at 0.25.
+    @Test func aCurvedAnimatorReversesAlongItsCurve() throws {
+        let scene = Scene()
+        let h = scene.h
+        let pa = scene.animator(.easeInOut)
+        pa.startAnimation()
+        try h.advance(to: 500)
+        #expect(scene.x == 200)
+        pa.isReversed = true
+        #expect(scene.x == 200, "no jump")
+        try h.advance(to: 750)
+        #expect(scene.x == rounded(100 + 200 * AnimationCurveProbe.easeInOut(0.25)))
+        try h.advance(to: 1000)
+        #expect(scene.done == ["done(start) at 1000"] && scene.x == 100)
+    }
+
+    /// Pins UIKIT-ANIMATOR-CONTINUE: app code's extreme numbers never trap: an infinite duration is 0, a huge
+    /// factor runs for ever (logged as "inf"), a NaN fraction is refused.
+    @Test func extremeNumbersAreSafe() throws {
+        let scene = Scene()
+        let (h, v) = (scene.h, scene.v)
+        let instant = UIViewPropertyAnimator(duration: .infinity, curve: .linear) { v.alpha = 0.5 }
+        #expect(instant.duration == 0)
+        let pa = scene.animator()
+        pa.pauseAnimation()
+        pa.fractionComplete = .nan
+        #expect(pa.fractionComplete == 0)
+        pa.continueAnimation(withTimingParameters: nil, durationFactor: 1e308)
+        try h.advance(to: 100_000)
+        #expect(scene.done.isEmpty && pa.isRunning)
+        #expect(h.log(only: "anim: animator").suffix(2) == ["anim: animator 1 refused: fractionComplete nan is not a number",
+                                                            "anim: animator 1 running from fraction 0 over inf ms, linear"])
+    }
+
     /// Pins UIKIT-ANIMATOR-INTERACTION (S82).
     @Test func s82WithoutUserInteractionTheAnimatedViewTakesNoTouches() throws {
         let scene = Scene()

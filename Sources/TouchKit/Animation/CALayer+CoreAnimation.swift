@@ -59,7 +59,7 @@ extension CALayer {
         addedAnimations.append(added)
         if let application {
             if !implicit { application.record(.animation("layer animation \(added.id) began: \(traceName).\(added.keyPath ?? "?")"
-                                          + (key.map { " key \($0)" } ?? "") + " over \(Int((added.duration * 1000).rounded())) ms")) }
+                                          + (key.map { " key \($0)" } ?? "") + " over \(LogNumber.milliseconds(added.duration)) ms")) }
             if let active = copy.activeTime(duration: added.duration) {
                 added.token = application.schedule(after: added.begin - application.currentTime + active) { [weak self, weak added] in
                     guard let self, let added else { return }

@@ -169,7 +169,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         guard isRunning else { return }
         let time = now
         hold(at: segment.position(at: time), value: segment.value(at: time))
-        record("paused at fraction \(Self.format(fractionComplete))")
+        record("paused at fraction \(LogNumber.fraction(Double(fractionComplete)))")
     }
 
     /// Resumes with `parameters`' curve (nil: the animator's own, from where it is) over
@@ -237,7 +237,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         }
         let parts = release(finished: false, reason: "animator \(id) stopped")
         for (part, value) in presented { if let view = part.view { part.property.set(value, on: view) } }
-        record("stopped at fraction \(Self.format(fractionComplete))" + (withoutFinishing ? ", without finishing" : ""))
+        record("stopped at fraction \(LogNumber.fraction(Double(fractionComplete)))" + (withoutFinishing ? ", without finishing" : ""))
         if withoutFinishing {
             state = .inactive
             completions = []
@@ -310,8 +310,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         noteRender()
         cancelTimer()
         guard let application else { return reachEnd() }
-        record("running from fraction \(Self.format(fractionComplete)) over \(Int((length * 1000).rounded())) ms"
-               + (delay > 0 ? " after \(Int((delay * 1000).rounded())) ms" : "") + ", \(segment.curve.name)" + (isReversed ? ", reversed" : ""))
+        record("running from fraction \(LogNumber.fraction(Double(fractionComplete))) over \(LogNumber.milliseconds(length)) ms"
+               + (delay > 0 ? " after \(LogNumber.milliseconds(delay)) ms" : "") + ", \(segment.curve.name)" + (isReversed ? ", reversed" : ""))
         token = application.schedule(after: delay + length) { [self] in
             token = nil
             reachEnd()
@@ -374,11 +374,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// A call UIKit forbids here (it raises): logged and ignored.
     private func refuse(_ what: String) {
         record("refused: \(what)")
-    }
-
-    static func format(_ value: CGFloat) -> String {
-        let rounded = (Double(value) * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
 
