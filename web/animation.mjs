@@ -1,6 +1,9 @@
 // Interpolating the `animations` render property (docs/protocol.md §5.2): the view's props are
-// model values; what is drawn is model + (from − to) · (1 − curve(progress)) for each running
-// animation. The curves are TouchKit's (Sources/TouchKit/Animation/AnimationCurve.swift).
+// model values; what is drawn is model + (from − to) · (1 − eased) for each running animation, where
+// eased = startValue + (endValue − startValue) · curve(progress) (0 and 1 unless a property animator
+// resumed mid-way), rescaled past `joinedAt`; an `absolute` one (a layer's non-additive
+// CABasicAnimation) draws from + (to − from) · eased in place of the value so far. The curves are TouchKit's
+// (Sources/TouchKit/Animation/AnimationCurve.swift).
 
 function bezier(x1, y1, x2, y2, x) {
   const at = (a, b, s) => 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s;
@@ -18,6 +21,11 @@ export function curveValue(a, t) {
     case 'linear': return t;
     case 'easeIn': return bezier(0.42, 0, 1, 1, t);
     case 'easeOut': return bezier(0, 0, 0.58, 1, t);
+    case 'bezier': {
+      const p = a.controlPoints;
+      if (!Array.isArray(p) || p.length !== 4 || !p.every(Number.isFinite)) return t;
+      return bezier(p[0], p[1], p[2], p[3], t);
+    }
     case 'spring': {
       if (t >= 1) return 1;
       const zeta = Math.min(Math.max(Number.isFinite(a.damping) ? a.damping : 1, 0.01), 1);
@@ -39,6 +47,17 @@ export function progress(a, now) {
   if (a.repeats) x = a.autoreverses ? x % 2 : x % 1;
   if (a.autoreverses) x = x <= 1 ? x : 2 - x;
   return Math.min(Math.max(x, 0), 1);
+}
+
+/** The eased fraction of the change drawn at engine time `now` (ms). */
+export function eased(a, now) {
+  const start = Number.isFinite(a.startValue) ? a.startValue : 0;
+  const end = Number.isFinite(a.endValue) ? a.endValue : 1;
+  const p = progress(a, now);
+  const value = a.duration > 0 && p >= 1 ? end : start + (end - start) * curveValue(a, p);
+  const joined = Number.isFinite(a.joinedAt) ? a.joinedAt : 0;
+  if (joined === 0) return value;
+  return joined >= 1 ? 1 : Math.min(Math.max((value - joined) / (1 - joined), 0), 1);
 }
 
 function running(a, now) {
@@ -65,10 +84,14 @@ export function presented(props, now) {
   for (const a of list) {
     const n = FIELDS[a?.property];
     if (!n || !Array.isArray(a.from) || !Array.isArray(a.to)) continue;
-    const remaining = 1 - curveValue(a, progress(a, now));
+    const remaining = 1 - eased(a, now);
     const model = a.property === 'alpha' ? [out.alpha] : a.property === 'backgroundColor' ? rgba(out.backgroundColor) : out[a.property];
     if (!Array.isArray(model) || model.length < n) continue;
-    const value = model.map((m, i) => (i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]) ? m + (a.from[i] - a.to[i]) * remaining : m));
+    const e = 1 - remaining;
+    const value = model.map((m, i) => {
+      if (!(i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]))) return m;
+      return a.absolute ? a.from[i] + (a.to[i] - a.from[i]) * e : m + (a.from[i] - a.to[i]) * remaining;
+    });
     if (a.property === 'alpha') out.alpha = value[0];
     else if (a.property === 'backgroundColor') out.backgroundColor = hex(value);
     else out[a.property] = value;

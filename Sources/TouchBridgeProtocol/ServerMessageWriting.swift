@@ -170,15 +170,21 @@ extension JSONWriter {
     }
 
     mutating func write(_ animation: WireAnimation) {
-        raw("{\"autoreverses\":"); bool(animation.autoreverses)
+        byte(UInt8(ascii: "{"))
+        if let absolute = animation.absolute { raw("\"absolute\":"); bool(absolute); byte(UInt8(ascii: ",")) }
+        raw("\"autoreverses\":"); bool(animation.autoreverses)
         raw(",\"begin\":"); number(animation.begin)
+        if let points = animation.controlPoints { raw(",\"controlPoints\":"); numbers(points) }
         raw(",\"curve\":"); string(animation.curve)
         if let damping = animation.damping { raw(",\"damping\":"); number(damping) }
         raw(",\"duration\":"); number(animation.duration)
+        if let end = animation.endValue { raw(",\"endValue\":"); number(end) }
         raw(",\"from\":"); numbers(animation.from)
         raw(",\"id\":"); integer(animation.id)
+        if let joined = animation.joinedAt { raw(",\"joinedAt\":"); number(joined) }
         raw(",\"property\":"); string(animation.property)
         raw(",\"repeats\":"); bool(animation.repeats)
+        if let start = animation.startValue { raw(",\"startValue\":"); number(start) }
         raw(",\"to\":"); numbers(animation.to)
         if let velocity = animation.velocity { raw(",\"velocity\":"); number(velocity) }
         byte(UInt8(ascii: "}"))

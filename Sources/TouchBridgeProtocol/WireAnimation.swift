@@ -16,8 +16,12 @@ public struct WireAnimation: Codable, Equatable, Sendable {
     public var begin: Double
     /// Milliseconds from `begin` to the end of one pass.
     public var duration: Double
-    /// `linear`, `easeIn`, `easeOut`, `easeInOut` or `spring` (with `damping` and `velocity`).
+    /// `linear`, `easeIn`, `easeOut`, `easeInOut`, `spring` (with `damping` and `velocity`) or `bezier`
+    /// (with `controlPoints`).
     public var curve: String
+    /// Bézier curves: x1, y1, x2, y2 (`CAMediaTimingFunction`'s control points, or the piece of a curve a
+    /// property animator resumes on).
+    public var controlPoints: [Double]?
     /// Spring curves: the damping ratio (`usingSpringWithDamping`).
     public var damping: Double?
     /// Spring curves: the initial velocity (`initialSpringVelocity`).
@@ -26,12 +30,28 @@ public struct WireAnimation: Codable, Equatable, Sendable {
     public var autoreverses: Bool
     /// `.repeat`: the animation runs until it is interrupted.
     public var repeats: Bool
+    /// A property animator's eased fraction at `begin` (absent: 0).
+    public var startValue: Double?
+    /// A property animator's eased fraction at the end of the pass (absent: 1; 0 when reversed).
+    public var endValue: Double?
+    /// A block added to a running property animator: the eased fraction it moves from (absent: 0).
+    public var joinedAt: Double?
+    /// A layer's `CABasicAnimation` that is not additive: draw from + (to − from)·eased in place of the
+    /// value so far (absent: false, an additive offset).
+    public var absolute: Bool?
 
     /// An animation of one property of one view.
     public init(
         id: Int, property: String, from: [Double], to: [Double], begin: Double, duration: Double, curve: String,
-        damping: Double? = nil, velocity: Double? = nil, autoreverses: Bool = false, repeats: Bool = false
+        damping: Double? = nil, velocity: Double? = nil, autoreverses: Bool = false, repeats: Bool = false,
+        controlPoints: [Double]? = nil, startValue: Double? = nil, endValue: Double? = nil, joinedAt: Double? = nil,
+        absolute: Bool? = nil
     ) {
+        self.absolute = absolute
+        self.controlPoints = controlPoints
+        self.startValue = startValue
+        self.endValue = endValue
+        self.joinedAt = joinedAt
         self.id = id
         self.property = property
         self.from = from

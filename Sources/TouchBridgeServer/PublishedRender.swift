@@ -128,7 +128,9 @@ extension RenderNode {
         if let control, control.value?.isNaN == true || control.minimumValue?.isNaN == true || control.maximumValue?.isNaN == true { return true }
         if let shadow, shadow.opacity.isNaN || shadow.offset.width.isNaN || shadow.offset.height.isNaN || shadow.radius.isNaN { return true }
         for animation in animations where animation.from.contains(where: \.isNaN) || animation.to.contains(where: \.isNaN)
-            || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true {
+            || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true
+            || animation.controlPoints?.contains(where: \.isNaN) == true || animation.startValue.isNaN || animation.endValue.isNaN
+            || animation.joinedAt.isNaN {
             return true
         }
         return displayList?.contains(where: \.containsNaN) == true

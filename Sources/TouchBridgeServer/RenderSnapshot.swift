@@ -130,7 +130,10 @@ enum WireGeometry {
         WireAnimation(
             id: a.id, property: a.property, from: a.from.map(number), to: a.to.map(number), begin: WireJSON.rounded(a.begin * 1000),
             duration: WireJSON.rounded(a.duration * 1000), curve: a.curve, damping: a.damping.map(WireJSON.rounded),
-            velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats)
+            velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats,
+            controlPoints: a.controlPoints.map { $0.map(WireJSON.rounded) },
+            startValue: a.startValue == 0 ? nil : WireJSON.rounded(a.startValue), endValue: a.endValue == 1 ? nil : WireJSON.rounded(a.endValue),
+            joinedAt: a.joinedAt == 0 ? nil : WireJSON.rounded(a.joinedAt), absolute: a.absolute ? true : nil)
     }
 
     static func alignment(_ alignment: NSTextAlignment) -> String {

@@ -122,6 +122,7 @@ import Testing
         "TouchBridgeTransport/TransportServer.swift: Int32(total)": .cInterop,
         "TouchKit/Animation/ViewAnimator.swift: Int(((animation.begin - application.currentTime) * 1000).rounded())": .engineTime,
         "TouchKit/Animation/ViewAnimator.swift: Int((animation.duration * 1000).rounded())": .declarative,
+        "TouchBridgeScenes/Declarative/LayerAnimationAction.swift: Int((spec.duration * 1000).rounded())": .declarative,
         "TouchKit/Drawing/CALayer.swift: UInt32(sublayers?.count ?? 0)": .integer,
         "TouchKit/Drawing/CALayer.swift: Int(index)": .integer,
         "TouchKit/Drawing/CALayer.swift: UInt32(index)": .integer,

@@ -60,7 +60,9 @@ struct JSONWriterTests {
         ]
         allSet.shadow = .value(ShadowProps(color: "#000000ff", opacity: 0.35, offset: [0, 6], radius: 8))
         allSet.animations = [WireAnimation(id: 1, property: "center", from: [50, 150], to: [350, 150], begin: 0, duration: 1000,
-                                           curve: "spring", damping: 0.5, velocity: 0, autoreverses: true, repeats: false)]
+                                           curve: "spring", damping: 0.5, velocity: 0, autoreverses: true, repeats: false),
+                             WireAnimation(id: 2, property: "alpha", from: [1], to: [0], begin: 100, duration: 0, curve: "bezier",
+                                           controlPoints: [0.42, 0, 0.58, 1], startValue: 0.4, endValue: 0.4, joinedAt: 0.25, absolute: true)]
         let render = ServerMessage.render(RenderMessage(full: true, scene: "photo", ops: [
             .create(id: 2, parent: nil, index: 0, kind: "UIWindow", name: "window", props: RenderProps.defaults),
             .create(id: 4, parent: 2, index: 1, kind: "UIView", name: "root", props: allSet),
@@ -246,7 +248,10 @@ struct JSONWriterTests {
                 WireAnimation(
                     id: random.integer(), property: random.string(), from: point(), to: point(), begin: random.double(),
                     duration: random.double(), curve: random.string(), damping: random.chance(0.5) ? random.double() : nil,
-                    velocity: random.chance(0.5) ? random.double() : nil, autoreverses: random.chance(0.5), repeats: random.chance(0.5))
+                    velocity: random.chance(0.5) ? random.double() : nil, autoreverses: random.chance(0.5), repeats: random.chance(0.5),
+                    controlPoints: random.chance(0.5) ? point() + point() : nil, startValue: random.chance(0.5) ? random.double() : nil,
+                    endValue: random.chance(0.5) ? random.double() : nil, joinedAt: random.chance(0.5) ? random.double() : nil,
+                    absolute: random.chance(0.5) ? random.chance(0.5) : nil)
             }
         }
         return props

@@ -6,7 +6,7 @@ import TouchKitTestSupport
 /// Block animations (docs/uikit-rules.md, "Animation"): model vs presentation, the interaction lock, completion timing and
 /// overlapping animations, on the manual clock with the exact ordered log.
 @Suite struct AnimationTests {
-    /// R (a touch-handling root) holding V(0,100,100,100) with tap T, and an unanimated sibling S.
+    /// R (a touch-handling root) holding V(x,100,100,100) (x 0 unless given) with tap T, and an unanimated sibling S.
     final class Scene {
         let h = Harness()
         let r: TouchView
@@ -15,9 +15,9 @@ import TouchKitTestSupport
         let actions = ActionLog()
         var done: [String] = []
 
-        init() {
+        init(x: CGFloat = 0) {
             r = h.add(TouchView(0, 0, 400, 800), "R")
-            v = h.add(TouchView(0, 100, 100, 100), "V", to: r)
+            v = h.add(TouchView(x, 100, 100, 100), "V", to: r)
             s = h.add(TouchView(0, 600, 100, 100), "S", to: r)
             let tap = UITapGestureRecognizer(target: actions, action: ActionLog.tap)
             tap.name = "T"

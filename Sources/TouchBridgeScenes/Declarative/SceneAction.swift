@@ -22,12 +22,14 @@ enum SceneAction: Equatable, Sendable {
     case becomeActive
     case animate(String, AnimationSpec)
     case removeAnimations(String)
+    /// A `CABasicAnimation` added to a view's own layer.
+    case layerAnimation(String, LayerAnimationSpec)
     /// Writes a view's (`recognizer` false) or recognizer's property value to the log (`SceneReport`).
     case report(String, recognizer: Bool, property: String)
 
     /// The verbs, for error messages.
     static let verbs = ["set", "add", "remove", "move", "relate", "becomeFirstResponder", "resignFirstResponder",
-                        "remoteControl", "app", "animate", "removeAnimations", "report"]
+                        "remoteControl", "app", "animate", "removeAnimations", "layerAnimation", "report"]
 }
 
 /// A `UIView.animate(withDuration:delay:options:animations:completion:)` call made by the app: the

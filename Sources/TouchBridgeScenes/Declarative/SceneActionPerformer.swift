@@ -132,6 +132,11 @@ struct SceneActionPerformer {
             animate(view, name: name, spec)
         case .removeAnimations(let name):
             view(name)?.layer.removeAllAnimations()
+        case .layerAnimation(let name, let spec):
+            guard let view = view(name) else { return "no view \(name)" }
+            let animation = spec.animation()
+            animation.delegate = LayerAnimationReporter(application: application, name: name)
+            view.layer.add(animation, forKey: spec.key)
         case .firstResponder, .report:
             break
         }

@@ -36,7 +36,7 @@ struct SceneActionReader {
         self.shape = shape
     }
 
-    private func view(_ name: String) -> ViewSpec? { views[name] ?? viewSpec(name) }
+    func view(_ name: String) -> ViewSpec? { views[name] ?? viewSpec(name) }
     private func recognizer(_ name: String) -> RecognizerSpec? { recognizers[name] ?? recognizerSpec(name) }
 
     /// Reads every action of `walker` (an array of 1…`maximum`).
@@ -82,6 +82,7 @@ struct SceneActionReader {
             let event = try body.oneOf(["willResignActive", "didBecomeActive"])
             return NamedAction(action: event == "willResignActive" ? .resignActive : .becomeActive, description: "application \(event)")
         case "animate": return try readAnimate(body)
+        case "layerAnimation": return try readLayerAnimation(body)
         case "report": return try readReport(body)
         case "removeAnimations":
             let name = try body.string()

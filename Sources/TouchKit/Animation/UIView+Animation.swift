@@ -33,7 +33,9 @@ extension UIView {
         /// The involved views keep receiving touches while they animate (without it hit-testing skips them,
         /// UIKIT-ANIM-INTERACTION-LOCK).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
-        /// Accepted; TouchKit's animations always start from the current presentation (they are additive).
+        /// Changes nothing, as on iOS 8 and later for every property TouchKit animates
+        /// (UIKIT-ANIM-BEGIN-FROM-CURRENT-STATE): a new animation is added to the one in flight, so it already starts
+        /// from what is drawn, and neither jumps to the old end value nor waits for the old one to finish.
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         /// Repeats until removed; the completion never runs by itself.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
@@ -58,14 +60,7 @@ extension UIView {
         /// Constant speed.
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
-        var curve: AnimationCurve {
-            switch rawValue >> 16 & 3 {
-            case 1: .easeIn
-            case 2: .easeOut
-            case 3: .linear
-            default: .easeInOut
-            }
-        }
+        var curve: TouchKit.AnimationCurve { animationCurve.curve }
     }
 
     /// Animates the animatable properties `animations` changes, after `delay` seconds on the engine clock;
@@ -155,5 +150,27 @@ final class AnimationTransaction: @unchecked Sendable {
     func note(_ view: UIView, _ property: AnimatableProperty, from old: [CGFloat]) {
         guard !changes.contains(where: { $0.view === view && $0.property == property }) else { return }
         changes.append(Change(view: view, property: property, from: old))
+    }
+}
+
+extension AnimatableProperty {
+    /// Sets the model value from its numbers (a property animator stopping or finishing), without animating.
+    func set(_ value: [CGFloat], on view: UIView) {
+        UIView.performWithoutAnimation {
+            switch self {
+            case .center where value.count == 2:
+                view.center = CGPoint(x: value[0], y: value[1])
+            case .bounds where value.count == 4:
+                view.bounds = CGRect(x: value[0], y: value[1], width: value[2], height: value[3])
+            case .transform where value.count == 6:
+                view.transform = CGAffineTransform(a: value[0], b: value[1], c: value[2], d: value[3], tx: value[4], ty: value[5])
+            case .alpha where value.count == 1:
+                view.alpha = value[0]
+            case .backgroundColor where value.count == 4:
+                view.backgroundColor = UIColor(red: value[0], green: value[1], blue: value[2], alpha: value[3])
+            default:
+                break
+            }
+        }
     }
 }

@@ -20,6 +20,11 @@ final class ViewAnimation {
     var token: TimerToken?
     /// Views locked for hit-testing (no `.allowUserInteraction`).
     var locked: [Weak] = []
+    /// The property animator whose fraction moves it; nil for an `animate` call, which runs on its own clock.
+    var driver: UIViewPropertyAnimator?
+    /// The driver's eased value when this block joined it: the block runs from there to the end
+    /// (UIKIT-ANIMATOR-ADD).
+    var joinedAt: Double = 0
 
     struct Weak { weak var view: UIView? }
 
@@ -49,6 +54,14 @@ final class ViewAnimation {
         return min(max(x, 0), 1)
     }
 
+    /// The eased fraction of the change drawn at `time`: the curve at `progress`, or the part of its
+    /// driver's value past `joinedAt`.
+    func eased(at time: TimeInterval) -> Double {
+        guard let driver else { return curve.value(at: progress(at: time)) }
+        guard joinedAt < 1 else { return 1 }
+        return min(max((driver.segment.value(at: time) - joinedAt) / (1 - joinedAt), 0), 1)
+    }
+
     /// How long after `begin` it ends by itself; nil with `.repeat`.
     var length: TimeInterval? {
         options.contains(.repeat) ? nil : duration * (options.contains(.autoreverse) ? 2 : 1)
@@ -61,6 +74,7 @@ final class ViewAnimator {
     private unowned let application: UIApplication
     private(set) var active: [ViewAnimation] = []
     private var nextID = 1
+    private var nextAnimatorID = 1
 
     init(application: UIApplication) { self.application = application }
 
@@ -80,6 +94,62 @@ final class ViewAnimator {
         application.animator.start(parts: parts, duration: duration, delay: delay, options: options, curve: curve, completion: completion)
     }
 
+    /// Runs `animations` for a property animator: the parts it changed join `driver` at its value
+    /// `joinedAt`; nil when it changed nothing animatable in an application.
+    static func join(_ driver: UIViewPropertyAnimator, joinedAt: Double, animations: () -> Void) -> ViewAnimation? {
+        let transaction = AnimationTransaction()
+        AnimationTransaction.$current.withValue(transaction) { animations() }
+        let parts = transaction.changes.compactMap { change -> ViewAnimation.Part? in
+            let to = change.property.value(of: change.view)
+            return to == change.from ? nil : ViewAnimation.Part(view: change.view, property: change.property, from: change.from, to: to)
+        }
+        guard !parts.isEmpty, let application = parts.lazy.compactMap({ $0.view?.window?.application }).first else { return nil }
+        return application.animator.add(parts: parts, driver: driver, joinedAt: joinedAt)
+    }
+
+    private func add(parts: [ViewAnimation.Part], driver: UIViewPropertyAnimator, joinedAt: Double) -> ViewAnimation {
+        driver.meet(application)
+        let animation = ViewAnimation(id: nextID, begin: application.currentTime, duration: driver.duration, curve: driver.segment.curve,
+                                      options: driver.isUserInteractionEnabled ? .allowUserInteraction : [], parts: parts, completion: nil)
+        animation.driver = driver
+        animation.joinedAt = joinedAt
+        nextID += 1
+        active.append(animation)
+        attach(animation)
+        application.record(.animation("animation \(animation.id) joined animator \(driver.id): " + propertyList(animation)))
+        return animation
+    }
+
+    /// A new layer animation's number: it shares the `animate` calls' numbering (the page tells them apart by it).
+    func numberAnimation() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// A new property animator's number, for the log.
+    func numberAnimator() -> Int {
+        defer { nextAnimatorID += 1 }
+        return nextAnimatorID
+    }
+
+    /// Presents `animation`'s parts on their views' layers and locks the views without `.allowUserInteraction`.
+    private func attach(_ animation: ViewAnimation) {
+        var seen: [ObjectIdentifier] = []
+        for part in animation.parts {
+            guard let view = part.view else { continue }
+            view.layer.propertyAnimations.append(PropertyAnimation(animation: animation, part: part))
+            if !animation.options.contains(.allowUserInteraction), !seen.contains(ObjectIdentifier(view)) {
+                seen.append(ObjectIdentifier(view))
+                view.animationLocks += 1
+                animation.locked.append(ViewAnimation.Weak(view: view))
+            }
+        }
+    }
+
+    private func propertyList(_ animation: ViewAnimation) -> String {
+        animation.parts.compactMap { part in part.view.map { "\($0.traceName).\(part.property.rawValue)" } }.joined(separator: ", ")
+    }
+
     private func start(parts: [ViewAnimation.Part], duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
                        curve: AnimationCurve, completion: ((Bool) -> Void)?) {
         guard duration > 0, duration.isFinite, !parts.isEmpty else {
@@ -90,16 +160,7 @@ final class ViewAnimator {
                                       curve: curve, options: options, parts: parts, completion: completion)
         nextID += 1
         active.append(animation)
-        var seen: [ObjectIdentifier] = []
-        for part in parts {
-            guard let view = part.view else { continue }
-            view.layer.propertyAnimations.append(PropertyAnimation(animation: animation, part: part))
-            if !options.contains(.allowUserInteraction), !seen.contains(ObjectIdentifier(view)) {
-                seen.append(ObjectIdentifier(view))
-                view.animationLocks += 1
-                animation.locked.append(ViewAnimation.Weak(view: view))
-            }
-        }
+        attach(animation)
         application.record(.animation(startText(animation)))
         if let length = animation.length {
             animation.token = application.schedule(after: animation.begin - application.currentTime + length) { [weak self, weak animation] in
@@ -110,13 +171,12 @@ final class ViewAnimator {
     }
 
     private func startText(_ animation: ViewAnimation) -> String {
-        let properties = animation.parts.compactMap { part in part.view.map { "\($0.traceName).\(part.property.rawValue)" } }
         var flags = [animation.curve.name]
         if animation.options.contains(.repeat) { flags.append("repeat") }
         if animation.options.contains(.autoreverse) { flags.append("autoreverse") }
         flags.append(animation.options.contains(.allowUserInteraction) ? "interaction allowed" : "interaction off")
         let delay = Int(((animation.begin - application.currentTime) * 1000).rounded())
-        return "animation \(animation.id) began: \(properties.joined(separator: ", ")) over \(Int((animation.duration * 1000).rounded())) ms"
+        return "animation \(animation.id) began: \(propertyList(animation)) over \(Int((animation.duration * 1000).rounded())) ms"
             + (delay > 0 ? " after \(delay) ms" : "") + ", " + flags.joined(separator: ", ")
     }
 

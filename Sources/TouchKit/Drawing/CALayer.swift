@@ -23,14 +23,14 @@ open class CALayer {
     /// its own values, as a standalone layer does.
     private var ownerLink: Unmanaged<UIView>?
 
-    private var ownBounds = CGRect.zero { didSet { noteRenderChange() } }
-    private var ownPosition = CGPoint.zero { didSet { noteRenderChange() } }
+    private var ownBounds = CGRect.zero { didSet { noteRenderChange(); implicitAction("bounds", from: oldValue) } }
+    private var ownPosition = CGPoint.zero { didSet { noteRenderChange(); implicitAction("position", from: oldValue) } }
     private var ownAnchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteRenderChange() } }
-    private var ownOpacity: Float = 1 { didSet { noteRenderChange() } }
+    private var ownOpacity: Float = 1 { didSet { noteRenderChange(); implicitAction("opacity", from: oldValue) } }
     private var ownHidden = false { didSet { noteRenderChange() } }
     private var ownMasksToBounds = false { didSet { noteRenderChange() } }
-    private var ownBackgroundColor: CGColor? { didSet { noteRenderChange() } }
-    private var ownTransform = CATransform3DIdentity { didSet { noteRenderChange() } }
+    private var ownBackgroundColor: CGColor? { didSet { noteRenderChange(); implicitAction("backgroundColor", from: oldValue as Any) } }
+    private var ownTransform = CATransform3DIdentity { didSet { noteRenderChange(); implicitAction("transform", from: oldValue) } }
 
     /// Rounds the background, border and clip (a view's layer: drawn by the page).
     public var cornerRadius: CGFloat = 0 { didSet { noteRenderChange() } }
@@ -67,6 +67,8 @@ open class CALayer {
     public private(set) var sublayers: [CALayer]? { didSet { noteRenderChange() } }
     /// Running block animations of the owning view's properties (`UIView.animate`).
     var propertyAnimations: [PropertyAnimation] = [] { didSet { noteRenderChange() } }
+    /// Core Animation animations added with `add(_:forKey:)` or by implicit actions, in the order added.
+    var addedAnimations: [AddedLayerAnimation] = [] { didSet { noteRenderChange() } }
     /// The layer this one is a sublayer of; nil for a view's own layer and a detached one.
     public private(set) weak var superlayer: CALayer?
 

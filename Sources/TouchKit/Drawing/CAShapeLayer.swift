@@ -2,7 +2,8 @@ import Foundation
 
 /// A layer that draws a path: fill, then stroke, with UIKit's defaults (UIKIT-SHAPE-LAYER): fill opaque
 /// black, no stroke, line width 1, non-zero rule, `strokeStart` 0 and `strokeEnd` 1 (fractions of
-/// the path's length; `strokeStart >= strokeEnd` strokes nothing).
+/// the path's length; `strokeStart >= strokeEnd` strokes nothing). In a window, changing `strokeStart`,
+/// `strokeEnd` or `lineWidth` animates implicitly, as the layer properties do (UIKIT-CA-IMPLICIT).
 open class CAShapeLayer: CALayer {
     /// The shape; nil draws nothing. The layer keeps the path as it was when set (UIKIT-SHAPE-LAYER):
     /// a `CGMutablePath` changed afterwards changes nothing on screen until it is set again, as on iOS,
@@ -20,7 +21,7 @@ open class CAShapeLayer: CALayer {
     /// Stroke colour; nil (default) strokes nothing.
     public var strokeColor: CGColor? { didSet { noteRenderChange() } }
     /// Stroke width in points, scaled by the layer's transform.
-    public var lineWidth: CGFloat = 1 { didSet { noteRenderChange() } }
+    public var lineWidth: CGFloat = 1 { didSet { noteRenderChange(); implicitAction("lineWidth", from: oldValue) } }
     /// Line ends of the stroke.
     public var lineCap: CAShapeLayerLineCap = .butt { didSet { noteRenderChange() } }
     /// Line joins of the stroke.
@@ -28,9 +29,9 @@ open class CAShapeLayer: CALayer {
     /// How overlapping subpaths fill.
     public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { noteRenderChange() } }
     /// Where the stroke starts, as a fraction of the path's length (animate it to draw a path on).
-    public var strokeStart: CGFloat = 0 { didSet { noteRenderChange() } }
+    public var strokeStart: CGFloat = 0 { didSet { noteRenderChange(); implicitAction("strokeStart", from: oldValue) } }
     /// Where the stroke ends, as a fraction of the path's length.
-    public var strokeEnd: CGFloat = 1 { didSet { noteRenderChange() } }
+    public var strokeEnd: CGFloat = 1 { didSet { noteRenderChange(); implicitAction("strokeEnd", from: oldValue) } }
     /// Lengths of painted and unpainted stretches of the stroke, alternating; nil (default) or empty
     /// strokes solid (UIKIT-EVERYDAY-LINE-DASH).
     public var lineDashPattern: [NSNumber]? { didSet { noteRenderChange() } }

@@ -129,7 +129,7 @@ extension UIView {
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
             borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
-        if !layer.propertyAnimations.isEmpty { node.animations = renderAnimations }
+        if !layer.propertyAnimations.isEmpty || !layer.addedAnimations.isEmpty { node.animations = renderAnimations }
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             node.shadow = RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
         }
