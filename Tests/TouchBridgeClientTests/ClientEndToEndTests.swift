@@ -220,7 +220,7 @@ struct ClientEndToEndTests {
             try await session.expectNo(.controlEvent("crad", "touchUpInside"))
             Issue.record("an unknown control passed")
         } catch let failure as ExpectationFailure {
-            #expect(failure.detail == "no control named \"crad\" in this scene (controls: button, customControl, slider, switch)")
+            #expect(failure.detail == "no control named \"crad\" in this scene (controls: button, customControl, segmented, slider, stepper, switch)")
         }
         do {
             try await session.expectTransition("swipee", to: .ended, within: 0)

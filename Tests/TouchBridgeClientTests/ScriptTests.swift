@@ -58,8 +58,8 @@ struct ScriptTests {
         let report = await ScriptRunner.run(script, url: TestServer.url)
         let text = report.text
         #expect(report.failures == 6, "\(text)")
-        #expect(text.contains("FAIL steps[1]: expected no control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, slider, switch)"))
-        #expect(text.contains("FAIL steps[2]: expected control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, slider, switch)"))
+        #expect(text.contains("FAIL steps[1]: expected no control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, segmented, slider, stepper, switch)"))
+        #expect(text.contains("FAIL steps[2]: expected control event crad:touchUpInside\n         no control named \"crad\" in this scene (controls: button, customControl, segmented, slider, stepper, switch)"))
         #expect(text.contains("\"touchUpInsdie\" is not a control event"))
         #expect(text.contains("no recognizer named \"containerTapp\" in this scene (recognizers: containerTap"))
         #expect(text.contains("no responder named \"buton\" in this scene"))
