@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import TouchBridgeProtocol
 import TouchBridgeServer
@@ -43,6 +44,24 @@ import TouchBridgeServer
         let report = try Self.sweep(Self.doubleTap(gap: 150), jitter: Jitter(timingMs: 20, positionPt: 3))
         #expect(report.maximumChangedShare == 0)
         #expect(report.subjects.allSatisfy { $0.unchanged == 40 && $0.changed.isEmpty })
+    }
+
+    /// Dropped frames and a slower frame rate thin out moves only: every landing and lift stays.
+    @Test func dropsAndAFrameRateThinOutOnlyMoveFrames() {
+        let moves = (1..<120).map { F.pointer(1, "move", 100 + Double($0), 300, Double($0) * 1000 / 120, seq: $0 + 1) }
+        let script = ReplayScript(F.recording(scene: F.singleAndDoubleTap, [F.pointer(1, "down", 100, 300, 0, seq: 1)] + moves
+                                              + [F.pointer(1, "up", 220, 300, 1000, seq: 121)]))
+        func phases(_ jitter: Jitter) -> [String: Int] {
+            var random = SplitMix64(seed: 7)
+            var counts: [String: Int] = [:]
+            for case .message(.input(let input)?, _, _) in jitter.variant(of: script, random: &random).steps.map(\.step) {
+                counts[input.pointers[0].phase.rawValue, default: 0] += 1
+            }
+            return counts
+        }
+        #expect(phases(Jitter()) == ["down": 1, "move": 119, "up": 1])
+        #expect(phases(Jitter(frameRate: 60)) == ["down": 1, "move": 60, "up": 1])
+        #expect(phases(Jitter(dropShare: 0.5)) == ["down": 1, "move": 62, "up": 1])
     }
 
     @Test func settingsOutOfBoundsAreRefusedBeforeAnyWork() {

@@ -54,7 +54,7 @@ import TouchBridgeServer
     @Test func anAddedFailureRequirementMakesTheSingleTapWaitAndFail() throws {
         let report = try F.whatIf(Self.twoTapsOnMap, #"{"relate":{"requireToFail":["singleTap","doubleTap"]}}"#)
         #expect(report.changed.map(\.text) == [
-            "singleTap #1: ended → failed [another touch began after 1 tap(s) were complete] (line 5, 60.0 ms)",
+            "singleTap #1: ended → failed [another touch began after 1 tap(s) were complete] (line 6, 260.0 ms)",
             "singleTap #2: ended → (none) (line 7, 320.0 ms)",
         ])
     }

@@ -78,7 +78,8 @@ public struct Jitter: Sendable, Equatable, Codable {
                 lastClientMs = max(lastClientMs, hello.t ?? (script.header.clock == .manual ? 0 : -Double.infinity))
             case .input(var input):
                 if input.pointers.allSatisfy({ $0.phase == .move }), let first = input.pointers.first?.t {
-                    let tooSoon = frameRate.map { first - lastMoveMs < 1000 / $0 } ?? false
+                    // 1 % slack: a 120 Hz trace's every other frame is 1/60 s apart give or take rounding.
+                    let tooSoon = frameRate.map { first - lastMoveMs < 0.99 * 1000 / $0 } ?? false
                     if tooSoon || (dropShare > 0 && random.chance(dropShare)) { continue }
                     lastMoveMs = first
                 }

@@ -83,7 +83,7 @@ public struct OutcomeTimeline: Sendable, Equatable {
                 }
             }
         }
-        return changes.sorted { ($0.firstLine, $0.firstTime) < ($1.firstLine, $1.firstTime) }
+        return changes.sorted { ($0.place.line, $0.place.t) < ($1.place.line, $1.place.t) }
     }
 }
 
@@ -99,12 +99,12 @@ public struct ChangedOutcome: Codable, Sendable, Equatable {
     /// The changed app's (or the jittered variant's).
     public var whatIf: Outcome?
 
-    var firstLine: Int { min(recorded?.line ?? .max, whatIf?.line ?? .max) }
-    var firstTime: Double { min(recorded?.t ?? .infinity, whatIf?.t ?? .infinity) }
+    /// Where it shows: the changed timeline's outcome, or the unchanged one's when the changed has none.
+    var place: (line: Int, t: Double) { (whatIf ?? recorded).map { ($0.line, $0.t) } ?? (0, 0) }
 
-    /// `doubleTap #2: ended → failed [multi-tap interval …] (line 9, 2702.4 ms)`.
+    /// `doubleTap #2: ended → failed [multi-tap interval …] (line 9, 2702.4 ms)`, at `place`.
     var text: String {
-        let line = firstLine == .max ? "" : " (line \(firstLine), \(TraceWriter.time(firstTime).trimmingCharacters(in: .whitespaces)))"
-        return "\(subject) #\(number): \(recorded?.phrase ?? "(none)") → \(whatIf?.phrase ?? "(none)")\(line)"
+        let time = TraceWriter.time(place.t).trimmingCharacters(in: .whitespaces)
+        return "\(subject) #\(number): \(recorded?.phrase ?? "(none)") → \(whatIf?.phrase ?? "(none)") (line \(place.line), \(time))"
     }
 }
