@@ -3,13 +3,13 @@ import TouchBridgeServer
 
 /// What one inbound event of a replay made the app do: the event log entries of the timers that fell
 /// due before it and of the event itself, and any `error` the session answered.
-public struct DecisionFrame: Sendable, Equatable {
+struct DecisionFrame: Sendable, Equatable {
     /// The event's 1-based line in the recording.
-    public var line: Int
+    var line: Int
     /// The entries, in order; an `error` reply is an entry of kind `error`.
-    public var entries: [LogEntry] = []
+    var entries: [LogEntry] = []
     /// Each entry's engine time, ms (its `events` message's `t`; a timer's entries have the timer's).
-    public var times: [Double] = []
+    var times: [Double] = []
 }
 
 /// Re-runs a `ReplayScript` through a fresh `Hub` on a `VirtualTransport`, firing the session's timer
@@ -27,6 +27,7 @@ enum DecisionReplay {
         let header = script.header
         let hub = Hub(catalog: catalog, limits: header.limits, makeSessionID: { header.session })
         let transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
+        transport.keepsTranscript = false
         var frames: [DecisionFrame] = []
         frames.reserveCapacity(script.steps.count)
         var settled = false
@@ -58,14 +59,37 @@ enum DecisionReplay {
         for case .message(let text) in deliveries {
             // Only `events` and `error` say what the app decided; renders (most of the bytes) are skipped
             // unread. The writer sorts keys, so `type` is the last one.
-            if text.hasSuffix(#""type":"events"}"#), case .events(let events)? = try? ServerMessage.decode(text) {
-                frame.entries += events.log
-                frame.times += repeatElement(events.t, count: events.log.count)
+            if text.hasSuffix(#""type":"events"}"#), let (t, log) = events(text) {
+                frame.entries += log
+                frame.times += repeatElement(t, count: log.count)
             } else if text.hasSuffix(#""type":"error"}"#), case .error(let error)? = try? ServerMessage.decode(text) {
                 frame.entries.append(LogEntry(kind: "error", text: "error \(error.code): \(error.message)", diagnostic: false))
                 frame.times.append(frame.times.last ?? 0)
             }
         }
         return frame
+    }
+
+    /// An `events` message's time and log, read with the protocol's own parser and only the fields the
+    /// comparison and the outcomes use: Foundation's `JSONDecoder` into `EventsMessage` cost four
+    /// times the session's own work per frame (docs/performance.md, "What-if and flake").
+    private static func events(_ text: String) -> (Double, [LogEntry])? {
+        guard case .object(let message)? = try? JSONParser.parse(text), case .number(let t)? = message["t"],
+              case .array(let items)? = message["log"] else { return nil }
+        return (t, items.compactMap { item in
+            guard case .object(let fields) = item, let kind = fields["kind"]?.stringValue, let text = fields["text"]?.stringValue,
+                  case .bool(let diagnostic)? = fields["diagnostic"] else { return nil }
+            var entry = LogEntry(kind: kind, text: text, diagnostic: diagnostic)
+            entry.recognizer = fields["recognizer"]?.stringValue
+            entry.to = fields["to"]?.stringValue
+            entry.reason = fields["reason"]?.stringValue
+            entry.responder = fields["responder"]?.stringValue
+            entry.method = fields["method"]?.stringValue
+            entry.forwardedFrom = fields["forwardedFrom"]?.stringValue
+            entry.control = fields["control"]?.stringValue
+            entry.event = fields["event"]?.stringValue
+            entry.message = fields["message"]?.stringValue
+            return entry
+        })
     }
 }

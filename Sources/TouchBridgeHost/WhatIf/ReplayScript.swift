@@ -4,9 +4,9 @@ import TouchBridgeProtocol
 /// twice, a flake sweep once per variant, each variant with its own jittered copy). Recorded timer
 /// firings and outbound lines are left out: the runner fires the app's own timers when they fall due,
 /// since a changed app or a jittered trace arms other ones.
-public struct ReplayScript: Sendable {
+struct ReplayScript: Sendable {
     /// One inbound event.
-    public enum Step: Sendable, Equatable {
+    enum Step: Sendable, Equatable {
         /// The connection opened with this subprotocol.
         case open(subprotocol: String?)
         /// A message received at `at` (server seconds); `message` is nil when it does not decode (the
@@ -17,14 +17,14 @@ public struct ReplayScript: Sendable {
     }
 
     /// The recording's header (session id, clock, limits, scenes).
-    public let header: Recording.Header
+    let header: Recording.Header
     /// The inbound events with their 1-based line in the recording.
-    public var steps: [(line: Int, step: Step)]
+    var steps: [(line: Int, step: Step)]
     /// The latest time the recording knows (a receive or timer time), server seconds.
-    public let lastTime: Double
+    let lastTime: Double
 
     /// The inbound side of `recording`.
-    public init(_ recording: Recording) {
+    init(_ recording: Recording) {
         header = recording.header
         var steps: [(line: Int, step: Step)] = []
         var lastTime = -Double.infinity
