@@ -95,6 +95,7 @@ final class SharedSession {
                                     full: false))
         }
         let log = application.drainTrace()
+        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log.map(TraceEncoding.entry)) }
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))

@@ -26,6 +26,8 @@ enum DecisionReplay {
     static func run(_ script: ReplayScript, catalog: any SceneCatalog) -> [DecisionFrame] {
         let header = script.header
         let hub = Hub(catalog: catalog, limits: header.limits, makeSessionID: { header.session })
+        let log = LogCollector()
+        hub.logTap = { t, entries in log.add(t, entries) }
         let transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
         transport.keepsTranscript = false
         var frames: [DecisionFrame] = []
@@ -49,47 +51,37 @@ enum DecisionReplay {
                 transport.deliver(.closed, on: connection)
             }
             if index == script.steps.count - 1 { settle() }
-            frames.append(frame(line: line, transport.takeDeliveries(connection)))
+            frames.append(frame(line: line, log: log.take(), transport.takeDeliveries(connection)))
         }
         return frames
     }
 
-    private static func frame(line: Int, _ deliveries: [VirtualTransport.Delivery]) -> DecisionFrame {
-        var frame = DecisionFrame(line: line)
-        for case .message(let text) in deliveries {
-            // Only `events` and `error` say what the app decided; renders (most of the bytes) are skipped
-            // unread. The writer sorts keys, so `type` is the last one.
-            if text.hasSuffix(#""type":"events"}"#), let (t, log) = events(text) {
-                frame.entries += log
-                frame.times += repeatElement(t, count: log.count)
-            } else if text.hasSuffix(#""type":"error"}"#), case .error(let error)? = try? ServerMessage.decode(text) {
-                frame.entries.append(LogEntry(kind: "error", text: "error \(error.code): \(error.message)", diagnostic: false))
-                frame.times.append(frame.times.last ?? 0)
-            }
+    private static func frame(line: Int, log: DecisionFrame, _ deliveries: [VirtualTransport.Delivery]) -> DecisionFrame {
+        var frame = log
+        frame.line = line
+        // Errors are replies, not log: read from the messages (rare; every other message is skipped
+        // unread — the writer sorts keys, so `type` is the last one).
+        for case .message(let text) in deliveries where text.hasSuffix(#""type":"error"}"#) {
+            guard case .error(let error)? = try? ServerMessage.decode(text) else { continue }
+            frame.entries.append(LogEntry(kind: "error", text: "error \(error.code): \(error.message)", diagnostic: false))
+            frame.times.append(frame.times.last ?? 0)
         }
         return frame
     }
+}
 
-    /// An `events` message's time and log, read with the protocol's own parser and only the fields the
-    /// comparison and the outcomes use: Foundation's `JSONDecoder` into `EventsMessage` cost four
-    /// times the session's own work per frame (docs/performance.md, "What-if and flake").
-    private static func events(_ text: String) -> (Double, [LogEntry])? {
-        guard case .object(let message)? = try? JSONParser.parse(text), case .number(let t)? = message["t"],
-              case .array(let items)? = message["log"] else { return nil }
-        return (t, items.compactMap { item in
-            guard case .object(let fields) = item, let kind = fields["kind"]?.stringValue, let text = fields["text"]?.stringValue,
-                  case .bool(let diagnostic)? = fields["diagnostic"] else { return nil }
-            var entry = LogEntry(kind: kind, text: text, diagnostic: diagnostic)
-            entry.recognizer = fields["recognizer"]?.stringValue
-            entry.to = fields["to"]?.stringValue
-            entry.reason = fields["reason"]?.stringValue
-            entry.responder = fields["responder"]?.stringValue
-            entry.method = fields["method"]?.stringValue
-            entry.forwardedFrom = fields["forwardedFrom"]?.stringValue
-            entry.control = fields["control"]?.stringValue
-            entry.event = fields["event"]?.stringValue
-            entry.message = fields["message"]?.stringValue
-            return entry
-        })
+/// The event logs a replay's session published since the last `take()` (`Hub.logTap`), taken as
+/// they are, not parsed back from `events` texts: the parse cost more than the session's own work.
+private final class LogCollector {
+    private var pending = DecisionFrame(line: 0)
+
+    func add(_ t: Double, _ entries: [LogEntry]) {
+        pending.entries += entries
+        pending.times += repeatElement(t, count: entries.count)
+    }
+
+    func take() -> DecisionFrame {
+        defer { pending = DecisionFrame(line: 0) }
+        return pending
     }
 }
