@@ -11,14 +11,14 @@ struct FlakeCommand: ParsableCommand {
         commandName: "flake",
         abstract: "Replay jittered variants of a recording and report how often each outcome changes.",
         discussion: """
-            Replays the recording's finger trace once as recorded and then --variants times with seeded \\
-            noise: every input frame moved in time by up to ±--jitter-ms, every pointer sample by up to \\
-            ±--jitter-pt on each axis, a share of the move-only frames dropped (--drop-frames), the moves \\
-            resampled to --frame-rate. For every recognizer (its ended/failed/cancelled), view \\
-            (touchesEnded/touchesCancelled) and control (touch-up events) it prints in how many variants \\
-            the outcomes were as recorded and what they became otherwise, with the log's reason for the \\
-            first outcome that changed. The same seed gives the same report. Exits 1 when some subject's \\
-            outcomes changed in more than --max-change of the variants, 2 when the recording or a setting cannot be used. At most \\
+            Replays the recording's finger trace once as recorded and then --variants times with seeded \
+            noise: every input frame moved in time by up to ±--jitter-ms, every pointer sample by up to \
+            ±--jitter-pt on each axis, a share of the move-only frames dropped (--drop-frames), the moves \
+            resampled to --frame-rate. For every recognizer (its ended/failed/cancelled), view \
+            (touchesEnded/touchesCancelled) and control (touch-up events) it prints in how many variants \
+            the outcomes were as recorded and what they became otherwise, with the log's reason for the \
+            first outcome that changed. The same seed gives the same report. Exits 1 when some subject's \
+            outcomes changed in more than --max-change of the variants, 2 when the recording or a setting cannot be used. At most \
             10,000 variants and 10,000,000 replayed events per run. docs/whatif.md has a worked example.
             """
     )

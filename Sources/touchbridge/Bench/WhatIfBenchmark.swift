@@ -75,7 +75,8 @@ struct WhatIfBenchCommand: ParsableCommand {
         abstract: "Time a what-if of a 10 s two-finger gesture and a 1,000-variant flake sweep (release build).",
         discussion: """
             Targets (issue 26): the what-if under 100 ms, the sweep under 2 s, on one core. Also times one \
-            plain replay of the same 10 s recording, the cost a what-if pays twice.
+            plain `replay` of the same 10 s recording (it decodes every message it compares and prints), for \
+            scale.
             """
     )
 
