@@ -13,6 +13,7 @@ if [[ "${1:-}" == "--smoke" ]]; then
   exit 0
 fi
 $bin bench engine
+$bin bench whatif
 (cd Benchmarks && swift build -c release --product touchbridge-trace >&2 && swift build -c release --product touchkit-allocations >&2)
 # Instructions per input frame on each peer trace: callgrind counts a run of N and of 2N frames;
 # the difference over N leaves out start-up and set-up (valgrind from Debian's packages).

@@ -8,6 +8,15 @@ import TouchBridgeServer
 /// where they happened, the recorded session id — so with the same engine every outbound message
 /// comes out byte-identical, whatever the clock mode.
 public enum SessionReplay {
+    /// The scenes a replay of a recording with `header` builds: the built-in library plus the
+    /// declarative scenes of `scenesDirectory` (default: the recording's), inline scenes as recorded.
+    public static func catalog(for header: Recording.Header, scenesDirectory: String? = nil) throws -> any SceneCatalog {
+        try LibraryCatalog(
+            declarativeScenes: ServerHost.loadDeclarativeScenes(
+                from: scenesDirectory ?? header.scenesDirectory, logger: Logger(label: "touchbridge.replay")),
+            allowsInlineScenes: header.allowInlineScenes)
+    }
+
     /// The first place where the replay and the recording disagree.
     public struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// 1-based line of the recording whose inbound event caused it.
@@ -52,10 +61,7 @@ public enum SessionReplay {
         _ recording: Recording, catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil, diagnostics: Bool = false
     ) throws -> Result {
         let header = recording.header
-        let scenes = try catalog ?? LibraryCatalog(
-            declarativeScenes: ServerHost.loadDeclarativeScenes(
-                from: scenesDirectory ?? header.scenesDirectory, logger: Logger(label: "touchbridge.replay")),
-            allowsInlineScenes: header.allowInlineScenes)
+        let scenes = try catalog ?? Self.catalog(for: header, scenesDirectory: scenesDirectory)
         let hub = Hub(catalog: scenes, limits: header.limits, makeSessionID: { header.session })
         // What the recording server announced in its welcome (it was recording; its LAN address).
         let welcome = recording.entries.lazy.compactMap { entry -> Welcome? in

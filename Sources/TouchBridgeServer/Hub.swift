@@ -44,6 +44,14 @@ public final class Hub {
         set { environment.lanAddress = newValue }
     }
 
+    /// Called with every event log a session publishes (its engine time in ms and the entries), before
+    /// they are written as `events`; sessions opened from now on call it. What-if replays and flake
+    /// sweeps read the log here instead of parsing each `events` text back.
+    public var logTap: ((Double, [LogEntry]) -> Void)? {
+        get { environment.logTap }
+        set { environment.logTap = newValue }
+    }
+
     /// The limits every message is validated against (what the shell decodes messages with).
     public var limits: ProtocolLimits { environment.limits }
 

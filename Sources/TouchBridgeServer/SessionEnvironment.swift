@@ -13,6 +13,8 @@ public struct SessionEnvironment {
     public var isRecording = false
     /// The host's address on the network with its QR code (`welcome.lan`), if it listens there.
     public var lanAddress: LANAddress?
+    /// Sees every event log a session publishes (`Hub.logTap`).
+    var logTap: ((Double, [LogEntry]) -> Void)?
     /// Finds a live session by id; a lone session (no hub) finds none.
     var findSession: (String) -> SharedSession? = { _ in nil }
 

@@ -94,13 +94,14 @@ final class SharedSession {
             messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil)).text,
                                     full: false))
         }
-        let log = application.drainTrace()
+        let log = application.drainTrace().map(TraceEncoding.entry)
+        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log) }
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
             } : nil
             messages.append(.events(ServerMessage.events(EventsMessage(
-                seq: seq, t: engineMs, log: log.map(TraceEncoding.entry), pointers: pointers)).text))
+                seq: seq, t: engineMs, log: log, pointers: pointers)).text))
         }
         return messages
     }

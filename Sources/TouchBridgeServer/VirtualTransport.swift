@@ -26,6 +26,10 @@ public final class VirtualTransport {
     public private(set) var now: Double
     /// Every effect the sessions produced, as "CONNECTION EFFECT", in order: runs compare it byte for byte.
     public private(set) var transcript: [String] = []
+    /// Whether `transcript` is kept. Describing every effect costs more than the session's own work, so
+    /// a caller that reads only the deliveries (the what-if replay, a flake sweep's thousand runs)
+    /// turns it off.
+    public var keepsTranscript = true
     /// The close each connection was sent by the server.
     public private(set) var closes: [ConnectionID: (code: UInt16, reason: String)] = [:]
     /// Messages the server tried to send to a connection after it was closed (a transport drops
@@ -78,7 +82,7 @@ public final class VirtualTransport {
     /// recorded timer firings this way.
     public func deliver(_ input: SessionInput, on connection: ConnectionID) {
         let effects = executor.handle(input, on: connection, through: self)
-        transcript += effects.map { "\($0.connection) \($0.effect)" }
+        if keepsTranscript { transcript += effects.map { "\($0.connection) \($0.effect)" } }
     }
 
     /// Fires `timer` of `connection` if armed; the clock jumps to its time if that is later.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchBridge
 import TouchBridgeHost
+import TouchBridgeProtocol
 
 /// Re-runs recordings headlessly and prints their event log; `--check` compares with the recording.
 struct ReplayCommand: ParsableCommand {
@@ -16,6 +17,16 @@ struct ReplayCommand: ParsableCommand {
             byte-identical on every run. --check also compares every message the replay sends with the \
             recorded one and exits 1 at the first difference, showing it. A directory argument replays \
             every *.jsonl file in it.
+
+            --what-if replays the same finger trace against a changed app and says which decisions \
+            flip: both timelines' outcomes (recognizers' ends, views' touchesEnded/Cancelled, controls' \
+            touch-up events), the first event whose log differs, and each changed outcome with the \
+            log's reason. A change is `NAME.PROPERTY=VALUE` (a recognizer or view property, as an `act` \
+            `set` takes it: pan.minimumNumberOfTouches=2, doubleTap.maximumIntervalBetweenSuccessiveTaps=0.2, \
+            tap.cancelsTouchesInView=false) or any `act` action as JSON \
+            ('{"relate":{"requireToFail":["singleTap","doubleTap"]}}', '{"remove":{"recognizer":"pan"}}'); \
+            repeat the option for several (applied in order to every scene the replay builds). \
+            docs/whatif.md has a worked example.
             """
     )
 
@@ -32,9 +43,29 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var scenes: ScenesOption
 
+    @Option(name: .customLong("what-if"), help: ArgumentHelp(
+        "A change to replay against: NAME.PROPERTY=VALUE or an act action as JSON (repeatable).", valueName: "change"))
+    var whatIf: [String] = []
+
+    @Flag(help: "With --what-if: print the answer as one JSON object per recording.")
+    var json = false
+
+    func validate() throws {
+        if !whatIf.isEmpty && check { throw ValidationError("--what-if and --check do not go together (a what-if changes the app)") }
+        if json && whatIf.isEmpty { throw ValidationError("--json goes with --what-if") }
+    }
+
     func run() throws {
         let paths = try DriveCommand.expand(files, suffix: ".jsonl")
         guard !paths.isEmpty else { throw ValidationError("no recordings in \(files.joined(separator: ", "))") }
+        if !whatIf.isEmpty {
+            let changes = try whatIf.map { text throws(WhatIfError) in try AppChange(text) }
+            for path in paths {
+                let report = try WhatIfReplay.run(try Recording.load(path: path), changes: changes, scenesDirectory: scenes.directory)
+                print(json ? WireJSON.text(WhatIfOutput(file: path, report: report)) : "# what-if \(path)\n" + report.text, terminator: json ? "\n" : "")
+            }
+            return
+        }
         for path in paths {
             let recording = try Recording.load(path: path)
             warnIfScenesAreMissing(recording, path: path)
@@ -61,4 +92,10 @@ struct ReplayCommand: ParsableCommand {
             + "so the replay has none of its declarative scenes; run from the directory the server ran in, or pass --scenes DIR\n"
         FileHandle.standardError.write(Data(note.utf8))
     }
+}
+
+/// One line of `replay --what-if --json`: the recording and the what-if's answer.
+struct WhatIfOutput: Encodable {
+    var file: String
+    var report: WhatIfReport
 }

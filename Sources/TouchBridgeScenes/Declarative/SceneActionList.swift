@@ -22,8 +22,9 @@ public struct SceneActionList {
         actions = try reader.read(JSONWalker(value: value, path: path), maximum: maximum)
     }
 
-    /// Performs every action at engine time `time` (seconds), in order.
-    public func apply(at time: TimeInterval) {
-        performer.perform(actions, prefix: "act", at: time)
+    /// Performs every action at engine time `time` (seconds), in order, each noted in the log as
+    /// `prefix: description` (`what-if` names the changes of a what-if replay apart from `act`s).
+    public func apply(at time: TimeInterval, prefix: String = "act") {
+        performer.perform(actions, prefix: prefix, at: time)
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import TouchBridgeProtocol
+import TouchBridgeScenes
+import TouchKit
+
+/// One change of a what-if replay, said in the `act` vocabulary (docs/protocol.md §4.11) so there is
+/// one way to say a change: a whole action (`{"relate":{"requireToFail":["singleTap","doubleTap"]}}`,
+/// `{"remove":{"recognizer":"pan"}}` …), or the short form `NAME.PROPERTY=VALUE` for a `set`
+/// (`pan.minimumNumberOfTouches=2`, `doubleTap.maximumIntervalBetweenSuccessiveTaps=0.2`,
+/// `row1.userInteraction=false`), whose NAME is a recognizer if the scene has one of that name, a
+/// view otherwise, and whose VALUE is JSON (a bare word is a string).
+public struct AppChange: Sendable, Equatable, CustomStringConvertible {
+    /// At most this many changes in one what-if: an `act` message's limit.
+    public static let maximumCount = 64
+    /// Longest change text taken (a whole action with an added view fits easily).
+    public static let maximumLength = 16_384
+
+    enum Form: Sendable, Equatable {
+        case set(name: String, property: String, value: JSONValue)
+        case action(JSONValue)
+    }
+
+    let form: Form
+    /// The change as it was written.
+    public let description: String
+
+    /// Reads one change; the error says what is wrong with the text (names are checked per scene, when
+    /// the change is applied).
+    public init(_ text: String) throws(WhatIfError) {
+        guard text.utf8.count <= Self.maximumLength else {
+            throw WhatIfError("\(text.prefix(40))…: longer than \(Self.maximumLength) bytes")
+        }
+        description = text
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("{") {
+            do {
+                form = .action(try JSONParser.parse(trimmed))
+            } catch {
+                throw WhatIfError("\(text): not a JSON action (\(error))")
+            }
+            return
+        }
+        guard let equals = trimmed.firstIndex(of: "="), let dot = trimmed[..<equals].firstIndex(of: ".") else {
+            throw WhatIfError("\(text): expected NAME.PROPERTY=VALUE or an act action as JSON ({\"relate\":…})")
+        }
+        let name = String(trimmed[..<dot]).trimmingCharacters(in: .whitespaces)
+        let property = String(trimmed[trimmed.index(after: dot)..<equals]).trimmingCharacters(in: .whitespaces)
+        let valueText = String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !property.isEmpty, !valueText.isEmpty else {
+            throw WhatIfError("\(text): expected NAME.PROPERTY=VALUE with all three given")
+        }
+        form = .set(name: name, property: property, value: (try? JSONParser.parse(valueText)) ?? .string(valueText))
+    }
+
+    /// The change as `act` actions for `application`, checked against it as an `act` message is. A
+    /// short-form `set` names a recognizer when the app has one of that name, else a view.
+    func actions(for application: UIApplication) throws(SceneError) -> SceneActionList {
+        switch form {
+        case .action(let action):
+            return try Self.list([action], application)
+        case .set(let name, let property, let value):
+            func set(_ kind: String) -> JSONValue {
+                .object(["set": .object([kind: .string(name), "property": .string(property), "value": value])])
+            }
+            do {
+                return try Self.list([set("recognizer")], application)
+            } catch where error.path.hasSuffix(".set.recognizer") {
+                do {
+                    return try Self.list([set("view")], application)
+                } catch where error.path.hasSuffix(".set.view") {
+                    throw SceneError(path: "what-if", message: "no recognizer or view named \"\(name)\"")
+                }
+            }
+        }
+    }
+
+    private static func list(_ actions: [JSONValue], _ application: UIApplication) throws(SceneError) -> SceneActionList {
+        try SceneActionList(json: Data(WireJSON.text(JSONValue.array(actions)).utf8), application: application, path: "what-if")
+    }
+}
+
+/// A what-if change that cannot be read, or a what-if or flake sweep whose settings are out of bounds.
+public struct WhatIfError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    /// An error saying, for people, what is wrong.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,49 @@
+import TouchBridgeProtocol
+import TouchBridgeServer
+import TouchKit
+
+/// The scenes of `base`, each built with the what-if changes applied before the first message reaches
+/// it: "the same app, changed". Every scene the replay builds (the first one, a `scene` switch, a
+/// restart) gets the changes; each one is noted in the log as `what-if: …` (the comparison leaves
+/// those notes out). A change that does not fit a scene (it names a recognizer another scene has) is
+/// noted as skipped there and listed in `skipped`.
+final class ChangedAppCatalog: SceneCatalog {
+    /// The prefix of the log notes the changes write.
+    static let notePrefix = "what-if"
+
+    private let base: any SceneCatalog
+    private let changes: [AppChange]
+    /// Changes applied, as `scene: change`, in the order the scenes were built.
+    private(set) var applied: [String] = []
+    /// Changes that did not fit a scene, as `scene: change: why`.
+    private(set) var skipped: [String] = []
+
+    init(_ base: any SceneCatalog, changes: [AppChange]) {
+        self.base = base
+        self.changes = changes
+    }
+
+    var scenes: [SceneInfo] { base.scenes }
+    var defaultScene: String { base.defaultScene }
+
+    func makeApplication(scene name: String, windowSize: CGSize) throws(SceneBuildError) -> UIApplication? {
+        try base.makeApplication(scene: name, windowSize: windowSize).map { change($0, scene: name) }
+    }
+
+    func makeApplication(inlineScene: JSONValue, windowSize: CGSize) throws(SceneBuildError) -> UIApplication {
+        change(try base.makeApplication(inlineScene: inlineScene, windowSize: windowSize), scene: "inline")
+    }
+
+    private func change(_ application: UIApplication, scene: String) -> UIApplication {
+        for change in changes {
+            do {
+                try change.actions(for: application).apply(at: application.currentTime, prefix: Self.notePrefix)
+                applied.append("\(scene): \(change)")
+            } catch {
+                application.logNote("\(Self.notePrefix): \(change) skipped in scene \(scene): \(error)")
+                skipped.append("\(scene): \(change): \(error)")
+            }
+        }
+        return application
+    }
+}

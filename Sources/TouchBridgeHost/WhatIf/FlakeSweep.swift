@@ -1,0 +1,168 @@
+import Foundation
+import SeededRandom
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// The flake predictor: replays N variants of a recording's finger trace, each with seeded noise
+/// (`Jitter`), and reports per recognizer, view and control how often its outcomes stayed as in the
+/// unjittered replay and what they became otherwise, with the log's reason for the first outcome that
+/// changed. Variant `i` draws from `SplitMix64(seed: mix(seed + i))`, so a seed gives the same report
+/// on every run and machine.
+public enum FlakeSweep {
+    /// Variants one sweep runs at most.
+    public static let maximumVariants = 10_000
+    /// Inbound events all variants together replay at most (variants × the recording's events): the
+    /// sweep's cost is bounded before it is paid.
+    public static let maximumReplayedEvents = 10_000_000
+
+    /// Runs the sweep. Throws before any work when a setting is out of bounds.
+    public static func run(
+        _ recording: Recording, variants: Int, seed: UInt64, jitter: Jitter,
+        catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil
+    ) throws -> FlakeReport {
+        let script = ReplayScript(recording)
+        guard (1...maximumVariants).contains(variants) else {
+            throw WhatIfError("--variants \(variants) is not within 1…\(maximumVariants)")
+        }
+        try jitter.check()
+        let events = script.steps.count.multipliedReportingOverflow(by: variants)
+        guard !events.overflow, events.partialValue <= maximumReplayedEvents else {
+            throw WhatIfError("\(variants) variants of \(script.steps.count) events would replay more than \(maximumReplayedEvents) events; use fewer variants")
+        }
+        let scenes = try catalog ?? SessionReplay.catalog(for: recording.header, scenesDirectory: scenesDirectory)
+        let baselineFrames = DecisionReplay.run(script, catalog: scenes)
+        let baselineErrors = errors(baselineFrames)
+        var tally = FlakeTally(baseline: OutcomeTimeline(baselineFrames))
+        var refused = 0
+        var firstRefusal: String?
+        for index in 0..<variants {
+            var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(index)))
+            let frames = DecisionReplay.run(jitter.variant(of: script, random: &random), catalog: scenes)
+            tally.add(OutcomeTimeline(frames), variant: index)
+            let variantErrors = errors(frames)
+            if variantErrors != baselineErrors {
+                refused += 1
+                firstRefusal = firstRefusal ?? variantErrors.first { !baselineErrors.contains($0) }.map { "variant \(index), \($0)" }
+            }
+        }
+        return FlakeReport(variants: variants, seed: seed, jitter: jitter, subjects: tally.subjects,
+                           refusedVariants: refused, firstRefusal: firstRefusal)
+    }
+
+    /// The errors the session answered, as `line N: error …`.
+    private static func errors(_ frames: [DecisionFrame]) -> [String] {
+        frames.flatMap { frame in frame.entries.filter { $0.kind == "error" }.map { "line \(frame.line): \($0.text)" } }
+    }
+}
+
+/// Counts, per subject, the variants whose outcomes matched the baseline's and groups the others.
+struct FlakeTally {
+    let baseline: OutcomeTimeline
+    private var order: [String]
+    private var same: [String: Int] = [:]
+    private var groups: [String: [FlakeReport.Group]] = [:]
+    private var counted = 0
+
+    init(baseline: OutcomeTimeline) {
+        self.baseline = baseline
+        order = baseline.subjects
+    }
+
+    mutating func add(_ variant: OutcomeTimeline, variant index: Int) {
+        // A subject only variants have was absent, as in the baseline, from the variants before.
+        for subject in variant.subjects where !order.contains(subject) {
+            order.append(subject)
+            same[subject] = counted
+        }
+        counted += 1
+        let changes = baseline.changes(to: variant)
+        for subject in order {
+            let results = variant.bySubject[subject]?.map(\.result) ?? []
+            guard let first = changes.first(where: { $0.subject == subject }) else {
+                same[subject, default: 0] += 1
+                continue
+            }
+            var list = groups[subject] ?? []
+            if let existing = list.firstIndex(where: { $0.results == results }) {
+                list[existing].count += 1
+            } else {
+                list.append(FlakeReport.Group(results: results, count: 1, firstVariant: index, firstChange: first))
+            }
+            groups[subject] = list
+        }
+    }
+
+    var subjects: [FlakeReport.Subject] {
+        order.map { subject in
+            FlakeReport.Subject(subject: subject, baseline: baseline.bySubject[subject]?.map(\.result) ?? [],
+                                unchanged: same[subject] ?? 0,
+                                changed: (groups[subject] ?? []).sorted { ($0.count, $1.firstVariant) > ($1.count, $0.firstVariant) })
+        }
+    }
+}
+
+/// A flake sweep's answer, for people (`text`) and programs (`Codable`; `flake --json`).
+public struct FlakeReport: Codable, Sendable, Equatable {
+    /// Variants whose outcomes for one subject were the same list of results.
+    public struct Group: Codable, Sendable, Equatable {
+        /// The subject's results in these variants.
+        public var results: [String]
+        /// How many variants.
+        public var count: Int
+        /// The first of them (0-based): with the same seed and jitter it is that exact trace again.
+        public var firstVariant: Int
+        /// In that variant, the subject's first outcome that differs from the baseline, with its reason.
+        public var firstChange: ChangedOutcome
+    }
+
+    /// One recognizer, view or control.
+    public struct Subject: Codable, Sendable, Equatable {
+        /// Its log name.
+        public var subject: String
+        /// Its results in the unjittered replay.
+        public var baseline: [String]
+        /// Variants with the same results.
+        public var unchanged: Int
+        /// The other variants, largest group first.
+        public var changed: [Group]
+    }
+
+    /// Variants run.
+    public var variants: Int
+    /// The seed.
+    public var seed: UInt64
+    /// The noise.
+    public var jitter: Jitter
+    /// Per subject, in the order they first decided something.
+    public var subjects: [Subject]
+    /// Variants in which the session answered errors the unjittered replay did not get (noise past
+    /// what the protocol takes: then the sweep measures the refusal, not the app).
+    public var refusedVariants: Int
+    /// The first such error, as `variant N, line L: error …`.
+    public var firstRefusal: String?
+
+    /// The largest share of variants in which one subject's outcomes changed (what `--max-change` bounds).
+    public var maximumChangedShare: Double {
+        subjects.map { Double(variants - $0.unchanged) / Double(variants) }.max() ?? 0
+    }
+
+    /// `doubleTap [failed, ended]: same in 912 of 1000 variants; 88 → [failed, failed]: #2 ended → failed [why]`.
+    public var text: String {
+        var lines = ["flake sweep: \(variants) variants, seed \(seed), timing ±\(jitter.timingMs) ms, position ±\(jitter.positionPt) pt"
+                     + (jitter.dropShare > 0 ? ", \(jitter.dropShare * 100)% of move frames dropped" : "")
+                     + (jitter.frameRate.map { ", moves at most \($0) Hz" } ?? "")]
+        for subject in subjects {
+            let baseline = subject.baseline.isEmpty ? "(nothing)" : subject.baseline.joined(separator: ", ")
+            lines.append("\(subject.subject) [\(baseline)]: as recorded in \(subject.unchanged) of \(variants) variants")
+            for group in subject.changed {
+                let results = group.results.isEmpty ? "(nothing)" : group.results.joined(separator: ", ")
+                lines.append("  \(group.count) became [\(results)] (first in variant \(group.firstVariant): \(group.firstChange.text))")
+            }
+        }
+        if let firstRefusal {
+            lines.append("\(refusedVariants) variants got errors the recording did not (first: \(firstRefusal))")
+        }
+        lines.append("largest changed share: " + String(format: "%.1f%%", maximumChangedShare * 100))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

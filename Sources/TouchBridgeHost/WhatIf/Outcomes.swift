@@ -1,0 +1,110 @@
+import Foundation
+import TouchBridgeProtocol
+
+/// One decision of the app that a user sees, read from the event log: a recognizer's end (`ended`,
+/// `failed`, `cancelled`, with the log's reason), a view's touches ending or cancelled (a direct
+/// `touchesEnded`/`touchesCancelled`, not one passed up the responder chain), a control's final event
+/// (`touchUpInside`, `touchUpOutside`, `touchCancel`, `primaryActionTriggered`).
+public struct Outcome: Codable, Sendable, Equatable {
+    /// The recognizer, view or control, by its log name.
+    public var subject: String
+    /// What it came to.
+    public var result: String
+    /// The log's reason, for recognizers that failed or were cancelled (and waits the log explains).
+    public var reason: String?
+    /// The recording line of the event that caused it.
+    public var line: Int
+    /// Engine time, ms.
+    public var t: Double
+
+    /// `ended`, `failed [why]`.
+    var phrase: String { reason.map { "\(result) [\($0)]" } ?? result }
+}
+
+/// Every outcome of a replay, per subject in the order subjects first decided something.
+public struct OutcomeTimeline: Sendable, Equatable {
+    /// Subjects in order of their first outcome.
+    public private(set) var subjects: [String] = []
+    /// Each subject's outcomes in order.
+    public private(set) var bySubject: [String: [Outcome]] = [:]
+
+    static let recognizerEnds: Set<String> = ["ended", "failed", "cancelled"]
+    static let responderEnds: Set<String> = ["touchesEnded", "touchesCancelled"]
+    static let controlEnds: Set<String> = ["touchUpInside", "touchUpOutside", "touchCancel", "primaryActionTriggered"]
+
+    /// The outcomes of `frames`.
+    init(_ frames: [DecisionFrame]) {
+        for frame in frames {
+            for (entry, t) in zip(frame.entries, frame.times) where !entry.diagnostic {
+                guard let (subject, result) = Self.decision(entry) else { continue }
+                add(Outcome(subject: subject, result: result, reason: entry.reason, line: frame.line, t: t))
+            }
+        }
+    }
+
+    private static func decision(_ entry: LogEntry) -> (String, String)? {
+        switch entry.kind {
+        case "transition":
+            guard let recognizer = entry.recognizer, let to = entry.to, recognizerEnds.contains(to) else { return nil }
+            return (recognizer, to)
+        case "responder":
+            guard entry.forwardedFrom == nil, let responder = entry.responder, let method = entry.method,
+                  responderEnds.contains(method) else { return nil }
+            return (responder, method)
+        case "controlEvent":
+            guard let control = entry.control, let event = entry.event,
+                  let end = event.split(separator: "|").map(String.init).first(where: controlEnds.contains) else { return nil }
+            return (control, end)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func add(_ outcome: Outcome) {
+        if bySubject[outcome.subject] == nil { subjects.append(outcome.subject) }
+        bySubject[outcome.subject, default: []].append(outcome)
+    }
+
+    /// Each subject's results in order, `[ended, failed]`: what a flake sweep compares.
+    var signature: [String: [String]] { bySubject.mapValues { $0.map(\.result) } }
+
+    /// The outcomes whose result differs from `other`'s at the same place (a subject's n-th outcome),
+    /// or that only one side has, in the order they happened.
+    func changes(to other: OutcomeTimeline) -> [ChangedOutcome] {
+        var changes: [ChangedOutcome] = []
+        for subject in subjects + other.subjects.filter({ bySubject[$0] == nil }) {
+            let mine = bySubject[subject] ?? []
+            let theirs = other.bySubject[subject] ?? []
+            for index in 0..<max(mine.count, theirs.count) {
+                let a = index < mine.count ? mine[index] : nil
+                let b = index < theirs.count ? theirs[index] : nil
+                if a?.result != b?.result {
+                    changes.append(ChangedOutcome(subject: subject, number: index + 1, recorded: a, whatIf: b))
+                }
+            }
+        }
+        return changes.sorted { ($0.place.line, $0.place.t) < ($1.place.line, $1.place.t) }
+    }
+}
+
+/// A subject's n-th outcome, as the unchanged app made it and as the changed one did (nil: that side
+/// has no n-th outcome).
+public struct ChangedOutcome: Codable, Sendable, Equatable {
+    /// The recognizer, view or control.
+    public var subject: String
+    /// Which of its outcomes (1-based).
+    public var number: Int
+    /// The unchanged app's.
+    public var recorded: Outcome?
+    /// The changed app's (or the jittered variant's).
+    public var whatIf: Outcome?
+
+    /// Where it shows: the changed timeline's outcome, or the unchanged one's when the changed has none.
+    var place: (line: Int, t: Double) { (whatIf ?? recorded).map { ($0.line, $0.t) } ?? (0, 0) }
+
+    /// `doubleTap #2: ended → failed [multi-tap interval …] (line 9, 2702.4 ms)`, at `place`.
+    var text: String {
+        let time = TraceWriter.time(place.t).trimmingCharacters(in: .whitespaces)
+        return "\(subject) #\(number): \(recorded?.phrase ?? "(none)") → \(whatIf?.phrase ?? "(none)") (line \(place.line), \(time))"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import TouchBridgeProtocol
+import TouchBridgeServer
+
+/// What-if replay: the same finger trace against a changed app. Replays a recording twice — with the
+/// app as it is and with `changes` applied to every scene it builds — and says which decisions flip:
+/// both timelines' outcomes, the first event whose log differs, each changed outcome with its reason.
+/// Deterministic (the engine is), so the answer is exact for that trace, not a guess.
+public enum WhatIfReplay {
+    /// Runs the what-if. `catalog` overrides the scenes as in `SessionReplay.run`. Throws when a
+    /// change cannot be read, or fits no scene the replay built (nothing would be compared).
+    public static func run(
+        _ recording: Recording, changes: [AppChange], catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil
+    ) throws -> WhatIfReport {
+        guard (1...AppChange.maximumCount).contains(changes.count) else {
+            throw WhatIfError("a what-if takes 1–\(AppChange.maximumCount) changes, not \(changes.count)")
+        }
+        let scenes = try catalog ?? SessionReplay.catalog(for: recording.header, scenesDirectory: scenesDirectory)
+        return try run(ReplayScript(recording), changes: changes, catalog: scenes)
+    }
+
+    /// Runs the what-if on a decoded script (the flake sweep and the benchmark reuse one).
+    static func run(_ script: ReplayScript, changes: [AppChange], catalog: any SceneCatalog) throws -> WhatIfReport {
+        let before = DecisionReplay.run(script, catalog: catalog)
+        let changed = ChangedAppCatalog(catalog, changes: changes)
+        let after = DecisionReplay.run(script, catalog: changed)
+        guard !changed.applied.isEmpty || changed.skipped.isEmpty else {
+            throw WhatIfError("no change fits the recording's scenes:\n  " + changed.skipped.joined(separator: "\n  "))
+        }
+        return WhatIfReport(changes: changes.map(\.description), applied: changed.applied, skipped: changed.skipped,
+                            before: before, after: after)
+    }
+}
+
+/// The answer of a what-if replay, for people (`text`) and programs (`Codable`; `replay --json`).
+public struct WhatIfReport: Codable, Sendable, Equatable {
+    /// The first event whose (non-diagnostic) log differs, with both logs of that event.
+    public struct FirstDifference: Codable, Sendable, Equatable {
+        /// Its recording line.
+        public var line: Int
+        /// Engine time of the first entry that differs, ms.
+        public var t: Double
+        /// The unchanged app's log of that event, in the compact notation.
+        public var recorded: [String]
+        /// The changed app's.
+        public var whatIf: [String]
+    }
+
+    /// A subject's outcomes in order, as `result` words.
+    public struct Summary: Codable, Sendable, Equatable {
+        /// The recognizer, view or control.
+        public var subject: String
+        /// `["ended", "failed"]`.
+        public var recorded: [String]
+        /// The changed app's.
+        public var whatIf: [String]
+    }
+
+    /// The changes as written.
+    public var changes: [String]
+    /// Each change applied, as `scene: change`.
+    public var applied: [String]
+    /// Each change that did not fit a scene, as `scene: change: why`.
+    public var skipped: [String]
+    /// Both logs are the same (besides the changes' own notes).
+    public var identical: Bool
+    /// Nil when `identical`.
+    public var firstDifference: FirstDifference?
+    /// Every subject's outcomes in both timelines.
+    public var outcomes: [Summary]
+    /// The outcomes that flipped, in the order they happened.
+    public var changed: [ChangedOutcome]
+
+    init(changes: [String], applied: [String], skipped: [String], before: [DecisionFrame], after: [DecisionFrame]) {
+        self.changes = changes
+        self.applied = applied
+        self.skipped = skipped
+        firstDifference = nil
+        for (a, b) in zip(before, after) {
+            let x = Self.comparable(a), y = Self.comparable(b)
+            guard x.map(\.text) != y.map(\.text) else { continue }
+            let index = zip(x, y).enumerated().first { $1.0.text != $1.1.text }?.offset ?? min(x.count, y.count)
+            let t = index < y.count ? y[index].t : x[index].t
+            firstDifference = FirstDifference(line: b.line, t: t, recorded: x.map(\.text), whatIf: y.map(\.text))
+            break
+        }
+        identical = firstDifference == nil
+        let recorded = OutcomeTimeline(before), whatIf = OutcomeTimeline(after)
+        outcomes = (recorded.subjects + whatIf.subjects.filter { recorded.bySubject[$0] == nil }).map { subject in
+            Summary(subject: subject, recorded: recorded.bySubject[subject]?.map(\.result) ?? [],
+                    whatIf: whatIf.bySubject[subject]?.map(\.result) ?? [])
+        }
+        changed = recorded.changes(to: whatIf)
+    }
+
+    /// The entries a comparison looks at: what the app did, not the diagnostics, nor the notes the
+    /// what-if's own changes wrote.
+    static func comparable(_ frame: DecisionFrame) -> [(text: String, t: Double)] {
+        zip(frame.entries, frame.times).filter { entry, _ in
+            !entry.diagnostic && !(entry.kind == "note" && entry.message?.hasPrefix("\(ChangedAppCatalog.notePrefix): ") == true)
+        }.map { ($0.text, $1) }
+    }
+
+    /// For people: the changes, the outcome table, the first difference, the flipped outcomes.
+    public var text: String {
+        var lines = ["what-if: " + changes.joined(separator: "; ")]
+        lines += applied.map { "  applied in \($0)" } + skipped.map { "  skipped in \($0)" }
+        guard let first = firstDifference else {
+            lines.append("no decision changes: both event logs are the same")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let width = max(12, (outcomes.map(\.subject.count).max() ?? 0) + 4)
+        func pad(_ text: String, _ count: Int) -> String { text.padding(toLength: max(count, text.count + 1), withPad: " ", startingAt: 0) }
+        let recordedWidth = max(14, (outcomes.map { $0.recorded.joined(separator: ", ").count }.max() ?? 0) + 2)
+        lines.append(pad("outcomes", width) + pad("as recorded", recordedWidth) + "what-if")
+        for summary in outcomes {
+            let a = summary.recorded.isEmpty ? "—" : summary.recorded.joined(separator: ", ")
+            let b = summary.whatIf.isEmpty ? "—" : summary.whatIf.joined(separator: ", ")
+            lines.append(pad("  " + summary.subject, width) + pad(a, recordedWidth) + b + (a == b ? "" : "   ← changed"))
+        }
+        lines.append("first difference: line \(first.line), \(TraceWriter.time(first.t).trimmingCharacters(in: .whitespaces))")
+        lines += first.recorded.filter { !first.whatIf.contains($0) }.map { "  - \($0)" }
+        lines += first.whatIf.filter { !first.recorded.contains($0) }.map { "  + \($0)" }
+        lines.append(changed.isEmpty ? "no outcome changes (the logs differ in calls along the way)" : "changed outcomes (\(changed.count)):")
+        lines += changed.map { "  " + $0.text }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
