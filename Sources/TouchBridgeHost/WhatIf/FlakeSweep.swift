@@ -36,7 +36,7 @@ public enum FlakeSweep {
         var refused = 0
         var firstRefusal: String?
         for index in 0..<variants {
-            var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(index)))
+            var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(truncatingIfNeeded: index)))
             let frames = DecisionReplay.run(jitter.variant(of: script, random: &random), catalog: scenes)
             tally.add(OutcomeTimeline(frames), variant: index)
             let variantErrors = errors(frames)
