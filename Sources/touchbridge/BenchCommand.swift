@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine, the whole server under load, and memory per idle session.",
-        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self],
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, LintBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }

@@ -11,7 +11,7 @@ struct TouchBridgeCommand: AsyncParsableCommand {
             responder chain and gesture recognizers behave as on iOS, and every decision is logged with \
             its reason.
             """,
-        subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self, DriveCommand.self, ReplayCommand.self],
+        subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self, DriveCommand.self, ReplayCommand.self, LintCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }
