@@ -100,3 +100,28 @@ def test_lint_command_lints_files_and_directories_with_an_exit_status():
     assert directory.stdout.count(".json: ") == 2, directory.stdout
     missing = subprocess.run([str(SERVER_BIN), "lint", "no-such-scene"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert missing.returncode == 2 and "neither a built-in scene" in missing.stderr, missing.stderr
+
+
+# The shared conflict catalogue's scenes (gesture-conflicts.md, copied to Tests/fixtures/lint/gc/): the lints each
+# gets before the first touch. The catalogue's expected lint is there for every case a static check can see,
+# except GC-S16 (TouchKit's image views still take touches by default: issue 27 §4, then TB-L12 fires),
+# GC-S19 (the timeline moves the recognizer after loading) and GC-S21 (its wildcard simultaneity is an
+# extension the scene format lacks: TB-L06 reports the unruled pan instead of TB-L15).
+CATALOGUE = {
+    "gc-s01": ["TB-L01", "TB-L01", "TB-L01"], "gc-s02": ["TB-L01"], "gc-s03": ["TB-L05"],
+    "gc-s04": ["TB-L01", "TB-L04", "TB-L05"], "gc-s05": ["TB-L03"], "gc-s06": ["TB-L02"], "gc-s07": ["TB-L03"],
+    "gc-s08": ["TB-L06"], "gc-s09": ["TB-L06", "TB-L06"], "gc-s10": ["TB-L09"], "gc-s11": ["TB-L13"],
+    "gc-s12": ["TB-L08"], "gc-s13": ["TB-L12"], "gc-s14": ["TB-L07"], "gc-s15": ["TB-L07"], "gc-s16": [],
+    "gc-s17": ["TB-L13"], "gc-s18": [], "gc-s19": [], "gc-s20": [], "gc-s21": ["TB-L06"],
+}
+
+
+def test_the_conflict_catalogue_lints_as_expected():
+    run = subprocess.run([str(SERVER_BIN), "lint", str(FIXTURES / "gc"), "--json", "--fail-on", "never"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    found = {r["scene"].rsplit("/", 1)[-1].removesuffix(".json"): [l["id"] for l in r["lints"]] for r in json.loads(run.stdout)}
+    assert found == CATALOGUE, found
+    gc02 = json.loads(subprocess.run([str(SERVER_BIN), "lint", str(FIXTURES / "gc" / "gc-s02.json"), "--json"],
+                                     capture_output=True, text=True, cwd=ROOT, timeout=60).stdout)[0]["lints"][0]
+    assert "okButton" not in gc02["subjects"], "a standard button keeps its tap (iOS 6 exemption): only the plain control"
