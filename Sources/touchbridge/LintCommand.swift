@@ -12,7 +12,7 @@ struct LintCommand: ParsableCommand {
             Each lint has an id (TB-L01…), the UIKit rule it derives from (docs/uikit-rules.md), a message and a \
             fix. Without arguments: every built-in scene and every declarative scene of --scenes. An argument is \
             a scene name, a declarative scene file (*.json) or a directory of them. Exit status: 0 when no lint \
-            reaches --fail-on, 1 when one does, 2 when an argument cannot be read. The work per scene is bounded \
+            reaches --fail-on, 1 when one does, 2 when an argument cannot be read, 64 for a bad option. The work per scene is bounded \
             by the scene: checks over pairs of its recognizers and views (a built-in scene lints in well under \
             a millisecond: `touchbridge bench lint`).
             """

@@ -253,6 +253,21 @@ import TouchKitTestSupport
         #expect(margins(h2) == ["possible→failed | UIKIT-ROTATION hysteresis 5 pt (≥ 8 pt) outside"])
     }
 
+    final class Refusing: UIGestureRecognizerDelegate {
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    }
+
+    /// A recognizer the arena fails after it asked to recognize keeps its request's margins, all inside: its own
+    /// thresholds held, its delegate decided.
+    @Test func anArenaDecidedFailureKeepsTheRequestsMargins() throws {
+        let refusing = Refusing()
+        let tap = UITapGestureRecognizer()
+        tap.delegate = refusing
+        let (h, _) = attach(tap)
+        try h.tap(1, 100, 100, at: 0, duration: 70)
+        #expect(margins(h) == ["possible→failed | UIKIT-TAP allowableMovement 0 pt (≤ 45 pt) inside; UIKIT-TAP maximumTapDuration 70 ms (≤ 750 ms) inside"])
+    }
+
     /// A transition that no threshold decided carries no margin, and the slack reads the distance to the flip.
     @Test func marginsOnlyOnThresholdDecisionsAndSlackSigns() throws {
         let (h, _) = attach(UIPanGestureRecognizer())
