@@ -3,6 +3,8 @@
 // and the HUD. Pure DOM; the session (session.mjs) hands it what the server sends.
 
 import { explain } from './legend.mjs';
+import { LintPanel } from './lints.mjs';
+import { marginBars } from './margins.mjs';
 
 export const STATES = ['possible', 'began', 'changed', 'ended', 'cancelled', 'failed'];
 const TIMELINE_MS = 6000;
@@ -83,8 +85,15 @@ export class Inspector {
       hudClock: $('#hud-clock'),
       toggleRtt: $('#toggle-rtt'),
     };
+    this.lintPanel = new LintPanel($('#lints'), $('#lint-count'));
+    this.lintPanel.set([]);
     this.readFilter();
     this.installControls();
+  }
+
+  /** The scene's lints (welcome, a full render, the answer to an `act`). */
+  setLints(lints) {
+    this.lintPanel.set(lints);
   }
 
   installControls() {
@@ -240,7 +249,7 @@ export class Inspector {
     this.entries.push(entry);
     switch (entry.kind) {
       case 'transition':
-        this.transition(entry.recognizer, entry.from, entry.to, entry.reason, entry.at, entry.values);
+        this.transition(entry.recognizer, entry.from, entry.to, entry.reason, entry.at, entry.values, entry.margins);
         break;
       case 'waiting': {
         const r = this.recognizer(entry.recognizer);
@@ -281,7 +290,7 @@ export class Inspector {
     const li = el('li', { 'data-name': key, 'data-state': 'possible' });
     const canvas = el('canvas', { width: 10, height: 10 });
     li.append(el('span', { class: 'name', text: key, title: key }), el('span', { class: 'state', text: 'possible' }), canvas,
-      el('div', { class: 'kind' }), el('div', { class: 'reason' }));
+      el('div', { class: 'kind' }), el('div', { class: 'reason' }), el('div', { class: 'margin-box' }));
     r = { name: key, kind: null, view: null, state: 'possible', waiting: null, waits: [], failure: null, history: [], actions: 0, li, canvas };
     this.recognizers.set(key, r);
     this.dom.recList.append(li);
@@ -289,7 +298,7 @@ export class Inspector {
     return r;
   }
 
-  transition(name, from, to, reason, at, values) {
+  transition(name, from, to, reason, at, values, margins) {
     const r = this.recognizer(name);
     if (r.history.length === 0 && from) r.history.push({ state: from, at: at - 1, reason: '' });
     r.history.push({ state: to, at, reason: reason || '' });
@@ -306,6 +315,8 @@ export class Inspector {
     }
     while (r.waits.length && r.waits[0].to !== null && r.waits[0].to < at - TIMELINE_MS * 2) r.waits.shift();
     r.values = values || r.values;
+    // The margins shown are the last decision's: a reset to possible keeps them, like the reason.
+    if (to !== 'possible' && to !== 'changed') r.margins = Array.isArray(margins) ? margins : null;
     this.updateRow(r);
   }
 
@@ -313,6 +324,7 @@ export class Inspector {
     r.li.dataset.state = r.state;
     r.li.dataset.waiting = r.waiting ? 'true' : 'false';
     r.li.querySelector('.state').textContent = r.waiting && r.state === 'possible' ? 'waiting' : r.state;
+    this.updateMargins(r);
     if (r.kind || r.view) r.li.querySelector('.kind').textContent = `${r.kind ?? 'recognizer'}${r.view ? ` on ${r.view}` : ''}`;
     const reason = r.li.querySelector('.reason');
     reason.replaceChildren();
@@ -333,6 +345,15 @@ export class Inspector {
         reason.append(bits.join(' '));
       }
     }
+  }
+
+  /** The row's margin bars, redrawn only when the margins changed. */
+  updateMargins(r) {
+    const box = r.li.querySelector('.margin-box');
+    if (box.marginsShown === r.margins) return;
+    box.marginsShown = r.margins;
+    const bars = marginBars(r.margins);
+    box.replaceChildren(...(bars ? [bars] : []));
   }
 
   setHitPath(path) {

@@ -1,6 +1,8 @@
 // The event log's compact notation in words (docs/protocol.md §7): what a tapped log entry says,
 // e.g. `tapCount.tb(4×2)` → "touchesBegan for touch 4 (its 2nd tap) on view tapCount".
 
+import { marginText } from './margins.mjs';
+
 const ORDINALS = ['', '1st', '2nd', '3rd'];
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st … */
@@ -39,7 +41,11 @@ export function explain(entry) {
     case 'transition': {
       const why = entry.reason ? ` because ${entry.reason}` : '';
       if (entry.to === 'possible') return `Recognizer ${entry.recognizer} was reset from ${entry.from} to possible, ready for the next touches.`;
-      return `Recognizer ${entry.recognizer} went from ${entry.from} to ${entry.to}${why}.`;
+      const margins = Array.isArray(entry.margins) && entry.margins.length
+        ? ` Its thresholds: ${entry.margins.filter((m) => m && typeof m.threshold === 'string')
+          .map((m) => `${marginText(m)} ${m.side === 'outside' ? 'crossed' : 'held'} (${m.rule})`).join('; ')}.`
+        : '';
+      return `Recognizer ${entry.recognizer} went from ${entry.from} to ${entry.to}${why}.${margins}`;
     }
     case 'waiting':
       return `Recognizer ${entry.recognizer} wants to recognize but waits in possible: ${entry.reason}.`;

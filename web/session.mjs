@@ -257,6 +257,7 @@ export class Session {
     // A new session is a new app, even when it shows the same scene.
     s.scene = null;
     this.switchedScene(w.scene);
+    this.inspector.setLints(w.lints);
     this.welcomed(w);
     if (this.role === 'device') this.stepper.setRecording(w.recording);
     // The page may have changed size while we were away.
@@ -284,7 +285,10 @@ export class Session {
   onRender(msg) {
     this.engineClock.observe(msg.t, this.now());
     if (msg.full && typeof msg.scene === 'string') this.switchedScene(msg.scene);
-    if (msg.full) this.inspector.setRecognizers(msg.recognizers);
+    if (msg.full) {
+      this.inspector.setRecognizers(msg.recognizers);
+      this.inspector.setLints(msg.lints);
+    }
     const { ok, problems } = this.mirror.apply(msg);
     if (!ok) {
       this.warn('TouchBridge: mirror out of sync', problems);
@@ -299,6 +303,7 @@ export class Session {
 
   onEvents(msg, at = this.now()) {
     this.inspector.addEvents(msg, at);
+    if (Array.isArray(msg.lints)) this.inspector.setLints(msg.lints);
     this.noteTouches(msg, at);
     this.requestPaint();
   }

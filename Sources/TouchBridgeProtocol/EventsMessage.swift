@@ -9,6 +9,8 @@ public struct EventsMessage: Codable, Equatable, Sendable {
     /// After an `input`: the device's pointers still down, in window points (so observers can draw
     /// every finger, also those a recognizer took over); nil for other dispatches.
     public var pointers: [LivePointer]?
+    /// After an `act`: the scene's lints as the actions left it (docs/margins-and-lints.md); nil otherwise.
+    public var lints: [WireLint]?
 
     /// Builds an `events` message; `pointers` is given only for dispatches that answer an `input`.
     public init(seq: Int?, t: Double, log: [LogEntry], pointers: [LivePointer]? = nil) {
@@ -81,6 +83,8 @@ public struct LogEntry: Codable, Equatable, Sendable {
     public var reason: String?
     /// `transition`: the recognizer's values at the transition.
     public var values: LogValues?
+    /// `transition`: the margins of the threshold decisions behind it (absent when it had none).
+    public var margins: [LogMargin]?
     /// `action`: the state the recognizer's target–actions ran in.
     public var state: String?
     /// `controlEvent`: the control's trace name.

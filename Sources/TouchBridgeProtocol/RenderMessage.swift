@@ -12,6 +12,8 @@ public struct RenderMessage: Codable, Equatable, Sendable {
     /// Engine time (ms) of the tree, sent when a view animates: the client's anchor for
     /// interpolating `animations` (their `begin` is engine time).
     public var t: Double?
+    /// With full renders: the scene's lints (docs/margins-and-lints.md), nil when it has none.
+    public var lints: [WireLint]?
 
     /// A render message; `recognizers` and `scene` belong to full renders only.
     public init(full: Bool, scene: String? = nil, ops: [RenderOp], recognizers: [RecognizerInfo]? = nil, t: Double? = nil) {

@@ -6,7 +6,13 @@
 /// when a field is added (`JSONWriterTests` compares them).
 extension JSONWriter {
     mutating func write(_ message: EventsMessage) {
-        raw("{\"log\":[")
+        byte(UInt8(ascii: "{"))
+        if let lints = message.lints {
+            raw("\"lints\":")
+            write(lints)
+            byte(UInt8(ascii: ","))
+        }
+        raw("\"log\":[")
         for (index, entry) in message.log.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             write(entry)
@@ -45,6 +51,7 @@ extension JSONWriter {
         if let forwardedFrom = entry.forwardedFrom { key("forwardedFrom", first: &first); string(forwardedFrom) }
         if let from = entry.from { key("from", first: &first); string(from) }
         key("kind", first: &first); string(entry.kind)
+        if let margins = entry.margins { key("margins", first: &first); write(margins) }
         if let message = entry.message { key("message", first: &first); string(message) }
         if let method = entry.method { key("method", first: &first); string(method) }
         if let note = entry.note { key("note", first: &first); string(note) }
@@ -84,6 +91,29 @@ extension JSONWriter {
         byte(UInt8(ascii: "}"))
     }
 
+    mutating func write(_ margins: [LogMargin]) {
+        byte(UInt8(ascii: "["))
+        for (index, margin) in margins.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            raw("{\"limit\":")
+            string(margin.limit)
+            raw(",\"limitValue\":")
+            number(margin.limitValue)
+            raw(",\"measured\":")
+            number(margin.measured)
+            raw(",\"rule\":")
+            string(margin.rule)
+            raw(",\"side\":")
+            string(margin.side)
+            raw(",\"threshold\":")
+            string(margin.threshold)
+            raw(",\"unit\":")
+            string(margin.unit)
+            byte(UInt8(ascii: "}"))
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
     mutating func write(_ values: LogValues) {
         var first = true
         byte(UInt8(ascii: "{"))
@@ -102,6 +132,10 @@ extension JSONWriter {
     mutating func write(_ message: RenderMessage) {
         raw("{\"full\":")
         bool(message.full)
+        if let lints = message.lints {
+            raw(",\"lints\":")
+            write(lints)
+        }
         raw(",\"ops\":[")
         for (index, op) in message.ops.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }

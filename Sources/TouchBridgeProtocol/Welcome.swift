@@ -22,10 +22,12 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// How to reach the server from another device on the network; nil when it listens on
     /// loopback only.
     public var lan: LANAddress?
+    /// The lints of the scene loaded (docs/margins-and-lints.md); nil when it has none.
+    public var lints: [WireLint]?
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol"
-        case session, role, scenes, scene, clock, thresholds, limits, recording, lan
+        case session, role, scenes, scene, clock, thresholds, limits, recording, lan, lints
     }
 
     /// A welcome; `recording` and `lan` are set afterwards by the host, which alone knows them.

@@ -78,7 +78,7 @@ extension Session {
             }
             let runner = try AppActionRunner(act.actions, application: shared.application)
             // An action may cancel touches (the app resigning active): observers learn which fingers are left.
-            let messages = try shared.step(seq: act.seq, alwaysReport: true, reportsPointers: true) { application throws(InputError) in
+            let messages = try shared.step(seq: act.seq, alwaysReport: true, reportsPointers: true, reportsLints: true) { application throws(InputError) in
                 try application.advance(to: timestamp)
                 try runner.apply(at: timestamp)
                 try application.advance(to: timestamp)

@@ -49,14 +49,17 @@ final class SharedSession {
             thresholds: .engineDefaults(maximumTouches: environment.limits.maxTouches), limits: environment.limits)
         welcome.recording = environment.isRecording
         welcome.lan = environment.lanAddress
+        welcome.lints = SceneLints.wire(application)
         return ServerMessage.welcome(welcome).text
     }
 
     /// Everything, for a client that has nothing (or lost track), with every recognizer listed.
     func fullRender() -> String {
-        ServerMessage.render(RenderMessage(
+        var render = RenderMessage(
             full: true, scene: sceneName, ops: RenderDiff.full(published.snapshot),
-            recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)).text
+            recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)
+        render.lints = SceneLints.wire(application)
+        return ServerMessage.render(render).text
     }
 
     // MARK: Engine steps (messages for every connection of the session)
@@ -66,11 +69,13 @@ final class SharedSession {
     /// `seq` even when nothing was logged). A step that throws changed nothing and returns nothing.
     ///
     /// `reportsPointers` (input): the `events` also lists the pointers still down, for observers.
+    /// `reportsLints` (act): the `events` also carries the scene's lints as the step left them.
     func step(
-        seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, _ body: (UIApplication) throws(InputError) -> Void
+        seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, reportsLints: Bool = false,
+        _ body: (UIApplication) throws(InputError) -> Void
     ) throws(InputError) -> [SessionEffect] {
         try body(application)
-        var messages = publish(seq: seq, alwaysReport: alwaysReport, reportsPointers: reportsPointers)
+        var messages = publish(seq: seq, alwaysReport: alwaysReport, reportsPointers: reportsPointers, reportsLints: reportsLints)
         if let name = application.drainOpenRequests().compactMap(Self.sceneName(in:)).last,
            let switched = try? switchScene(to: .named(name)) {
             messages += switched
@@ -87,7 +92,7 @@ final class SharedSession {
         return name.isEmpty ? nil : name
     }
 
-    private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false) -> [SessionEffect] {
+    private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, reportsLints: Bool = false) -> [SessionEffect] {
         var messages: [SessionEffect] = []
         let ops = published.update()
         if !ops.isEmpty {
@@ -100,8 +105,9 @@ final class SharedSession {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
             } : nil
-            messages.append(.events(ServerMessage.events(EventsMessage(
-                seq: seq, t: engineMs, log: log, pointers: pointers)).text))
+            var events = EventsMessage(seq: seq, t: engineMs, log: log, pointers: pointers)
+            if reportsLints { events.lints = SceneLints.wire(application) ?? [] }
+            messages.append(.events(ServerMessage.events(events).text))
         }
         return messages
     }

@@ -32,6 +32,7 @@ enum TraceEncoding {
             entry.to = to.description
             entry.reason = reason
             entry.values = self.values(values)
+            if !values.margins.isEmpty { entry.margins = values.margins.map(margin) }
         case .waiting(let recognizer, let reason):
             entry.recognizer = recognizer
             entry.reason = reason
@@ -64,6 +65,12 @@ enum TraceEncoding {
 
     static func touch(_ record: TouchRecord) -> LogTouch {
         LogTouch(id: record.id, phase: record.phase.description, tapCount: record.tapCount, location: WireGeometry.point(record.location))
+    }
+
+    static func margin(_ margin: DecisionMargin) -> LogMargin {
+        LogMargin(rule: margin.rule, threshold: margin.threshold, measured: WireGeometry.number(CGFloat(margin.measured)),
+                  limitValue: WireGeometry.number(CGFloat(margin.limitValue)), limit: margin.limit.rawValue, side: margin.side.rawValue,
+                  unit: margin.unit.rawValue)
     }
 
     static func values(_ values: RecognizerValues) -> LogValues {

@@ -6,8 +6,8 @@ import TouchKitBenchSupport
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the engine, the whole server under load, memory per idle session, and the what-if tools.",
-        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self],
+        abstract: "Measure the engine, the whole server under load, memory per idle session, the what-if tools and the lints.",
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self, LintBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }

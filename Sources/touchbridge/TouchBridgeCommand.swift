@@ -12,7 +12,7 @@ struct TouchBridgeCommand: AsyncParsableCommand {
             its reason.
             """,
         subcommands: [ServeCommand.self, DemoCommand.self, BenchCommand.self, DriveCommand.self, ReplayCommand.self, FlakeCommand.self,
-                      ExportCommand.self],
+                      ExportCommand.self, LintCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -160,9 +160,11 @@ struct EquivalenceRun {
     }
 
     static func fullRender(of shared: SharedSession, reference: RenderSnapshot) -> String {
-        ServerMessage.render(RenderMessage(
+        var render = RenderMessage(
             full: true, scene: shared.sceneName, ops: RenderDiff.full(reference),
-            recognizers: RecognizerListing.recognizers(of: shared.application), t: reference.isAnimating ? shared.engineMs : nil)).text
+            recognizers: RecognizerListing.recognizers(of: shared.application), t: reference.isAnimating ? shared.engineMs : nil)
+        render.lints = SceneLints.wire(shared.application)
+        return ServerMessage.render(render).text
     }
 
     mutating func step() throws {

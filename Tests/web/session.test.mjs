@@ -33,7 +33,7 @@ function harness({ role = 'device', watch = null, scene = null, joined = true } 
     sendRaw(msg) { h.raw.push(msg); return true; },
     stop(reason) { this.stopped = reason; },
   };
-  h.inspector = Object.fromEntries(['setHud', 'setScenes', 'addMarker', 'setScene', 'resetScene', 'setRecognizers', 'addEvents', 'showInstant']
+  h.inspector = Object.fromEntries(['setHud', 'setScenes', 'addMarker', 'setScene', 'resetScene', 'setRecognizers', 'addEvents', 'showInstant', 'setLints']
     .map((m) => [m, note(`inspector.${m}`)]));
   /** Pointers the stand-in input thinks the server holds: recover() cancels each in its own message, as InputCapture does. */
   h.down = [];
@@ -241,7 +241,7 @@ test('welcome: the session, its limits over the defaults, and the page\'s parts 
   assert.equal(h.state.joinedOnce, true);
   assert.deepEqual(h.calls.map(([name]) => name), [
     'stepper.reset', 'input.resetSession', 'inspector.setScenes', 'inspector.setHud',
-    'showing', 'inspector.setScene', 'inspector.resetScene', 'input.resetSession', 'welcomed', 'stepper.setRecording',
+    'showing', 'inspector.setScene', 'inspector.resetScene', 'input.resetSession', 'inspector.setLints', 'welcomed', 'stepper.setRecording',
   ]);
   assert.deepEqual(h.called('showing'), [['showing', 'welcome']]);
   assert.deepEqual(h.called('stepper.setRecording'), [['stepper.setRecording', true]]);
@@ -562,4 +562,19 @@ test('a refused hello stops the page when retrying cannot help, and says why oth
   assert.equal(q.raw.length, 0, 'without a scene asked for, nothing to correct');
   assert.deepEqual(q.banners, [{ source: 'error', text: 'Server refused to join: unknown-scene: x', level: 'error' }]);
   assert.equal(q.conn.stopped, null);
+});
+
+// ------------------------------------------------------------------ lints
+
+test('the lints of the scene reach the inspector from the welcome, each full render and the answer to an act', () => {
+  const h = harness();
+  const l02 = { id: 'TB-L02', severity: 'warning', message: 'both fire' };
+  const l03 = { id: 'TB-L03', severity: 'info', message: 'waits' };
+  h.join(welcome({ lints: [l02] }));
+  h.session.receive(fullRender('drag', 120, { lints: [l03] }));
+  h.session.receive({ type: 'events', seq: 4, t: 130, log: [], lints: [] });
+  h.session.receive({ type: 'events', seq: 5, t: 140, log: [] });
+  h.session.receive({ type: 'render', full: false, t: 150, ops: [] });
+  assert.deepEqual(h.called('inspector.setLints').map(([, lints]) => lints), [[l02], undefined, [l03], []],
+    'welcome, the join\'s full render (none), a scene switch, an act; not events without lints nor partial renders');
 });

@@ -111,6 +111,8 @@ public struct RecognizerValues: Equatable, Sendable {
     public var rotation: CGFloat?
     /// Swipes: the direction recognized.
     public var direction: String?
+    /// The margins of the threshold decisions that led to this transition (empty for most transitions).
+    public var margins: [DecisionMargin] = []
 
     /// Values with the fields every recognizer has; the recognizer adds its own.
     public init(location: CGPoint, numberOfTouches: Int) {

@@ -53,6 +53,9 @@ open class UIGestureRecognizer: TraceNamed {
     var blockingRequirement: ObjectIdentifier?
     /// The reason of the waiting transition, for the event log (nil while the log is off).
     var pendingReason: String?
+    /// The margins of the threshold decisions behind the transition being requested, for the event log
+    /// (recorded only while it records; cleared once the transition is logged).
+    @exclusivity(unchecked) var decisionMargins: [DecisionMargin] = []
     var didCancelTouchesInView = false
     var recognizedThisTurn = false
     var lastLocationInWindow = CGPoint.zero
@@ -206,6 +209,14 @@ open class UIGestureRecognizer: TraceNamed {
     func setState(_ newState: State, because reason: @autoclosure () -> String) {
         guard !currentState.isTerminal else { return }
         requestTransition(to: newState, reason: reason)
+    }
+
+    /// `setState(_:because:)` with the margins of the decision, measured only while the event log records.
+    func setState(_ newState: State, because reason: @autoclosure () -> String? = nil, margins: @autoclosure () -> [DecisionMargin]) {
+        requestTransition(to: newState) {
+            decisionMargins = margins()
+            return reason()
+        }
     }
 
     /// Called after the recognizer reaches ended, cancelled or failed, once its actions were sent;
@@ -374,7 +385,9 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// The values shown with each transition in the event log; subclasses add theirs.
     func transitionValues() -> RecognizerValues {
-        RecognizerValues(location: location(in: nil), numberOfTouches: numberOfTouches)
+        var values = RecognizerValues(location: location(in: nil), numberOfTouches: numberOfTouches)
+        values.margins = decisionMargins
+        return values
     }
 
     // MARK: Internals
@@ -472,6 +485,7 @@ open class UIGestureRecognizer: TraceNamed {
                 .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
         }
         environment.didTransition(self, from: old, to: newState, reason: explanation)
+        if !decisionMargins.isEmpty { decisionMargins.removeAll() }
     }
 
     /// The UIKit transition table (UIKIT-STATE-TRANSITIONS), plus began/changed → failed.
@@ -518,6 +532,7 @@ open class UIGestureRecognizer: TraceNamed {
         trackedTouches.clearKeepingCapacity()
         pendingState = nil
         pendingReason = nil
+        if !decisionMargins.isEmpty { decisionMargins.removeAll() }
         didCancelTouchesInView = false
         cancelTimers()
         currentState = .possible

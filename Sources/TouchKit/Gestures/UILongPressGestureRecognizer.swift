@@ -23,6 +23,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     private var pressSerial = 0
     /// When the required fingers were all down (the press's timer started), for the inclusive check.
     private var pressStart: TimeInterval?
+    /// The farthest a finger moved before the press began, for the margin of `allowableMovement`.
+    private var farthest = FarthestMovement()
+    /// When the last preliminary tap lifted, for the margin of the interval to the press.
+    private var lastLift: TimeInterval = 0
 
     /// Notes start points and starts the hold timer once the required fingers are down; too many fingers fail
     /// it.
@@ -32,7 +36,8 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         pressSerial += 1
         let down = activeTrackedCount
         if down > numberOfTouchesRequired {
-            return setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)",
+                            margins: [.count("UIKIT-LONG-PRESS", "numberOfTouchesRequired", measured: down, limit: numberOfTouchesRequired, .atMost, .outside)])
         }
         if down == numberOfTouchesRequired {
             pressStart = event.timestamp
@@ -52,7 +57,13 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     private func beginIfHeldLongEnough(at time: TimeInterval, lifting: Int = 0) {
         guard isPressComplete(lifting: lifting), let pressStart,
               EngineInstant.reaches(time - pressStart, minimumPressDuration) else { return }
-        state = .began
+        setState(.began, margins: beganMargins(held: time - pressStart))
+    }
+
+    /// The margins of a press that began: how long it was held, how far it moved (UIKIT-LONG-PRESS).
+    private func beganMargins(held: TimeInterval) -> [DecisionMargin] {
+        [.duration("UIKIT-LONG-PRESS", "minimumPressDuration", measured: held, limit: minimumPressDuration, .atLeast, .inside),
+         .points("UIKIT-LONG-PRESS", "allowableMovement", measured: farthest.value, limit: allowableMovement, .atMost, .inside)]
     }
 
     /// Before it begins: fails beyond `allowableMovement`. After: every move is `.changed`.
@@ -67,8 +78,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
         let moved = touch.locationInWindow.distance(to: startLocations[touch.identifier] ?? touch.locationInWindow)
+        farthest.note(moved)
         guard moved > allowableMovement else { return false }
-        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))",
+                 margins: [.points("UIKIT-LONG-PRESS", "allowableMovement", measured: moved, limit: allowableMovement, .atMost, .outside)])
         return true
     }
 
@@ -81,11 +94,14 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
         if tapsCompleted < numberOfTapsRequired, activeTrackedCount == 0 {
             tapsCompleted += 1
+            lastLift = event.timestamp
             pressSerial += 1
             scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: pressSerial * 2 + 1)
             return
         }
-        setState(.failed, because: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))")
+        setState(.failed, because: "lifted before minimumPressDuration \(milliseconds(minimumPressDuration))",
+                 margins: [.duration("UIKIT-LONG-PRESS", "minimumPressDuration", measured: pressStart.map { event.timestamp - $0 } ?? 0,
+                                     limit: minimumPressDuration, .atLeast, .outside)])
     }
 
     /// Cancels an active press; fails an undecided one.
@@ -94,10 +110,12 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         guard pressSerial == tag >> 1 else { return }
         if tag & 1 == 0 {
             guard isPressComplete() else { return }
-            state = .began
+            setState(.began, margins: beganMargins(held: engineNow - (pressStart ?? engineNow)))
         } else {
             guard state == .possible else { return }
-            setState(.failed, because: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)")
+            setState(.failed, because: "no press within \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) after tap \(self.tapsCompleted)",
+                     margins: [.duration("UIKIT-LONG-PRESS", "maximumIntervalBetweenSuccessiveTaps", measured: engineNow - lastLift,
+                                         limit: maximumIntervalBetweenSuccessiveTaps, .atMost, .outside)])
         }
     }
 
@@ -112,6 +130,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open override func reset() {
         startLocations.removeAll()
         pressStart = nil
+        farthest.reset()
         tapsCompleted = 0
         pressSerial += 1
     }

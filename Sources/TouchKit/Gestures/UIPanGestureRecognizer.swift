@@ -22,6 +22,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var lastTouchCount = 0
     @exclusivity(unchecked) private var samples: [(time: TimeInterval, point: CGPoint)] = []
     private var currentVelocity = CGPoint.zero
+    /// The farthest the centroid got from where it started before the pan began, for the margin of a pan
+    /// that never began.
+    private var farthest = FarthestMovement()
 
     var activeTouches: [UITouch] { trackedTouches.filter(\.isActive) }
 
@@ -73,7 +76,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         // "The maximum number of fingers that can touch the view for gesture recognition": too many
         // fingers before the pan began fail it; once it pans, extra fingers are ignored.
         if state == .possible, activeTrackedCount > maximumNumberOfTouches {
-            return setState(.failed, because: "\(self.activeTrackedCount) touches > maximumNumberOfTouches \(self.maximumNumberOfTouches)")
+            return setState(.failed, because: "\(self.activeTrackedCount) touches > maximumNumberOfTouches \(self.maximumNumberOfTouches)",
+                            margins: [.count(ruleID, "maximumNumberOfTouches", measured: activeTrackedCount, limit: maximumNumberOfTouches, .atMost, .outside)])
         }
         if activeTrackedCount > maximumNumberOfTouches {
             for touch in touches.inTouchOrder where activeTrackedCount > maximumNumberOfTouches {
@@ -92,11 +96,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         case .possible:
             guard activeTrackedCount >= minimumNumberOfTouches else { return }
             let translation = rawTranslation
-            guard translation.distance(to: translationBase) >= hysteresis else { return }
+            let distance = translation.distance(to: translationBase)
+            farthest.note(distance)
+            guard distance >= hysteresis else { return }
             if let refusal = refusalToBegin(translation: translation - translationBase) {
                 setState(.failed, because: refusal)
             } else {
-                state = .began
+                setState(.began, margins: [.points(ruleID, "hysteresis", measured: distance, limit: hysteresis, .atLeast, .inside)])
             }
         case .began, .changed:
             state = .changed
@@ -117,9 +123,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         } else if remaining == 0 {
             let touchesSeen = trackedTouches.count
             if touchesSeen < minimumNumberOfTouches {
-                setState(.failed, because: "\(touchesSeen) touch(es) < minimumNumberOfTouches \(minimumNumberOfTouches)")
+                setState(.failed, because: "\(touchesSeen) touch(es) < minimumNumberOfTouches \(minimumNumberOfTouches)",
+                         margins: [.count(ruleID, "minimumNumberOfTouches", measured: touchesSeen, limit: minimumNumberOfTouches, .atLeast, .outside)])
             } else {
-                setState(.failed, because: "lifted before moving \(points(hysteresis))")
+                setState(.failed, because: "lifted before moving \(points(hysteresis))",
+                         margins: [.points(ruleID, "hysteresis", measured: farthest.value, limit: hysteresis, .atLeast, .outside)])
             }
         } else {
             rebaseForTouchCountChange()
@@ -142,7 +150,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         lastTouchCount = 0
         samples.clearKeepingCapacity()
         currentVelocity = .zero
+        farthest.reset()
     }
+
+    /// The rule whose thresholds this recognizer's margins measure.
+    var ruleID: String { "UIKIT-PAN" }
 
     /// Why this pan may not begin with `translation` (window points) although it moved far enough;
     /// nil lets it begin. Scroll views refuse drags along an axis with nothing to scroll

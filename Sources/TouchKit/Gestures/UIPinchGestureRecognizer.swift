@@ -31,6 +31,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var scaleBase: CGFloat = 1
     private var lastDistance: CGFloat = 0
     private var lastSample: (time: TimeInterval, scale: CGFloat)?
+    /// The largest change of distance before the pinch began, for the margin of one that never began.
+    private var farthest = FarthestMovement()
 
     private var currentDistance: CGFloat {
         guard let (first, second) = activePair else { return lastDistance }
@@ -64,9 +66,11 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         defer { lastDistance = distance }
         switch state {
         case .possible:
-            if abs(distance - startDistance) >= hysteresis {
+            let change = abs(distance - startDistance)
+            farthest.note(change)
+            if change >= hysteresis {
                 updateVelocity(event.timestamp)
-                state = .began
+                setState(.began, margins: [.points("UIKIT-PINCH", "hysteresis", measured: change, limit: hysteresis, .atLeast, .inside)])
             }
         case .began, .changed:
             updateVelocity(event.timestamp)
@@ -82,7 +86,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         if state.isActive {
             if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = nil }
         } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))")
+            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))",
+                     margins: [twoFingerMargin("UIKIT-PINCH", touches: trackedTouches.count, change: farthest.value, hysteresis: hysteresis)])
         }
     }
 
@@ -98,6 +103,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         lastDistance = 0
         lastSample = nil
         velocity = 0
+        farthest.reset()
     }
 
     private func scale(from distance: CGFloat) -> CGFloat {

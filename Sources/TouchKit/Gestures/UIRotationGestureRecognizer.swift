@@ -29,6 +29,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     private var rotationBase: CGFloat = 0
     private var lastAngle: CGFloat?
     private var lastSample: (time: TimeInterval, rotation: CGFloat)?
+    /// The longest arc the fingers travelled before the rotation began, for the margin of one that never began.
+    private var farthest = FarthestMovement()
 
     private var currentAngle: CGFloat? {
         guard let (first, second) = activePair else { return nil }
@@ -58,9 +60,11 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         case .possible:
             guard let (first, second) = activePair else { return }
             let radius = first.locationInWindow.distance(to: second.locationInWindow) / 2
-            if abs(accumulated) * radius >= hysteresis {
+            let arc = abs(accumulated) * radius
+            farthest.note(arc)
+            if arc >= hysteresis {
                 updateVelocity(event.timestamp)
-                state = .began
+                setState(.began, margins: [.points("UIKIT-ROTATION", "hysteresis", measured: arc, limit: hysteresis, .atLeast, .inside)])
             }
         case .began, .changed:
             updateVelocity(event.timestamp)
@@ -76,7 +80,8 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         if state.isActive {
             if remaining == 0 { state = .ended } else { lastAngle = currentAngle }
         } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))")
+            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))",
+                     margins: [twoFingerMargin("UIKIT-ROTATION", touches: trackedTouches.count, change: farthest.value, hysteresis: hysteresis)])
         }
     }
 
@@ -91,6 +96,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         lastAngle = nil
         lastSample = nil
         velocity = 0
+        farthest.reset()
     }
 
     private func updateVelocity(_ time: TimeInterval) {

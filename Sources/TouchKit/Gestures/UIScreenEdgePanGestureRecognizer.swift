@@ -44,9 +44,12 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
             if inBand.isEmpty {
                 let nearest = distances.filter { edges.contains($0.0) }.min { $0.1 < $1.1 }
                 let detail = nearest.map { "began \(points($0.1)) from the \($0.0) edge" } ?? "no edges set"
-                return setState(.failed, because: "\(detail) > edgeBandWidth \(points(edgeBandWidth))")
+                let margins = nearest.map { [DecisionMargin.points(ruleID, "edgeBandWidth", measured: $0.1, limit: edgeBandWidth, .atMost, .outside)] } ?? []
+                return setState(.failed, because: "\(detail) > edgeBandWidth \(points(edgeBandWidth))", margins: margins)
             }
         }
         super.touchesBegan(touches, with: event)
     }
+
+    override var ruleID: String { "UIKIT-SCREEN-EDGE-PAN" }
 }

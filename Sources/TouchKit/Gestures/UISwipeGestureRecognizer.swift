@@ -57,6 +57,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     @exclusivity(unchecked) private var startLocations = TouchStartPoints()
     private var deadDirections: Direction = []
     private var deathReason = ""
+    private var deathMargin: DecisionMargin?
     private var recognizedDirection: Direction?
 
     private static let order: [Direction] = [.right, .left, .up, .down]
@@ -72,7 +73,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         for touch in touches { startLocations[touch.identifier] = touch.locationInWindow }
         let count = trackedTouches.count
         if count > numberOfTouchesRequired {
-            setState(.failed, because: "\(count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            setState(.failed, because: "\(count) touches > numberOfTouchesRequired \(numberOfTouchesRequired)",
+                     margins: [.count("UIKIT-SWIPE", "numberOfTouchesRequired", measured: count, limit: numberOfTouchesRequired, .atMost, .outside)])
         }
     }
 
@@ -82,10 +84,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         guard let startTime else { return }
         let t = event.timestamp - startTime
         if EngineInstant.exceeds(t, maximumDuration) {
-            return setState(.failed, because: "took longer than maximumDuration \(milliseconds(maximumDuration))")
+            return setState(.failed, because: "took longer than maximumDuration \(milliseconds(maximumDuration))",
+                            margins: [durationMargin(t, .outside)])
         }
-        let minimumPrimary = minimumPrimaryMovement * (1 - primaryDecayPerSecond * CGFloat(t))
+        let minimumPrimary = minimumPrimary(at: t)
         let maximumSecondary = maximumSecondaryMovement * (1 - secondaryDecayPerSecond * CGFloat(t))
+        var weakestPrimary = CGFloat.infinity
+        var largestSecondary: CGFloat = 0
         let fingers = trackedTouches
         for candidate in Self.order where direction.contains(candidate) && !deadDirections.contains(candidate) {
             var qualifies = fingers.count == numberOfTouchesRequired
@@ -97,25 +102,35 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
                 if primary < 0 {
                     deadDirections.insert(candidate)
                     deathReason = "moved \(points(-primary)) against \(candidate)"
+                    deathMargin = .points("UIKIT-SWIPE", "direction", measured: primary, limit: 0, .atLeast, .outside)
                     qualifies = false
                     break
                 }
                 if secondary > maximumSecondary {
                     deadDirections.insert(candidate)
                     deathReason = "drifted \(points(secondary)) off the \(candidate) axis > \(points(maximumSecondary))"
+                    deathMargin = .points("UIKIT-SWIPE", "maximumSecondaryMovement", measured: secondary, limit: maximumSecondary, .atMost, .outside)
                     qualifies = false
                     break
                 }
                 if primary < minimumPrimary { qualifies = false }
+                weakestPrimary = min(weakestPrimary, primary)
+                largestSecondary = max(largestSecondary, secondary)
             }
             if qualifies {
                 recognizedDirection = candidate
-                state = .ended
+                setState(.ended, margins: [
+                    durationMargin(t, .inside),
+                    .points("UIKIT-SWIPE", "minimumPrimaryMovement", measured: weakestPrimary, limit: minimumPrimary, .atLeast, .inside),
+                    .points("UIKIT-SWIPE", "maximumSecondaryMovement", measured: largestSecondary, limit: maximumSecondary, .atMost, .inside),
+                ])
                 return
             }
+            weakestPrimary = .infinity
+            largestSecondary = 0
         }
         if direction.isSubset(of: deadDirections) {
-            setState(.failed, because: deathReason)
+            setState(.failed, because: deathReason, margins: deathMargin.map { [$0] } ?? [])
         }
     }
 
@@ -123,11 +138,38 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// `maximumDuration` elapsed.
     override func timerFired(_ tag: Int) {
         guard state == .possible else { return }
-        setState(.failed, because: "took longer than maximumDuration \(milliseconds(self.maximumDuration))")
+        setState(.failed, because: "took longer than maximumDuration \(milliseconds(self.maximumDuration))",
+                 margins: [durationMargin(engineNow - (startTime ?? engineNow), .outside)])
+    }
+
+    /// The primary travel needed `t` seconds after the first touch: 50 pt × (1 − 0.94·t) by default (UIKIT-SWIPE).
+    private func minimumPrimary(at t: TimeInterval) -> CGFloat {
+        minimumPrimaryMovement * (1 - primaryDecayPerSecond * CGFloat(t))
+    }
+
+    private func durationMargin(_ t: TimeInterval, _ side: DecisionMargin.Side) -> DecisionMargin {
+        .duration("UIKIT-SWIPE", "maximumDuration", measured: t, limit: maximumDuration, .atMost, side)
+    }
+
+    /// At a lift: the farthest travel in a direction still alive (of its weakest finger) against the travel
+    /// needed at that moment.
+    private func travelMargin(at time: TimeInterval) -> [DecisionMargin] {
+        guard let startTime else { return [] }
+        var best = -CGFloat.infinity
+        for candidate in Self.order where direction.contains(candidate) && !deadDirections.contains(candidate) {
+            var weakest = CGFloat.infinity
+            for touch in trackedTouches {
+                let delta = touch.locationInWindow - (startLocations[touch.identifier] ?? touch.locationInWindow)
+                weakest = min(weakest, delta.x * candidate.vector.x + delta.y * candidate.vector.y)
+            }
+            best = max(best, weakest)
+        }
+        guard best.isFinite else { return [] }
+        return [.points("UIKIT-SWIPE", "minimumPrimaryMovement", measured: best, limit: minimumPrimary(at: time - startTime), .atLeast, .outside)]
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        setState(.failed, because: "lifted before travelling far enough")
+        setState(.failed, because: "lifted before travelling far enough", margins: travelMargin(at: event.timestamp))
     }
 
     /// Cancelled touches fail the swipe.
@@ -139,6 +181,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         startTime = nil
         startLocations.removeAll()
         deadDirections = []
+        deathMargin = nil
         recognizedDirection = nil
     }
 

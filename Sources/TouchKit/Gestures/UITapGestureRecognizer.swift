@@ -25,23 +25,31 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var firstTapLocation: CGPoint?
     private var tapStart: TimeInterval = 0
     private var tapSerial = 0
+    // For the decision margins of a recognized series (UIKIT-TAP).
+    private var farthest = FarthestMovement()
+    private var longestHold: TimeInterval = 0
+    private var longestInterval: TimeInterval = 0
+    private var lastLift: TimeInterval?
 
     /// Counts the fingers of the current tap; fails on a touch after the series is complete, a tap too far
     /// from the first, or too many fingers.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if tapsCompleted == numberOfTapsRequired {
-            return setState(.failed, because: "another touch began after \(tapsCompleted) tap(s) were complete")
+            return setState(.failed, because: "another touch began after \(tapsCompleted) tap(s) were complete",
+                            margins: [.count("UIKIT-TAP", "numberOfTapsRequired", measured: tapsCompleted + 1, limit: numberOfTapsRequired, .atMost, .outside)])
         }
         if touchesInCurrentTap.isEmpty {
             tapSerial += 1
             tapStart = event.timestamp
+            if let lastLift { longestInterval = max(longestInterval, event.timestamp - lastLift) }
             scheduleTimer(after: maximumTapDuration, tag: tapSerial * 2)
         }
         if touches.firstInTouchOrder(where: failIfLandedTooFar) != nil { return }
         var down = 0
         for index in touchesInCurrentTap.indices where touchesInCurrentTap[index].phase.isActive { down += 1 }
         if down > numberOfTouchesRequired {
-            setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)")
+            setState(.failed, because: "\(down) touches > numberOfTouchesRequired \(numberOfTouchesRequired)",
+                     margins: [.count("UIKIT-TAP", "numberOfTouchesRequired", measured: down, limit: numberOfTouchesRequired, .atMost, .outside)])
         }
     }
 
@@ -49,8 +57,12 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private func failIfLandedTooFar(_ touch: UITouch) -> Bool {
         touchesInCurrentTap.append(touch)
         startLocations[touch.identifier] = touch.locationInWindow
-        guard let first = firstTapLocation, touch.locationInWindow.distance(to: first) > allowableMovement else { return false }
-        setState(.failed, because: "tap landed \(points(touch.locationInWindow.distance(to: first))) from the first tap > allowableMovement \(points(self.allowableMovement))")
+        guard let first = firstTapLocation else { return false }
+        let distance = touch.locationInWindow.distance(to: first)
+        farthest.note(distance)
+        guard distance > allowableMovement else { return false }
+        setState(.failed, because: "tap landed \(points(distance)) from the first tap > allowableMovement \(points(self.allowableMovement))",
+                 margins: [.points("UIKIT-TAP", "allowableMovement", measured: distance, limit: allowableMovement, .atMost, .outside)])
         return true
     }
 
@@ -62,8 +74,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private func failIfMovedTooFar(_ touch: UITouch) -> Bool {
         let start = startLocations[touch.identifier] ?? touch.locationInWindow
         let moved = touch.locationInWindow.distance(to: start)
+        farthest.note(moved)
         guard moved > allowableMovement else { return false }
-        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))")
+        setState(.failed, because: "moved \(points(moved)) > allowableMovement \(points(allowableMovement))",
+                 margins: [.points("UIKIT-TAP", "allowableMovement", measured: moved, limit: allowableMovement, .atMost, .outside)])
         return true
     }
 
@@ -72,10 +86,13 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         guard tapSerial == tag >> 1 else { return }
         if tag & 1 == 0 {
             guard !touchesInCurrentTap.isEmpty, state == .possible else { return }
-            setState(.failed, because: "held longer than maximumTapDuration \(milliseconds(self.maximumTapDuration))")
+            setState(.failed, because: "held longer than maximumTapDuration \(milliseconds(self.maximumTapDuration))",
+                     margins: [.duration("UIKIT-TAP", "maximumTapDuration", measured: engineNow - tapStart, limit: maximumTapDuration, .atMost, .outside)])
         } else {
             guard state == .possible else { return }
-            setState(.failed, because: "multi-tap interval \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) elapsed after tap \(self.tapsCompleted) of \(self.numberOfTapsRequired)")
+            setState(.failed, because: "multi-tap interval \(milliseconds(self.maximumIntervalBetweenSuccessiveTaps)) elapsed after tap \(self.tapsCompleted) of \(self.numberOfTapsRequired)",
+                     margins: [.duration("UIKIT-TAP", "maximumIntervalBetweenSuccessiveTaps", measured: engineNow - (lastLift ?? engineNow),
+                                         limit: maximumIntervalBetweenSuccessiveTaps, .atMost, .outside)])
         }
     }
 
@@ -86,7 +103,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         guard !touchesInCurrentTap.indices.contains(where: { touchesInCurrentTap[$0].phase.isActive }) else { return }
         let fingers = touchesInCurrentTap.count
         guard fingers == numberOfTouchesRequired else {
-            return setState(.failed, because: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)")
+            return setState(.failed, because: "tap with \(fingers) touch(es), numberOfTouchesRequired \(numberOfTouchesRequired)",
+                            margins: [.count("UIKIT-TAP", "numberOfTouchesRequired", measured: fingers, limit: numberOfTouchesRequired, .exactly, .outside)])
         }
         if firstTapLocation == nil {
             var sum = CGPoint.zero
@@ -96,12 +114,28 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
         tapsCompleted += 1
         touchesInCurrentTap.clearKeepingCapacity()
+        longestHold = max(longestHold, event.timestamp - tapStart)
+        lastLift = event.timestamp
         if tapsCompleted == numberOfTapsRequired {
-            state = .ended
+            setState(.ended, margins: recognizedMargins())
         } else {
             tapSerial += 1
             scheduleTimer(after: maximumIntervalBetweenSuccessiveTaps, tag: tapSerial * 2 + 1)
         }
+    }
+
+    /// The margins of a recognized series: the farthest movement, the longest hold, and for a multi-tap the
+    /// longest wait between taps (UIKIT-TAP).
+    private func recognizedMargins() -> [DecisionMargin] {
+        var margins: [DecisionMargin] = [
+            .points("UIKIT-TAP", "allowableMovement", measured: farthest.value, limit: allowableMovement, .atMost, .inside),
+            .duration("UIKIT-TAP", "maximumTapDuration", measured: longestHold, limit: maximumTapDuration, .atMost, .inside),
+        ]
+        if numberOfTapsRequired > 1 {
+            margins.append(.duration("UIKIT-TAP", "maximumIntervalBetweenSuccessiveTaps", measured: longestInterval,
+                                     limit: maximumIntervalBetweenSuccessiveTaps, .atMost, .inside))
+        }
+        return margins
     }
 
     /// Cancelled touches fail the tap.
@@ -115,6 +149,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         startLocations.removeAll()
         firstTapLocation = nil
         tapSerial += 1
+        farthest.reset()
+        longestHold = 0
+        longestInterval = 0
+        lastLift = nil
     }
 
     /// For multi-tap gestures, the first tap's location (UIKit's documented rule).
