@@ -211,8 +211,10 @@ open class UIGestureRecognizer: TraceNamed {
         requestTransition(to: newState, reason: reason)
     }
 
-    /// `setState(_:because:)` with the margins of the decision, measured only while the event log records.
+    /// `setState(_:because:)` with the margins of the decision, measured only while the event log records;
+    /// like it, nothing once a subclass decided the gesture (UIKIT-STATE-SUBCLASS-DECIDES).
     func setState(_ newState: State, because reason: @autoclosure () -> String? = nil, margins: @autoclosure () -> [DecisionMargin]) {
+        guard !currentState.isTerminal else { return }
         requestTransition(to: newState) {
             decisionMargins = margins()
             return reason()
