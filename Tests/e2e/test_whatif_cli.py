@@ -50,7 +50,7 @@ def test_a_change_that_cannot_apply_is_refused_with_the_reason():
 
 def test_flake_exit_status_follows_max_change_and_a_seed_repeats():
     args = ("flake", DOUBLE_TAP, "--variants", "40", "--seed", "7", "--jitter-ms", "300", "--json")
-    strict = run(*args, "--max-change", "0.05")
+    strict = run(*args, "--max-change", "0.01")
     assert strict.returncode == 1, strict.stdout + strict.stderr
     report = json.loads(strict.stdout)
     double = next(s for s in report["subjects"] if s["subject"] == "doubleTap")
