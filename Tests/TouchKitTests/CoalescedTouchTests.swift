@@ -11,6 +11,7 @@ import TouchKitTestSupport
     @Test func s75MovesInOneFrameAreOneDeliveryWithEverySample() throws {
         let h = Harness()
         let v = h.add(SampleView(0, 0, 400, 800), "V")
+        defer { v.forgetTouches() }
         try h.down(1, 100, 100, at: 0)
         try h.app.digitizer.process([110, 120, 130, 140].map { x in
             PointerChange(pointerID: 1, phase: .move, location: CGPoint(x: x, y: 100), timestamp: (x - 100) / 10 * 0.004)
@@ -30,6 +31,7 @@ import TouchKitTestSupport
     @Test func samplesKeepTheirTimesAndChainTheirPreviousLocations() throws {
         let h = Harness()
         let v = h.add(SampleView(0, 0, 400, 800), "V")
+        defer { v.forgetTouches() }
         try h.down(1, 10, 10, at: 0)
         try h.app.digitizer.process([
             PointerChange(pointerID: 1, phase: .move, location: CGPoint(x: 20, y: 10), timestamp: 0.004, pressure: 0.25),
@@ -54,6 +56,7 @@ import TouchKitTestSupport
     @Test func aTouchOutsideTheEventHasNoSamples() throws {
         let h = Harness()
         let v = h.add(SampleView(0, 0, 400, 800), "V")
+        defer { v.forgetTouches() }
         v.isMultipleTouchEnabled = true
         try h.down(1, 10, 10, at: 0)
         let first = try #require(v.lastTouch)
@@ -73,6 +76,7 @@ import TouchKitTestSupport
     @Test func preciseLocationIsTheLocationAndNothingIsEstimated() throws {
         let h = Harness()
         let v = h.add(SampleView(100, 100, 200, 200), "V")
+        defer { v.forgetTouches() }
         try h.down(1, 150.25, 160.75, at: 0)
         let touch = try #require(v.lastTouch)
         #expect(touch.preciseLocation(in: v) == CGPoint(x: 50.25, y: 60.75))
@@ -91,6 +95,14 @@ private final class SampleView: TouchView {
     var lastSamples: [UITouch]?
     var lastTouch: UITouch?
     var lastEvent: UIEvent?
+
+    /// A touch kept past its delivery keeps its view alive (`UITouch.view`), and the view keeps it: as Apple
+    /// advises, nothing holds touches beyond the test that reads them.
+    func forgetTouches() {
+        lastSamples = nil
+        lastTouch = nil
+        lastEvent = nil
+    }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { note("tb", touches, event) }
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { note("tm", touches, event) }

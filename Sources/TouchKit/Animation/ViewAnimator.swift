@@ -73,6 +73,13 @@ final class ViewAnimation {
 final class ViewAnimator {
     private unowned let application: UIApplication
     private(set) var active: [ViewAnimation] = []
+
+    /// A property animator and its blocks hold each other while it is active (its blocks, their driver); an
+    /// application that goes away with one still paused or running lets its blocks go of the driver, so
+    /// neither outlives it.
+    deinit {
+        for animation in active { animation.driver = nil }
+    }
     private var nextID = 1
     private var nextAnimatorID = 1
 

@@ -203,8 +203,13 @@ open class UIView: UIResponder {
     deinit {
         // Recognizers, subviews and the backing layer read this view without a weak reference
         // (`UIGestureRecognizer.attachedView`, `superviewLink`, `CALayer.ownerLink`): those that
-        // outlive it forget it here.
-        for recognizer in recognizers { recognizer.view = nil }
+        // outlive it forget it here. Its recognizers also let go of those they wait for: with no view they
+        // never recognize, and two that wait for each other (a require(toFail:) cycle, lint TB-L17) would
+        // otherwise keep each other alive.
+        for recognizer in recognizers {
+            recognizer.view = nil
+            recognizer.failureRequirements.removeAll()
+        }
         for subview in subviews { subview.superviewLink = nil }
         backingLayerStorage?.owner = nil
     }
