@@ -287,7 +287,8 @@ export class Session {
     if (msg.full && typeof msg.scene === 'string') this.switchedScene(msg.scene);
     if (msg.full) {
       this.inspector.setRecognizers(msg.recognizers);
-      this.inspector.setLints(msg.lints);
+      // A resync's full render leaves the lints out: they have not changed.
+      if (Array.isArray(msg.lints)) this.inspector.setLints(msg.lints);
     }
     const { ok, problems } = this.mirror.apply(msg);
     if (!ok) {

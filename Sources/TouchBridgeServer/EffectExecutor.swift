@@ -36,7 +36,7 @@ public final class EffectExecutor {
         case .keepWaiting:
             port.arm(.renderCatchUp, for: connection, at: port.now + coalescer.catchUpInterval)
         case .sendFullRender:
-            if let full = hub.fullRender(for: connection) { port.send(full, to: connection, as: .fullRender) }
+            if let full = hub.fullRender(for: connection, withLints: false) { port.send(full, to: connection, as: .fullRender) }
         case .nothing:
             break
         }

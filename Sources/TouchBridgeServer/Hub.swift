@@ -65,7 +65,9 @@ public final class Hub {
 
     /// The whole render state of the connection's session as one `render` message (`full: true`):
     /// what a connection that fell behind gets instead of the diffs it missed.
-    public func fullRender(for connection: ConnectionID) -> String? { connections[connection]?.shared?.fullRender() }
+    public func fullRender(for connection: ConnectionID, withLints: Bool = true) -> String? {
+        connections[connection]?.shared?.fullRender(withLints: withLints)
+    }
 
     /// The `act` that starts or ends a system interruption of the app of `connection`'s session
     /// (`SystemInterruption`), to hand back in as that device's message; nil when the connection is

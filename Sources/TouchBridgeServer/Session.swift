@@ -164,7 +164,7 @@ public final class Session {
                                         retryAfterMs: retry))]
         }
         lastResync = receivedAt
-        return [.own(.render(shared.fullRender(), full: true))]
+        return [.own(.render(shared.fullRender(withLints: false), full: true))]
     }
 
     /// An `error` reply for this connection.

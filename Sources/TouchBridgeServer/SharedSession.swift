@@ -54,11 +54,14 @@ final class SharedSession {
     }
 
     /// Everything, for a client that has nothing (or lost track), with every recognizer listed.
-    func fullRender() -> String {
+    /// `withLints`: the scene's lints too (`[]` for none) — for a client that starts the scene; a resync
+    /// or a slow client's catch-up leaves them out, as they have not changed since (`act` reports every
+    /// change), and a client repeating resyncs would otherwise make the server lint the scene each time.
+    func fullRender(withLints: Bool = true) -> String {
         var render = RenderMessage(
             full: true, scene: sceneName, ops: RenderDiff.full(published.snapshot),
             recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)
-        render.lints = SceneLints.wire(application)
+        if withLints { render.lints = SceneLints.wire(application) ?? [] }
         return ServerMessage.render(render).text
     }
 

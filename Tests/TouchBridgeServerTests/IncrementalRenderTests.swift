@@ -163,7 +163,7 @@ struct EquivalenceRun {
         var render = RenderMessage(
             full: true, scene: shared.sceneName, ops: RenderDiff.full(reference),
             recognizers: RecognizerListing.recognizers(of: shared.application), t: reference.isAnimating ? shared.engineMs : nil)
-        render.lints = SceneLints.wire(shared.application)
+        render.lints = SceneLints.wire(shared.application) ?? []
         return ServerMessage.render(render).text
     }
 

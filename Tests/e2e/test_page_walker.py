@@ -15,7 +15,8 @@ user has been shows up. In each state, measured in the page from the drawn mirro
   and every label lies inside the visible area, outside the safe-area insets (a view spanning the
   whole window on an axis is full-bleed on that axis and exempt), inside its clipping ancestors, and
   under none of the page's own chrome (the floating Inspector pill);
-* **targets**: interactive views are at least 44×44 pt (switches and sliders 31 pt tall, as on iOS);
+* **targets**: interactive views are at least 44×44 pt (switches, sliders, segmented controls and steppers
+  31–32 pt tall, their fixed heights on iOS, as PhoneLayoutAudit allows);
 * **overlap**: no control overlaps another control, a label, or a view drawn over it;
 * **history**: closed again, every checked view is where it was when the scene was first shown closed;
 * **text**: no label is cut (ellipsis, or a word wider than the label) and no button title squeezed,
@@ -155,7 +156,8 @@ MEASURE = r"""
     if (a.interactive && !isScroll(v.kind)) {
       const width = r.x1 - r.x0, height = r.y1 - r.y0;
       const c = v.props.control || {};
-      const minH = v.kind === 'UISwitch' || v.kind === 'UISlider' || typeof c.on === 'boolean' || Number.isFinite(c.value) ? 31 : 44;
+      const fixedHeight = ['UISwitch', 'UISlider', 'UISegmentedControl', 'UIStepper'].includes(v.kind) || typeof c.on === 'boolean' || Number.isFinite(c.value);
+      const minH = fixedHeight ? 31 : 44;
       if (width < 43.5 || height < minH - 0.5) found.push(`${name} is a ${r1(width)}×${r1(height)} pt target (at least 44×${minH})`);
     }
   }

@@ -566,7 +566,7 @@ test('a refused hello stops the page when retrying cannot help, and says why oth
 
 // ------------------------------------------------------------------ lints
 
-test('the lints of the scene reach the inspector from the welcome, each full render and the answer to an act', () => {
+test('the lints of the scene reach the inspector from the welcome, a full render that starts a scene and the answer to an act', () => {
   const h = harness();
   const l02 = { id: 'TB-L02', severity: 'warning', message: 'both fire' };
   const l03 = { id: 'TB-L03', severity: 'info', message: 'waits' };
@@ -575,6 +575,7 @@ test('the lints of the scene reach the inspector from the welcome, each full ren
   h.session.receive({ type: 'events', seq: 4, t: 130, log: [], lints: [] });
   h.session.receive({ type: 'events', seq: 5, t: 140, log: [] });
   h.session.receive({ type: 'render', full: false, t: 150, ops: [] });
-  assert.deepEqual(h.called('inspector.setLints').map(([, lints]) => lints), [[l02], undefined, [l03], []],
-    'welcome, the join\'s full render (none), a scene switch, an act; not events without lints nor partial renders');
+  h.session.receive(fullRender('drag', 160));
+  assert.deepEqual(h.called('inspector.setLints').map(([, lints]) => lints), [[l02], [l03], []],
+    'welcome, a scene switch, an act; not the join\'s or a resync\'s full render without lints, events without lints nor partial renders');
 });
