@@ -19,7 +19,9 @@ from test_server import SUBPROTOCOL, VIEWPORT, receive_until
 
 @pytest.fixture(scope="module")
 def module_server():
-    server = ServerProcess()
+    # Scenarios replay whole gestures as fast as the socket takes them on a debug build: no engine-time share
+    # (its own tests are test_security.py's).
+    server = ServerProcess(extra_args=("--engine-seconds-per-second", "0"))
     server.start()
     yield server
     server.stop()

@@ -18,7 +18,9 @@ from conftest import ROOT, ServerProcess
 
 @pytest.fixture(scope="module")
 def url():
-    server = ServerProcess()
+    # Gestures at 240 Hz on the manual clock go out as fast as the socket takes them: no engine-time share
+    # (its own tests are test_security.py's).
+    server = ServerProcess(extra_args=("--engine-seconds-per-second", "0"))
     server.start()
     yield server.ws_url
     server.stop()
