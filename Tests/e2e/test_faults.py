@@ -71,7 +71,20 @@ def test_disconnect_mid_gesture_cancels_touches_and_frees_the_session(server_pro
     assert metric(server_process, "touchbridge_sessions") == 0
 
 
-def test_10000_connect_disconnect_cycles_keep_memory_flat(server_process):
+@pytest.fixture(scope="module")
+def churn_server():
+    # 10,000 joins from one address, 20 at a time: with the default engine-time share the address's debt
+    # (every join's welcome, full render and lints) holds new connections' reading past the 5 s join
+    # timeout. This test measures memory under churn; the share and its per-address debt are
+    # test_security.py's.
+    server = ServerProcess(extra_args=("--engine-seconds-per-second", "0"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_10000_connect_disconnect_cycles_keep_memory_flat(churn_server):
+    server_process = churn_server
     async def cycle(count: int):
         for _ in range(count):
             async with websockets.connect(server_process.ws_url, subprotocols=[SUBPROTOCOL]) as ws:
