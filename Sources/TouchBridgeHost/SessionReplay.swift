@@ -128,10 +128,15 @@ public enum SessionReplay {
             case .input(let text, let at):
                 next(Difference.clip(text))
                 inbound += 1
-                if case .mark(let mark)? = try? ClientMessage.decode(text, limits: header.limits) {
+                let message = try? ClientMessage.decode(text, limits: header.limits)
+                if case .mark(let mark)? = message {
                     trace.line("# mark: \(mark.note ?? "")")
                 }
+                // A client's act changed the app: its notes say what it did and what it answered, so they
+                // show without --diagnostics (the app changing is not an explanation of a decision).
+                if case .act? = message { trace.showsNotes = true }
                 handle(.text(text, receivedAt: at))
+                trace.showsNotes = false
             case .timer:
                 next("timer")
                 handle(.timerFired)
@@ -213,6 +218,9 @@ public enum SessionReplay {
 /// switches, errors and marks.
 struct TraceWriter {
     let diagnostics: Bool
+    /// Set while the answer to a client's `act` is written: its notes (`note: act: …`) print even without
+    /// `diagnostics`.
+    var showsNotes = false
     private(set) var text = ""
 
     mutating func line(_ line: String) { text += line + "\n" }
@@ -225,7 +233,7 @@ struct TraceWriter {
         case .render(let render):
             if render.full, let scene = render.scene { line("# scene \(scene)") }
         case .events(let events):
-            for entry in events.log where diagnostics || !entry.diagnostic {
+            for entry in events.log where diagnostics || !entry.diagnostic || (showsNotes && entry.kind == "note") {
                 line(Self.time(events.t) + "  " + entry.text)
             }
         case .error(let error):

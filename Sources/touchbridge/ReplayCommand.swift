@@ -13,7 +13,8 @@ struct ReplayCommand: ParsableCommand {
             A recording is what `touchbridge serve --record DIR` writes: one JSON Lines file per session. \
             Replay feeds the recorded messages, with their recorded receive times and timer firings, to a \
             fresh session (same session id, same clock mode), and prints one line per responder call, \
-            transition (with its reason) and action, plus scene switches, errors and marks. The output is \
+            transition (with its reason) and action, plus scene switches, errors, marks and what a client's act \
+            did and answered (its `note: act: …` lines). The output is \
             byte-identical on every run. --check also compares every message the replay sends with the \
             recorded one and exits 1 at the first difference, showing it. A directory argument replays \
             every *.jsonl file in it.
