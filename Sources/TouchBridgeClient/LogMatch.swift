@@ -235,12 +235,16 @@ public struct LogMatch: Sendable, CustomStringConvertible {
     }
 
     /// For a failure: the entries that differ only in their values (and how), or else the non-diagnostic
-    /// entries of this kind about the same recognizer, responder or control; nil when there are none.
+    /// entries of this kind about the same recognizer, responder or control — for a transition, its decisions:
+    /// the `→changed` stream of a continuous gesture is left out unless `changed` is what was expected; nil
+    /// when there are none.
     func closest(in log: [LogEntry]) -> String? {
         let valuesOff = log.compactMap { entry in mismatch(entry).map { "\(entry.text): \($0)" } }
         if !valuesOff.isEmpty { return valuesOff.joined(separator: "; ") }
         guard let subject = ["recognizer", "responder", "control"].first(where: { fields[$0] != nil }) else { return nil }
-        let related = log.filter { $0.kind == kind && !$0.diagnostic && Self.string(subject, of: $0) == fields[subject] }
+        let streamIsNoise = kind == "transition" && fields["to"] != "changed"
+        let related = log.filter { $0.kind == kind && !$0.diagnostic && Self.string(subject, of: $0) == fields[subject]
+            && !(streamIsNoise && $0.to == "changed") }
         return related.isEmpty ? nil : related.map(\.text).joined(separator: " · ")
     }
 

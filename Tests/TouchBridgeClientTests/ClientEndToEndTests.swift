@@ -212,6 +212,25 @@ struct ClientEndToEndTests {
         await session.close()
     }
 
+    @Test func theClosestTransitionsAreTheDecisionsNotTheChangedStream() async throws {
+        let session = try await connect("transform-image")
+        try await session.perform(.pan(from: Point(200, 400), to: Point(300, 400)))
+        do {
+            try await session.expectTransition("pan", to: .failed, within: 0)
+            Issue.record("the pan ended")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail == "closest: pan:possible→began · pan:changed→ended")
+        }
+        do {
+            // Expecting `changed` itself: the stream is what came closest.
+            try await session.expectTransition("pan", to: .changed, from: .possible, within: 0)
+            Issue.record("a pan never changes from possible")
+        } catch let failure as ExpectationFailure {
+            #expect(failure.detail.hasPrefix("closest: pan:possible→began · pan:began→changed · pan:changed→changed"))
+        }
+        await session.close()
+    }
+
     @Test func aNameTheSceneDoesNotHaveIsAnErrorInEveryExpectation() async throws {
         let session = try await connect("controls")
         try await session.perform(.tap(at: Point(20, 20)))
