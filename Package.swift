@@ -96,6 +96,9 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchBridgeClient", "TouchBridgeProtocol"]),
+        // The documents' Swift examples, one file per block, generated from them (Tests/e2e/doc_examples.py --write;
+        // test_doc_examples.py checks they are current): building compiles them, `swift test` runs their tests.
+        .testTarget(name: "DocExampleTests", dependencies: ["TouchKit", "TouchBridge", "TouchBridgeClient"]),
         // A Swift client: gesture synthesis, a session with expectations, scripts (touchbridge drive).
         .target(
             name: "TouchBridgeClient",

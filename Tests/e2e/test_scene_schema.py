@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+import doc_examples
 from acceptance import module_server, run  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,8 +50,8 @@ def test_a_variant_names_a_size_class():
     assert not Draft202012Validator(SCHEMA).is_valid(scene)
 
 
-# Every example of the format the repository shows — the schema's own `examples`, the inline scenes of the docs'
-# Python examples (`scene = {…}`) and the scenes of the gesture-conflict fixtures — is valid against the schema, and
+# Every example of the format the repository shows — the schema's own `examples`, the docs' scene blocks and the
+# inline scenes of the docs' Python examples (`scene = {…}`) and the scenes of the gesture-conflict fixtures — is valid against the schema, and
 # the server loads each one: the format the docs describe and the one the server accepts agree.
 
 DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
@@ -58,8 +59,8 @@ PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
 
 def doc_scenes() -> list[tuple[str, dict]]:
-    """`scene = {…}` assignments of the docs' Python blocks, as (where, scene)."""
-    found = []
+    """The docs' ```json scene blocks and the `scene = {…}` assignments of their Python blocks, as (where, scene)."""
+    found = [(example.where, json.loads(example.block.code)) for example in doc_examples.examples() if example.kind == "scene"]
     for path in DOCS:
         for index, block in enumerate(PYTHON_BLOCK.findall(path.read_text())):
             for node in ast.walk(ast.parse(block)):

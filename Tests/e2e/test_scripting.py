@@ -13,6 +13,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from websockets.sync.client import connect
+
 from conftest import ROOT, ServerProcess
 import conftest
 
@@ -92,21 +94,101 @@ def test_the_mark_button_lands_in_the_recording(browser, tmp_path: Path):
         page.wait_for_function("() => (window.__touchbridge.sent.mark || 0) === 1")
         page.wait_for_function("() => window.__touchbridge.log.some(e => e.text && e.text.startsWith('mark 1'))")
         context.close()
-        deadline = time.monotonic() + 10
-        files: list[Path] = []
-        while time.monotonic() < deadline:
-            files = sorted(record.glob("*.jsonl"))
-            if files and '{"close":true}' in files[0].read_text():
-                break
-            time.sleep(0.05)
-        assert len(files) == 1, files
-        lines = [json.loads(line) for line in files[0].read_text().splitlines()]
+        recording = finished_recording(record)
+        lines = [json.loads(line) for line in recording.read_text().splitlines()]
         assert lines[0]["format"] == "touchbridge-recording"
         assert lines[0]["scene"] == "tap-recognition"
         marks = [json.loads(line["in"]) for line in lines[1:] if "in" in line and '"mark"' in line["in"]]
         assert [m["note"] for m in marks] == ["mark 1"]
     finally:
         server.stop()
-    result = touchbridge("replay", "--check", str(files[0]))
+    result = touchbridge("replay", "--check", str(recording))
     assert result.returncode == 0, result.stdout
     assert "# mark: mark 1" in result.stdout
+
+
+def finished_recording(record: Path) -> Path:
+    """The one recording of ``record`` once its session has closed (the server writes the close line last)."""
+    deadline = time.monotonic() + 10
+    files: list[Path] = []
+    while time.monotonic() < deadline:
+        files = sorted(record.glob("*.jsonl"))
+        if files and '{"close":true}' in files[0].read_text():
+            break
+        time.sleep(0.05)
+    assert len(files) == 1, files
+    return files[0]
+
+
+def test_replay_shows_a_clients_act_and_what_it_answered_without_diagnostics(tmp_path: Path):
+    # Issue 28 §5: a client's act used to show only with --diagnostics (its notes are diagnostic entries).
+    scene = {"name": "lab", "views": [{"id": "round", "frame": [150, 300, 100, 100], "responder": "log"}],
+             "recognizers": [{"id": "tap", "kind": "tap", "view": "round"}],
+             "controller": {"responder": "log", "canBecomeFirstResponder": True}}
+    finger = {"id": 1, "x": 200, "y": 350, "pointerType": "touch"}
+    messages = [{"type": "input", "seq": 1, "pointers": [{**finger, "phase": "down", "t": 0}]},
+                {"type": "input", "seq": 2, "pointers": [{**finger, "phase": "up", "t": 60}]},
+                {"type": "act", "seq": 3, "t": 100, "actions": [
+                    {"set": {"recognizer": "tap", "property": "numberOfTapsRequired", "value": 2}},
+                    {"becomeFirstResponder": "controller"}]},
+                {"type": "act", "seq": 4, "t": 100, "actions": [{"report": {"view": "round", "property": "frame"}}]}]
+    record = tmp_path / "record"
+    server = ServerProcess(extra_args=("--record", str(record)))
+    server.start()
+    try:
+        # The synchronous client: this module's browser fixture runs an event loop (no asyncio.run here).
+        with connect(server.ws_url, subprotocols=["touchbridge.v1"]) as ws:
+            ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "device", "clock": "manual", "scene": scene,
+                                "viewport": {"width": 400, "height": 800, "scale": 2}}))
+            for message in messages:
+                ws.send(json.dumps(message))
+                while (reply := json.loads(ws.recv(timeout=30)))["type"] != "events" or reply.get("seq") != message["seq"]:
+                    assert reply["type"] != "error", reply
+        recording = finished_recording(record)
+    finally:
+        server.stop()
+    result = touchbridge("replay", "--check", str(recording))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = [line.split(" ms  ", 1)[1] for line in result.stdout.splitlines() if " ms  " in line]
+    assert lines[lines.index("act(tap,ended)") + 1:] == [
+        "note: act: set tap.numberOfTapsRequired = 2",
+        "note: act: controller.becomeFirstResponder() → true",
+        "note: act: round.frame = (150, 300, 100, 100)"], result.stdout
+    assert not any(line.startswith("hit(") for line in lines), "the other diagnostics stay out"
+    with_diagnostics = touchbridge("replay", "--diagnostics", str(recording)).stdout
+    assert "hit(1) window>root>round" in with_diagnostics and "note: act: round.frame = (150, 300, 100, 100)" in with_diagnostics
+
+
+def test_replay_from_another_directory_says_the_scenes_are_missing_and_scenes_fixes_it(tmp_path: Path):
+    recording = str(ROOT / "Tests" / "recordings" / "single-double-tap.jsonl")
+    elsewhere = subprocess.run([str(conftest.SERVER_BIN), "replay", "--check", "--quiet", recording], cwd=tmp_path,
+                               capture_output=True, text=True, timeout=120)
+    assert elsewhere.returncode == 1 and "difference at line 3" in elsewhere.stdout, elsewhere.stdout
+    assert "the recording's scenes directory config/scenes is not found" in elsewhere.stderr and "--scenes DIR" in elsewhere.stderr
+    given = subprocess.run([str(conftest.SERVER_BIN), "replay", "--check", "--quiet", "--scenes", str(ROOT / "config" / "scenes"),
+                            recording], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert given.returncode == 0 and given.stderr == "", given.stdout + given.stderr
+
+
+def scripting_section(title: str) -> str:
+    text = (ROOT / "docs" / "scripting.md").read_text()
+    start = text.index(f"\n## {title}")
+    return text[start:text.find("\n## ", start + 1)]
+
+
+def test_the_guide_says_what_replay_check_needs_and_prints():
+    # Issue 28 §5: `--scenes` was undocumented next to `--check`, and "outbound message N" unexplained.
+    section = scripting_section("5. Recording and replay")
+    check = section[section.index("`--check` also compares"):]
+    check = check[:check.index("```")]
+    assert "`--scenes DIR`" in check and '"Outbound message N" counts' in check, check
+
+
+def test_every_field_of_the_example_scripts_is_in_the_guides_format():
+    # Issue 28 §5: the W3C scripts' `description` was undocumented. Each top-level field any script of
+    # Tests/scripts uses is in §3 (its format block, or the text: `"gestures"`).
+    section = scripting_section("3. Script files")
+    used = {key for path in (ROOT / "Tests" / "scripts").glob("*.json") for key in json.loads(path.read_text())
+            if not key.startswith("//")}
+    assert "description" in used
+    assert not [key for key in used if f'"{key}"' not in section], used
