@@ -7,6 +7,8 @@ Every block is one of these, or the test fails naming it:
 - a *transcript*: an untagged (or ``console``) block whose first line starts with ``$ ``. Each ``$ COMMAND``
   (continued by a trailing ``\\``) is a ``touchbridge`` command; the lines after it, up to the next ``$ ``, are its
   output. ``$ echo $?`` prints the previous command's exit status.
+- an *exchange*: an untagged block whose first line starts with ``→ ``: each ``→ MESSAGE`` is sent to a server, each
+  ``← MESSAGE`` is the next message the server sends (``…`` for any text); indented lines continue the one before.
 - ``sh``: commands, one a line. Runnable when every one is ``touchbridge`` (or ``.build/debug/touchbridge``); an
   untagged block right after it is their output.
 - ``json``: a ``drive`` script (an object with ``steps`` or ``gestures``), a declarative scene (an object with
@@ -80,7 +82,7 @@ class Command:
 @dataclass
 class Example:
     where: str
-    kind: str   # python, commands, synopsis, saved, script, steps, scene, message, swift, manifest, not-run, text
+    kind: str   # python, commands, exchange, synopsis, saved, script, steps, scene, message, swift, manifest, not-run, text
     block: Block
     commands: list[Command] = field(default_factory=list)
     shown: str | None = None        # python: the output shown
@@ -139,12 +141,24 @@ def transcript(code: str) -> list[Command]:
     return commands
 
 
+def exchange(code: str) -> list[tuple[str, str]]:
+    """(`→` or `←`, the message) for each line of an exchange; indented lines continue the one before."""
+    messages: list[tuple[str, str]] = []
+    for line in code.splitlines():
+        if line[:1].isspace():
+            direction, text = messages[-1]
+            messages[-1] = (direction, text + line.strip())
+        else:
+            messages.append((line[0], line[2:]))
+    return messages
+
+
 def runnable(argv: list[str]) -> bool:
     return bool(argv) and (argv[0] in PROGRAMS or argv == ["echo", "$?"])
 
 
 def is_output(block: Block) -> bool:
-    return block.language in ("", "console") and not block.code.startswith("$ ")
+    return block.language in ("", "console") and not block.code.startswith(("$ ", "→ "))
 
 
 def json_values(code: str) -> list:
@@ -202,6 +216,8 @@ def examples() -> list[Example]:
                 if following is not None and following.code.startswith("$ python"):
                     example.shown = following.code.split("\n", 1)[1]
                     consumed.add(index + 1)
+            elif block.language == "" and block.code.startswith("→ "):
+                example.kind = "exchange"
             elif block.language in ("", "console") and block.code.startswith("$ "):
                 example.kind = "commands"
                 example.commands = transcript(block.code)

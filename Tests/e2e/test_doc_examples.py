@@ -9,6 +9,7 @@
   commands are deterministic (replay, drive, lint, what-if and flake on committed files, manual clock). What the
   document leaves out it writes as ``…``: a line that is only ``…`` stands for any lines, a ``…`` inside a line for
   any text on that line. Without shown output a command must exit 0.
+- Exchanges (``→`` sent, ``←`` received, in order) are played against a server, each ``←`` compared as above.
 - Synopses: every subcommand and ``--option`` they name is in that subcommand's ``--help``.
 - JSON: scripts are driven (exit 0); script steps one a line are driven as one script on transform-image, and each
   must be read and reported (gestures ok; an expectation may fail, but never as an unreadable step); scenes are
@@ -78,7 +79,7 @@ def test_every_block_is_an_example_or_says_it_is_not():
     problems = [f"{e.where}: {e.problem}" for e in EXAMPLES if e.problem]
     assert not problems, "\n".join(problems)
     kinds = {e.kind for e in EXAMPLES}
-    assert {"python", "commands", "synopsis", "saved", "script", "steps", "scene", "message", "swift",
+    assert {"python", "commands", "exchange", "synopsis", "saved", "script", "steps", "scene", "message", "swift",
             "manifest"} <= kinds, kinds
 
 
@@ -196,6 +197,24 @@ def test_a_client_message_is_read_by_the_server(ws_url, example):
     errors = asyncio.run(read_messages(ws_url, doc_examples.json_values(example.block.code)))
     unread = [e for e in errors if e["code"] in READ_ERRORS]
     assert not unread, f"{example.where}: {unread}"
+
+
+async def play(url: str, messages: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Sends each `→` message; returns (shown, received) for each `←` one, received in order."""
+    received = []
+    async with websockets.connect(url, subprotocols=["touchbridge.v1"]) as ws:
+        for direction, text in messages:
+            if direction == "→":
+                await ws.send(text)
+            else:
+                received.append((text, await asyncio.wait_for(ws.recv(), 30)))
+    return received
+
+
+@pytest.mark.parametrize("example", of_kind("exchange"))
+def test_an_exchange_is_what_the_server_answers(ws_url, example):
+    for shown, received in asyncio.run(play(ws_url, doc_examples.exchange(example.block.code))):
+        assert matches(shown + "\n", received + "\n"), f"{example.where}: the server sent\n{received}\nwhere the document shows\n{shown}"
 
 
 def test_the_swift_examples_are_generated_from_the_documents():
