@@ -78,6 +78,19 @@ def test_a_failing_expectation_names_the_recognizer_and_transition_and_shows_the
     assert "log since the gesture" in message
 
 
+def test_the_closest_transitions_are_the_decisions_not_the_changed_stream(url):
+    async def scenario():
+        async with tb.connect(url, scene="transform-image") as session:
+            await session.perform(tb.pan((200, 400), (300, 400)))
+            with pytest.raises(tb.ExpectationFailure) as failure:
+                await session.expect_transition("pan", to="failed", within=0)
+            return str(failure.value)
+
+    closest = next(line for line in run(scenario()).splitlines() if line.startswith("  closest: "))
+    decisions = [part.split(" {")[0] for part in closest[len("  closest: "):].split(" · ")]
+    assert decisions == ["pan:possible→began", "pan:changed→ended"], closest
+
+
 def test_unknown_names_are_errors_even_when_negated(url):
     async def scenario():
         async with tb.connect(url, scene="controls") as session:

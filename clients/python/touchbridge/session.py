@@ -314,9 +314,12 @@ class Session:
     def _failure(self, headline: str, match: Match | None) -> str:
         since = self.log[self._cursor:]
         lines = [headline]
-        # Resets to possible are diagnostic: they would crowd out the decisions.
+        # Resets to possible are diagnostic, and a continuous gesture's →changed stream is left out unless changed is
+        # what was expected: they would crowd out the decisions.
+        stream_is_noise = isinstance(match, Transition) and match.to != "changed"
         related = [item for item in since
-                   if match is not None and match.related(item.entry) and not item.entry.get("diagnostic")]
+                   if match is not None and match.related(item.entry) and not item.entry.get("diagnostic")
+                   and not (stream_is_noise and item.entry.get("to") == "changed")]
         if related and match.kind != "note":
             lines.append("  closest: " + " · ".join(_described(item.entry) for item in related[-8:]))
         shown = [item for item in since if not item.entry.get("diagnostic")]
