@@ -8,7 +8,8 @@
   ``FIXTURES`` below; their standard output is compared with what the document shows. Nothing is normalised: the
   commands are deterministic (replay, drive, lint, what-if and flake on committed files, manual clock). What the
   document leaves out it writes as ``…``: a line that is only ``…`` stands for any lines, a ``…`` inside a line for
-  any text on that line. Without shown output a command must exit 0.
+  any text on that line. Without shown output a command must exit 0; ``> FILE`` at a command's end writes its output to
+  FILE for the commands after it.
 - Exchanges (``→`` sent, ``←`` received, in order) are played against a server, each ``←`` compared as above.
 - Synopses: every subcommand and ``--option`` they name is in that subcommand's ``--help``.
 - JSON: scripts are driven (exit 0); script steps one a line are driven as one script on transform-image, and each
@@ -43,13 +44,13 @@ READ_ERRORS = {"bad-json", "unknown-type", "schema", "limit", "unsupported-proto
 
 
 def recording_with_the_first_tap_moved(directory: Path) -> None:
-    """docs/scripting.md §5's ``rec.jsonl``: single-double-tap.jsonl with its first tap moved from x 97.5 to x 300."""
+    """docs/scripting.md §5's ``moved-tap.jsonl``: single-double-tap.jsonl, its first tap moved from x 97.5 to x 300."""
     original = (ROOT / "Tests" / "recordings" / "single-double-tap.jsonl").read_text()
-    (directory / "rec.jsonl").write_text(original.replace('\\"x\\":97.5', '\\"x\\":300', 1))
+    (directory / "moved-tap.jsonl").write_text(original.replace('\\"x\\":97.5', '\\"x\\":300', 1))
 
 
 # Files a document's commands use that the document does not spell out (each says how it is made).
-FIXTURES = {"rec.jsonl": recording_with_the_first_tap_moved}
+FIXTURES = {"moved-tap.jsonl": recording_with_the_first_tap_moved}
 
 
 def of_kind(*kinds: str) -> list:
@@ -117,7 +118,15 @@ def workdir(tmp_path: Path, example) -> Path:
 
 
 def touchbridge(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(conftest.SERVER_BIN), *argv[1:]], cwd=cwd, capture_output=True, text=True, timeout=300)
+    """Runs a documented command; `> FILE` at its end writes its standard output to FILE (a later command reads it)."""
+    redirect = argv[-1] if len(argv) > 2 and argv[-2] == ">" else None
+    result = subprocess.run([str(conftest.SERVER_BIN), *argv[1:len(argv) - (2 if redirect else 0)]], cwd=cwd,
+                            capture_output=True, text=True, timeout=300)
+    if redirect:
+        assert "/" not in redirect, f"{redirect}: the work directory links the checkout; write beside it"
+        (cwd / redirect).write_text(result.stdout)
+        result.stdout = ""
+    return result
 
 
 @pytest.mark.parametrize("example", of_kind("commands"))
