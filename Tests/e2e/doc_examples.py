@@ -13,7 +13,9 @@ Every block is one of these, or the test fails naming it:
   untagged block right after it is their output.
 - ``json``: a ``drive`` script (an object with ``steps`` or ``gestures``), a declarative scene (an object with
   ``views`` or ``recognizers``), script steps one a line (each an object with ``gesture`` or ``expect``), or client
-  messages of the protocol (objects whose ``type`` is one, sent to a server: it must read them).
+  messages of the protocol (objects whose ``type`` is one, sent to a server: it must read them), or samples of what
+  the server sends (``welcome``, ``render``, ``events``, ``error``, ``pong``: every field they show is one the real
+  message has, at every depth).
 - any block the text before it tells the reader to save (``Save this as `my-first.json` ``): written to that file for
   the document's later commands, which must use it.
 - ``swift``: compiled in the ``DocExampleTests`` test target, one generated file per block (``python3
@@ -56,6 +58,8 @@ TOOLCHAIN_MODULES = {"Foundation", "Testing", "XCTest", "Dispatch"}
 # Client → server message types (docs/protocol.md §4): a sample of one is sent to a server.
 CLIENT_MESSAGES = {"hello", "input", "advance", "motion", "remote", "resize", "scene", "ping", "resync", "mark", "act",
                    "pause", "step", "resume", "recordings", "open-recording"}
+# Server → client message types a sample of which is compared with the real one (docs/protocol.md §5).
+SERVER_SAMPLES = {"welcome", "render", "events", "error", "pong"}
 DECLARATION = re.compile(r"(@\w+|(public |private |fileprivate |internal |final |open )*"
                          r"(func|class|struct|enum|extension|protocol|actor|typealias)\b)")
 
@@ -84,7 +88,8 @@ class Command:
 @dataclass
 class Example:
     where: str
-    kind: str   # python, commands, exchange, synopsis, saved, script, steps, scene, message, swift, manifest, not-run, text
+    kind: str   # python, commands, exchange, synopsis, saved, script, steps, scene, message, server-message,
+                # swift, manifest, not-run, text
     block: Block
     commands: list[Command] = field(default_factory=list)
     shown: str | None = None        # python: the output shown
@@ -186,6 +191,8 @@ def json_kind(code: str) -> str | None:
         return "steps"
     if all(value.get("type") in CLIENT_MESSAGES for value in values):
         return "message"
+    if all(value.get("type") in SERVER_SAMPLES for value in values):
+        return "server-message"
     return None
 
 

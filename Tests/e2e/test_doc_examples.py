@@ -15,7 +15,8 @@
 - JSON: scripts are driven (exit 0); script steps one a line are driven as one script on transform-image, and each
   must be read and reported (gestures ok; an expectation may fail, but never as an unreadable step); scenes are
   validated against docs/scene.schema.json and loaded by the server (test_scene_schema.py); client messages are
-  sent to a server, which must read them (no ``bad-json``, ``unknown-type``, ``schema``, ``limit``, ``unknown-scene``).
+  sent to a server, which must read them (no ``bad-json``, ``unknown-type``, ``schema``, ``limit``, ``unknown-scene``);
+  samples of server messages have only fields the real ones have (values differ from session to session).
 - Swift: the checked-in ``Tests/DocExampleTests`` are exactly what ``doc_examples.py --write`` generates (the build
   compiles them, ``swift test`` runs their tests); a manifest is evaluated with ``swift package dump-package``.
 """
@@ -80,8 +81,8 @@ def test_every_block_is_an_example_or_says_it_is_not():
     problems = [f"{e.where}: {e.problem}" for e in EXAMPLES if e.problem]
     assert not problems, "\n".join(problems)
     kinds = {e.kind for e in EXAMPLES}
-    assert {"python", "commands", "exchange", "synopsis", "saved", "script", "steps", "scene", "message", "swift",
-            "manifest"} <= kinds, kinds
+    assert {"python", "commands", "exchange", "synopsis", "saved", "script", "steps", "scene", "message",
+            "server-message", "swift", "manifest"} <= kinds, kinds
 
 
 def test_what_a_document_saves_its_commands_use():
@@ -206,6 +207,46 @@ def test_a_client_message_is_read_by_the_server(ws_url, example):
     errors = asyncio.run(read_messages(ws_url, doc_examples.json_values(example.block.code)))
     unread = [e for e in errors if e["code"] in READ_ERRORS]
     assert not unread, f"{example.where}: {unread}"
+
+
+async def real_server_messages(url: str) -> list[dict]:
+    """A welcome, a full and a partial render, events, a schema error and a pong from a real session."""
+    finger = {"pointerType": "touch", "y": 400}
+    messages = [
+        {"type": "hello", "protocol": 1, "role": "device", "scene": "transform-image",
+         "viewport": {"width": 390, "height": 844, "scale": 3}, "clock": "client", "t": 15234.5},
+        {"type": "input", "seq": 1, "pointers": [{**finger, "id": 1, "phase": "down", "x": 150, "t": 16000},
+                                                 {**finger, "id": 2, "phase": "down", "x": 250, "t": 16000}]},
+        {"type": "input", "seq": 2, "pointers": [{**finger, "id": 1, "phase": "move", "x": 130, "t": 16016},
+                                                 {**finger, "id": 2, "phase": "move", "x": 270, "t": 16016}]},
+        {"type": "input", "seq": 3, "pointers": [{**finger, "id": 1, "phase": "press", "x": 130, "t": 16032}]},
+        {"type": "ping", "id": 42}]
+    received = []
+    async with websockets.connect(url, subprotocols=["touchbridge.v1"]) as ws:
+        for message in messages:
+            await ws.send(json.dumps(message))
+        while not received or received[-1]["type"] != "pong":
+            received.append(json.loads(await asyncio.wait_for(ws.recv(), 30)))
+    return received
+
+
+def fits(shown, real) -> bool:
+    """Every field ``shown`` has, ``real`` has too, at every depth; each object of a shown array fits one of the real
+    array's. Values are not compared (they differ from session to session)."""
+    if isinstance(shown, dict):
+        return isinstance(real, dict) and all(key in real and fits(value, real[key]) for key, value in shown.items())
+    if isinstance(shown, list):
+        return isinstance(real, list) and all(any(fits(item, candidate) for candidate in real) for item in shown)
+    return True
+
+
+@pytest.mark.parametrize("example", of_kind("server-message"))
+def test_a_server_message_sample_has_only_real_fields(ws_url, example):
+    real = asyncio.run(real_server_messages(ws_url))
+    for sample in doc_examples.json_values(example.block.code):
+        same_kind = [m for m in real if m["type"] == sample["type"] and m.get("full") == sample.get("full")]
+        assert same_kind and any(fits(sample, m) for m in same_kind), \
+            f"{example.where}: {json.dumps(sample)[:300]}\nhas a field no real {sample['type']} has: {same_kind}"
 
 
 async def play(url: str, messages: list[tuple[str, str]]) -> list[tuple[str, str]]:
