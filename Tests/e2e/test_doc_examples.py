@@ -147,6 +147,18 @@ def test_a_command_prints_what_the_document_shows(tmp_path, example):
                 f"{example.where}: `{' '.join(command.argv)}` printed:\n{printed}\nbut the document shows:\n{command.shown}"
 
 
+def test_the_first_script_exits_1_and_passes_once_corrected(tmp_path):
+    # docs/scripting.md §1, after its output: "The exit status is 1. Change the expected transform to [2, 0, 0, 2, 0, 0],
+    # run again: PASS, exit status 0."
+    example = next(e for e in EXAMPLES if "my-first.json" in e.saves and e.commands)
+    cwd = workdir(tmp_path, example)
+    assert touchbridge(example.commands[0].argv, cwd).returncode == 1
+    script = cwd / "my-first.json"
+    script.write_text(script.read_text().replace("[3, 0, 0, 3, 0, 0]", "[2, 0, 0, 2, 0, 0]"))
+    corrected = touchbridge(example.commands[0].argv, cwd)
+    assert corrected.returncode == 0 and "PASS my-first.json" in corrected.stdout, corrected.stdout
+
+
 @pytest.mark.parametrize("example", of_kind("synopsis"))
 def test_a_synopsis_names_real_commands_and_options(example):
     for command in example.commands:
