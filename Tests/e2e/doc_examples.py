@@ -22,8 +22,9 @@ Every block is one of these, or the test fails naming it:
   Tests/e2e/doc_examples.py --write`` regenerates them). A block with statements at the top level is wrapped in a
   function (it is compiled, not run); a block of declarations is compiled as it is, its ``@Test``s run with the Swift
   suites. A block imports TouchBridge's products, the toolchain's modules, or a target its document's manifest declares
-  (as ``MyScenesKit``): that import is left out, since the document's blocks share the target. A ``// swift-tools-version`` manifest is evaluated by ``swift package
-  dump-package`` with ``/path/to/TouchBridge`` set to the checkout.
+  (as ``MyScenesKit``; that import is left out, since the document's blocks share the target). A
+  ``// swift-tools-version`` manifest is evaluated by ``swift package dump-package`` with ``/path/to/TouchBridge``
+  set to the checkout, and takes only TouchBridge's products.
 - ``text``: an illustration, not an example (say so by writing ``text``).
 
 An HTML comment on the line before a block says more about it:
