@@ -9,8 +9,8 @@ Every block is one of these, or the test fails naming it:
   output. ``$ echo $?`` prints the previous command's exit status.
 - an *exchange*: an untagged block whose first line starts with ``→ ``: each ``→ MESSAGE`` is sent to a server, each
   ``← MESSAGE`` is the next message the server sends (``…`` for any text); indented lines continue the one before.
-- ``sh``: commands, one a line. Runnable when every one is ``touchbridge`` (or ``.build/debug/touchbridge``); an
-  untagged block right after it is their output.
+- ``sh``: commands, one a line. Runnable when every one is ``touchbridge`` (or ``.build/debug/touchbridge``, or
+  ``scripts/run.sh``) with a command other than ``serve``; an untagged block right after it is their output.
 - ``json``: a ``drive`` script (an object with ``steps`` or ``gestures``), a declarative scene (an object with
   ``views`` or ``recognizers``), script steps one a line (each an object with ``gesture`` or ``expect``), or client
   messages of the protocol (objects whose ``type`` is one, sent to a server: it must read them), or samples of what
@@ -50,7 +50,8 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```\s*$", re.S | re.M)
 MARKER = re.compile(r"<!-- example: (.*?) -->\s*\Z", re.S)
 SAVE_AS = re.compile(r"[Ss]ave (?:this|it) as `([\w.-]+)`")
-PROGRAMS = ("touchbridge", ".build/debug/touchbridge")
+# `scripts/run.sh ARGS` is `touchbridge ARGS` on a release build: the same commands, run here with the debug binary.
+PROGRAMS = ("touchbridge", ".build/debug/touchbridge", "scripts/run.sh")
 SWIFT_TARGET = ROOT / "Tests" / "DocExampleTests"
 # What a reader's package can import: TouchBridge's products and the toolchain's modules (a block may also import a
 # target its document's manifest declares; a target of TouchBridge that is no product it cannot).
@@ -162,7 +163,8 @@ def exchange(code: str) -> list[tuple[str, str]]:
 
 
 def runnable(argv: list[str]) -> bool:
-    return bool(argv) and (argv[0] in PROGRAMS or argv == ["echo", "$?"])
+    """A touchbridge command that ends (`serve` runs until stopped), or `echo $?`."""
+    return argv == ["echo", "$?"] or (len(argv) > 1 and argv[0] in PROGRAMS and argv[1] != "serve")
 
 
 def is_output(block: Block) -> bool:
