@@ -40,6 +40,7 @@ let package = Package(
                 "TouchKitBenchSupport",
                 "TouchBridgeBenchSupport",
                 "TouchBridgeClient",
+                "TouchBridgeArtefact",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -58,6 +59,7 @@ let package = Package(
         .testTarget(name: "TouchBridgeScenesTests", dependencies: ["TouchBridgeScenes", "TouchKit", "TouchKitTestSupport", "TouchKitBenchSupport"]),
         // Wire messages v1 (Codable), validation and limits: Foundation only, no engine types.
         .target(name: "TouchBridgeProtocol"),
+        .target(name: "TouchBridgeArtefact", dependencies: ["TouchBridgeProtocol"]),
         // Sessions as pure state machines: decode → engine → encode, clocks, render diffs, observers.
         .target(name: "TouchBridgeServer", dependencies: ["TouchBridgeProtocol", "TouchBridgeScenes", "TouchKit"]),
         .testTarget(name: "TouchBridgeProtocolTests", dependencies: ["TouchBridgeProtocol", "SeededRandom"]),
@@ -95,14 +97,14 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchBridgeClient", "TouchBridgeProtocol"]),
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchBridgeClient", "TouchBridgeProtocol", "TouchBridgeArtefact"]),
         // The documents' Swift examples, one file per block, generated from them (Tests/e2e/doc_examples.py --write;
         // test_doc_examples.py checks they are current): building compiles them, `swift test` runs their tests.
         .testTarget(name: "DocExampleTests", dependencies: ["TouchKit", "TouchBridge", "TouchBridgeClient"]),
         // A Swift client: gesture synthesis, a session with expectations, scripts (touchbridge drive).
         .target(
             name: "TouchBridgeClient",
-            dependencies: ["TouchBridgeTransport", "TouchBridgeProtocol", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TouchBridgeTransport", "TouchBridgeProtocol", "TouchBridgeArtefact", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TouchBridgeClientTests",

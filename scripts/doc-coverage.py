@@ -28,6 +28,7 @@ MODULES = [
     "TouchBridgeHost",
     "TouchBridgeClient",
     "TouchBridgeQR",
+    "TouchBridgeArtefact",
     "TouchBridge",
     "TouchKitBenchSupport",
 ]

@@ -44,8 +44,9 @@ public struct ScriptReport: Sendable {
 /// Runs scripts against a server.
 public enum ScriptRunner {
     /// Connects to `url`, runs every step, closes. Failed expectations do not stop the script (the
-    /// report lists all of them); a rejected message or a lost connection does.
-    public static func run(_ script: Script, url: String, verbose: Bool = false) async -> ScriptReport {
+    /// report lists all of them); a rejected message or a lost connection does. `failures`: a directory
+    /// where each failed expectation saves the session as an HTML file (default: `TOUCHBRIDGE_HTML_ON_FAILURE`'s).
+    public static func run(_ script: Script, url: String, verbose: Bool = false, failures: String? = nil) async -> ScriptReport {
         var report = ScriptReport(name: script.name, source: script.source)
         let session: TouchBridgeSession
         do {
@@ -54,11 +55,13 @@ public enum ScriptRunner {
             report.abort = "connect to \(url): \(error)"
             return report
         }
+        if let failures { session.saveFailures(to: failures) }
         report.lines.append(ScriptReport.Line(
             passed: true, text: "scene \(session.welcome.scene) (\(Point.format(script.viewport.width))×\(Point.format(script.viewport.height)), \(script.clock.rawValue) clock)",
             detail: []))
         var previousWasGesture = false
         for step in script.steps {
+            session.artefacts.running("\(script.source ?? script.name) \(step.path)")
             do {
                 switch step.action {
                 case .gesture(let gesture):
@@ -100,7 +103,8 @@ public enum ScriptRunner {
             } catch let failure as ExpectationFailure {
                 report.lines.append(ScriptReport.Line(
                     passed: false, text: "\(step.path): \(failure.expectation)",
-                    detail: [failure.detail, "log since the gesture: " + logSummary(failure.log)]))
+                    detail: [failure.detail, "log since the gesture: " + logSummary(failure.log)]
+                        + (failure.artefact.map { ["step through it in a browser: \($0)"] } ?? [])))
             } catch {
                 report.abort = "\(step.path): \(error)"
                 break

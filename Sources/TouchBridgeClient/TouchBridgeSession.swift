@@ -34,6 +34,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
     private let started = ContinuousClock.now
     private let startTime: Double
     private let local = NSLock()
+    let artefacts = FailureArtefacts()
     private var seq = 0
     private var pingID = 0
     private var pointerID = 0
@@ -151,6 +152,10 @@ public final class TouchBridgeSession: @unchecked Sendable {
 
     /// The session id.
     public var sessionID: String { welcome.session }
+
+    /// Saves each failed expectation's session as an HTML file in `directory` from now on (nil: none;
+    /// the default is `TOUCHBRIDGE_HTML_ON_FAILURE`'s). docs/scripting.md §6.
+    public func saveFailures(to directory: String?) { artefacts.save(to: directory) }
 
     /// Engine time now as this client sees it, ms: with the manual clock the time of the latest
     /// message sent; with the client clock the time elapsed on the client's clock.
@@ -504,6 +509,7 @@ public final class TouchBridgeSession: @unchecked Sendable {
             return try await body()
         } catch var failure as ExpectationFailure {
             if failure.location == nil { failure.location = "\(fileID):\(line)" }
+            if failure.artefact == nil { failure.artefact = artefacts.write(failure, session: sessionID, received: received) }
             throw failure
         }
     }
@@ -609,6 +615,8 @@ public struct ExpectationFailure: Error, CustomStringConvertible {
     public var log: [LogEntry]
     /// Where the failed expectation was written (`Module/File.swift:42`), when a caller's place is known.
     public var location: String?
+    /// The HTML file of the session up to the failure, when one was asked for (`TOUCHBRIDGE_HTML_ON_FAILURE`).
+    public var artefact: String?
 
     /// A failure of `expectation` because of `detail`, with the `log` it looked at.
     public init(expectation: String, detail: String, log: [LogEntry]) {
@@ -621,5 +629,6 @@ public struct ExpectationFailure: Error, CustomStringConvertible {
         let lines = log.filter { !$0.diagnostic }.map(\.text)
         let shown = lines.count > 40 ? Array(lines.prefix(40)) + ["… \(lines.count - 40) more"] : lines
         return (location.map { "\($0): " } ?? "") + "\(expectation): \(detail)\n  log since the gesture: " + (shown.isEmpty ? "(empty)" : shown.joined(separator: " · "))
+            + (artefact.map { "\n  step through it in a browser: \($0)" } ?? "")
     }
 }

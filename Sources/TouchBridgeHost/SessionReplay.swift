@@ -53,6 +53,17 @@ public enum SessionReplay {
         public var difference: Difference?
         /// How many received messages were replayed.
         public var inboundCount: Int
+        /// Each replayed event (an inbound message, a timer firing, the open and the close) with its
+        /// recording line and the `outbound` messages it produced, in order.
+        public var events: [Event] = []
+    }
+
+    /// One replayed event: the recording's 1-based line and the range of `Result.outbound` it sent.
+    public struct Event: Sendable, Equatable {
+        /// The recording line of the event.
+        public var line: Int
+        /// Its messages in `Result.outbound`.
+        public var outbound: Range<Int>
     }
 
     /// Replays `recording`. `catalog` overrides the scenes (default: the built-in library plus the
@@ -79,6 +90,7 @@ public enum SessionReplay {
         var outbound: [String] = []
         var difference: Difference?
         var inbound = 0
+        var events: [Event] = []
         // The outbound messages of the latest inbound event: recorded ones still to compare, and
         // the replayed ones.
         var cause = (line: 1, text: "start")
@@ -99,6 +111,8 @@ public enum SessionReplay {
         }
 
         func handle(_ input: SessionInput) {
+            let first = outbound.count
+            defer { events.append(Event(line: cause.line, outbound: first..<outbound.count)) }
             transport.deliver(input, on: connection)
             for delivery in transport.takeDeliveries(connection) {
                 switch delivery {
@@ -152,7 +166,7 @@ public enum SessionReplay {
             }
         }
         settle()
-        return Result(trace: trace.text, outbound: outbound, difference: difference, inboundCount: inbound)
+        return Result(trace: trace.text, outbound: outbound, difference: difference, inboundCount: inbound, events: events)
     }
 
     /// What differs between two messages, as a reader wants it first: their types when those differ

@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine, the whole server under load, memory per idle session, the what-if tools and the lints.",
-        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self, LintBenchCommand.self],
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self, LintBenchCommand.self, ArtefactBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }

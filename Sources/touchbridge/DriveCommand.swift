@@ -14,7 +14,10 @@ struct DriveCommand: AsyncParsableCommand {
             pinch, rotate, edgePan, raw, or W3C WebDriver Actions), waits, app-side changes (act), and expectations on transitions \
             (with values), actions, responder calls, control events and render properties. See docs/scripting.md. \
             Without --url the scripts run against a server started inside this process (manual clock by \
-            default, so results are exact). A directory argument runs every *.json file in it.
+            default, so results are exact). A directory argument runs every *.json file in it. \
+            --html-on-failure DIR saves each failed expectation's session as one HTML file there, opening at \
+            the frame where it was decided (docs/scripting.md §6; the Swift client does the same with \
+            TOUCHBRIDGE_HTML_ON_FAILURE=DIR).
             """
     )
 
@@ -32,6 +35,10 @@ struct DriveCommand: AsyncParsableCommand {
     @Flag(help: "Show the event log of every gesture and the entry each expectation matched.")
     var verbose = false
 
+    @Option(name: .customLong("html-on-failure"), help: ArgumentHelp(
+        "Save each failed expectation's session as an HTML file to step through, in this directory.", valueName: "dir"))
+    var htmlOnFailure: String?
+
     func run() async throws {
         let paths = try Self.expand(scripts, suffix: ".json")
         guard !paths.isEmpty else { throw ValidationError("no script files in \(scripts.joined(separator: ", "))") }
@@ -45,7 +52,7 @@ struct DriveCommand: AsyncParsableCommand {
             target = started.url
         }
         defer { server?.stop() }
-        let runner = DriveRun(paths: paths, url: target!, verbose: verbose)
+        let runner = DriveRun(paths: paths, url: target!, verbose: verbose, failures: htmlOnFailure)
         let failed = await runner.run()
         print(failed == 0 ? "drive: all \(paths.count) script\(paths.count == 1 ? "" : "s") passed"
               : "drive: \(failed) of \(paths.count) script\(paths.count == 1 ? "" : "s") failed")
@@ -86,6 +93,7 @@ private struct DriveRun: Sendable {
     let paths: [String]
     let url: String
     let verbose: Bool
+    let failures: String?
 
     /// The number of scripts that failed.
     func run() async -> Int {
@@ -99,7 +107,7 @@ private struct DriveRun: Sendable {
                 failed += 1
                 continue
             }
-            let report = await ScriptRunner.run(script, url: url, verbose: verbose)
+            let report = await ScriptRunner.run(script, url: url, verbose: verbose, failures: failures)
             print(report.text)
             if !report.passed { failed += 1 }
         }

@@ -19,6 +19,13 @@ struct ReplayCommand: ParsableCommand {
             recorded one and exits 1 at the first difference, showing it. A directory argument replays \
             every *.jsonl file in it.
 
+            --html OUT.html writes the replay as one self-contained HTML file: the page in its stepping \
+            mode with the session's frames embedded, opened from anywhere (file://, no server, no \
+            network) at the last frame, or with --check at the frame where the first difference was \
+            decided, the difference in its log. A failing --check writes one anyway: to \
+            --html-on-failure OUT.html, else into the temporary directory (the path is printed). \
+            docs/scripting.md §6.
+
             --what-if replays the same finger trace against a changed app and says which decisions \
             flip: both timelines' outcomes (recognizers' ends, views' touchesEnded/Cancelled, controls' \
             touch-up events), the first event whose log differs, and each changed outcome with the \
@@ -51,14 +58,24 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "With --what-if: print the answer as one JSON object per recording.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write the replay as one self-contained HTML file to step through in a browser (one recording).", valueName: "file"))
+    var html: String?
+
+    @Option(name: .customLong("html-on-failure"), help: ArgumentHelp(
+        "With --check: where a difference's HTML file goes (default: the temporary directory).", valueName: "file"))
+    var htmlOnFailure: String?
+
     func validate() throws {
         if !whatIf.isEmpty && check { throw ValidationError("--what-if and --check do not go together (a what-if changes the app)") }
         if json && whatIf.isEmpty { throw ValidationError("--json goes with --what-if") }
+        if (html != nil || htmlOnFailure != nil) && !whatIf.isEmpty { throw ValidationError("--html goes with a replay, not --what-if") }
+        if htmlOnFailure != nil && !check { throw ValidationError("--html-on-failure goes with --check") }
     }
 
     func run() throws {
         let paths = try DriveCommand.expand(files, suffix: ".jsonl")
         guard !paths.isEmpty else { throw ValidationError("no recordings in \(files.joined(separator: ", "))") }
+        if html != nil && paths.count > 1 { throw ValidationError("--html writes one recording's file: \(paths.count) recordings given") }
         if !whatIf.isEmpty {
             let changes = try whatIf.map { text throws(WhatIfError) in try AppChange(text) }
             for path in paths {
@@ -72,9 +89,11 @@ struct ReplayCommand: ParsableCommand {
             warnIfScenesAreMissing(recording, path: path)
             let result = try SessionReplay.run(recording, scenesDirectory: scenes.directory, diagnostics: diagnostics.isOn)
             if !quiet { print("# replay \(path)\n" + result.trace, terminator: "") }
+            if let html { ReplayArtefact.write(result, checked: check, recording: path, to: html) }
             guard check else { continue }
             if let difference = result.difference {
                 print("FAIL \(path): the replay differs from the recording\n\(difference)", terminator: "")
+                if html == nil { ReplayArtefact.write(result, checked: true, recording: path, to: htmlOnFailure ?? ReplayArtefact.defaultPath(for: path)) }
                 throw ExitCode.failure
             }
             print("ok \(path): \(result.inboundCount) inbound messages, \(result.outbound.count) outbound messages identical")

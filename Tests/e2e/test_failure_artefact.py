@@ -1,0 +1,175 @@
+"""A failure you can open anywhere (issue 28 item 3): `touchbridge replay --html`, and the file a failing
+`replay --check` writes, is one HTML file that opens from file:// with the network off, in Chromium, Firefox
+and WebKit, at the frame where the difference was decided — the difference in its log — and steps back and
+forward from the embedded frames. `drive --html-on-failure` writes one for a failed expectation.
+Screenshots go to Tests/e2e/artifacts/artefact-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import conftest
+from test_page_engines import engine  # noqa: F401  (one browser of each engine for the module)
+
+ROOT = conftest.ROOT
+RECORDING = ROOT / "Tests" / "recordings" / "single-double-tap.jsonl"
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+# Selenium's own WebKitGTK driver class still uses an API Selenium deprecated.
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
+
+def touchbridge(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(conftest.SERVER_BIN), *args], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+
+
+def moved_second_tap(directory: Path) -> Path:
+    """The committed double-tap recording with its second tap 200 pt to the right: it lands on another view."""
+    lines = RECORDING.read_text().splitlines()
+    downs = [i for i, line in enumerate(lines) if '\\"phase\\":\\"down\\"' in line]
+    for index in (downs[1], downs[1] + 2):  # the second tap's down and its up, two lines later
+        assert '\\"x\\":97.5' in lines[index], lines[index]
+        lines[index] = lines[index].replace('\\"x\\":97.5', '\\"x\\":297.5')
+    path = directory / "moved-tap.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def frames_before(recording: Path, line: int) -> int:
+    """Frames the page shows before the event of `line`: the recording's inbound events before it whose
+    recorded answer carries a render or events (up to the difference the replay sends what was recorded)."""
+    frames = 0
+    counted = False
+    for number, text in enumerate(recording.read_text().splitlines(), start=1):
+        if number >= line:
+            break
+        entry = json.loads(text)
+        if "in" in entry or "timer" in entry or "open" in entry:
+            counted = False
+        elif "out" in entry and not counted and json.loads(entry["out"]).get("type") in ("render", "events"):
+            frames += 1
+            counted = True
+    return frames
+
+
+@pytest.fixture(scope="module")
+def failure(tmp_path_factory) -> dict:
+    """A failing `replay --check` with --html-on-failure: the file, the difference's line and its frame."""
+    directory = tmp_path_factory.mktemp("artefact")
+    recording = moved_second_tap(directory)
+    output = directory / "failure.html"
+    done = touchbridge("replay", "--check", "--quiet", str(recording), "--html-on-failure", str(output))
+    assert done.returncode == 1, done.stdout + done.stderr
+    line = int(re.search(r"difference at line (\d+)", done.stdout).group(1))
+    return {"file": output, "line": line, "frame": frames_before(recording, line), "stderr": done.stderr}
+
+
+def test_a_failing_check_writes_the_file_and_says_where(failure):
+    assert failure["file"].exists(), failure["stderr"]
+    assert str(failure["file"]) in failure["stderr"]
+    html = failure["file"].read_text()
+    # Self-contained: nothing the page would fetch from a server (scripts, styles, icons, the socket's page).
+    assert not re.search(r'(src|href)="(?!data:|#|\./|https?://)[^"]*"', html.split('<script type="importmap">')[0]), "a relative link is left"
+    assert "<script type=\"module\" src=" not in html
+
+
+def test_a_failing_check_without_a_path_writes_into_the_temporary_directory(tmp_path):
+    recording = moved_second_tap(tmp_path)
+    done = touchbridge("replay", "--check", "--quiet", str(recording))
+    assert done.returncode == 1
+    written = re.search(r"open (\S+\.html) in a browser", done.stderr)
+    assert written, done.stderr
+    assert Path(written.group(1)).exists()
+
+
+def test_html_is_refused_for_several_recordings_and_the_on_failure_path_without_check(tmp_path):
+    assert touchbridge("replay", "--html", str(tmp_path / "x.html"), "Tests/recordings").returncode != 0
+    assert touchbridge("replay", "--html-on-failure", str(tmp_path / "x.html"), str(RECORDING)).returncode != 0
+
+
+def open_offline(engine, url: str, size: tuple[int, int]) -> list[str]:
+    """Opens `url` at `size`; in Chromium with the network off and every request that is not file: or data:
+    refused. Returns the requests that were refused (there must be none)."""
+    refused: list[str] = []
+    engine.resize(*size)
+    if engine.engine == "chromium":
+        engine.context.set_offline(True)
+
+        def block(route):
+            if route.request.url.startswith(("file:", "data:")):
+                route.continue_()
+            else:
+                refused.append(route.request.url)
+                route.abort()
+
+        engine.context.route("**/*", block)
+    engine.navigate(url)
+    engine.wait("const tb = window.__touchbridge; return !!tb && tb.stepping.active && tb.stepping.frames > 0 && tb.mirror.windows.length > 0",
+                what="the saved failure to show its frame")
+    return refused
+
+
+def shown(engine) -> dict:
+    return engine.js("""const tb = window.__touchbridge;
+        return {frame: tb.stepping.frame, frames: tb.stepping.frames, where: document.querySelector('#step-where').textContent,
+                log: tb.log.map(e => e.text), errors: tb.pageErrors,
+                fetched: performance.getEntriesByType('resource').map(r => r.name).filter(n => !/^(file|data):/.test(n))}""")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_file_opens_offline_at_the_failing_frame_and_steps(engine, failure, artifacts, size):
+    refused = open_offline(engine, failure["file"].as_uri(), size)
+    state = shown(engine)
+    expected = failure["frame"]
+    assert state["frame"] == expected, state
+    assert state["where"].startswith(f"frame {expected} / {state['frames'] - 1}"), state["where"]
+    reason = [text for text in state["log"] if text.startswith("✗ replay --check")]
+    assert reason and f"line {failure['line']}" in reason[0], state["log"]
+    engine.screenshot(artifacts / f"artefact-{engine.engine}-{size[0]}x{size[1]}.png")
+
+    engine.click("#step-back")
+    engine.wait("return window.__touchbridge.stepping.frame === arguments[0]", expected - 1, what="one frame back")
+    back = shown(engine)
+    assert back["where"].startswith(f"frame {expected - 1} /"), back["where"]
+    assert not any(text.startswith("✗") for text in back["log"]), "the reason shows only from the failing frame on"
+    engine.click("#step-forward")
+    engine.click("#step-forward")
+    engine.wait("return window.__touchbridge.stepping.frame === arguments[0]", expected + 1, what="two frames forward")
+    after = shown(engine)
+    assert any(text.startswith("✗ replay --check") for text in after["log"])
+    assert after["errors"] == [], after["errors"]
+    assert refused == [] and after["fetched"] == [], (refused, after["fetched"])
+
+
+def test_drive_writes_the_file_of_a_failed_expectation(tmp_path):
+    script = tmp_path / "tap.json"
+    script.write_text(json.dumps({
+        "name": "a tap that is not a double tap",
+        "scene": "single-double-tap",
+        "viewport": {"width": 390, "height": 800, "scale": 3},
+        "steps": [
+            {"gesture": "tap", "at": [97.5, 440]},
+            {"expect": "transition", "recognizer": "doubleTap", "to": "ended", "within": 400},
+        ],
+    }))
+    done = touchbridge("drive", str(script), "--html-on-failure", str(tmp_path / "failures"))
+    assert done.returncode == 1, done.stdout
+    written = re.search(r"step through it in a browser: (\S+\.html)", done.stdout)
+    assert written, done.stdout
+    data = embedded(Path(written.group(1)))
+    assert data["reason"].startswith(f"{script} steps[1]: expected transition doubleTap → ended"), data["reason"]
+    # It opens where the expectation was decided: the last frame the session had sent by then.
+    assert data["open"] == len(data["frames"]) - 1 > 0
+
+
+def embedded(path: Path) -> dict:
+    """The timeline a saved failure carries (web/artefact.mjs reads the same element)."""
+    found = re.search(r'<script type="application/json" id="touchbridge-artefact">(.*?)</script>', path.read_text(), re.S)
+    assert found, "no embedded timeline"
+    return json.loads(found.group(1))
