@@ -137,6 +137,12 @@ export function installArtefactSocket(element = document.getElementById('touchbr
   };
   window.WebSocket = Socket;
   document.documentElement.classList.add('artefact');
+  // The inspector open (the reason is in its log), unless the address says otherwise: app.mjs reads it next.
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('panel')) {
+    url.searchParams.set('panel', 'open');
+    try { window.history.replaceState(null, '', url); } catch { /* a browser that keeps file: addresses as they are */ }
+  }
   if (data.reason) document.title = `✗ ${data.name} — TouchBridge`;
   return true;
 }

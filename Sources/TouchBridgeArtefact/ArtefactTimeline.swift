@@ -77,7 +77,8 @@ public struct ArtefactTimeline: Sendable {
     }
 
     /// Messages a client received, in order, cut into the groups one event sent: a new group starts where
-    /// the engine time changes (every message one event causes carries the same `t`). Each group comes with
+    /// the engine time changes (every message one event causes carries the same `t`; one without a time stays
+    /// with the group before it). Each group comes with
     /// the index of its first message.
     public static func grouped(received: [String]) -> [(source: Int, messages: ArraySlice<String>)] {
         var groups: [(source: Int, messages: ArraySlice<String>)] = []
@@ -85,7 +86,7 @@ public struct ArtefactTimeline: Sendable {
         var groupTime: Double?
         for (index, text) in received.enumerated() {
             let time: Double? = if case .object(let fields)? = try? JSONParser.parse(text), case .number(let t)? = fields["t"] { t } else { nil }
-            if index > start, let time, time != groupTime {
+            if index > start, let time, let groupTime, time != groupTime {
                 groups.append((start, received[start..<index]))
                 start = index
             }
