@@ -174,3 +174,38 @@ def embedded(path: Path) -> dict:
     found = re.search(r'<script type="application/json" id="touchbridge-artefact">(.*?)</script>', path.read_text(), re.S)
     assert found, "no embedded timeline"
     return json.loads(found.group(1))
+
+
+def test_ten_seconds_of_two_fingers_at_120_hz_stays_small_and_steps(tmp_path, browser, artifacts):
+    """The issue's size case, recorded for real: a 10 s pinch sampled at 120 Hz (1,200 input frames) is a file of
+    about 1 MB (bench artefact measures it), and its last frame rebuilds the image at the scale the pinch ended at."""
+    script = tmp_path / "pinch.json"
+    script.write_text(json.dumps({
+        "name": "pinch for 10 s", "scene": "transform-image", "viewport": {"width": 400, "height": 800, "scale": 2},
+        "sampleRate": 120, "steps": [{"gesture": "pinch", "center": [200, 400], "from": 100, "to": 200, "duration": 10000}],
+    }))
+    done = touchbridge("drive", str(script), "--record", str(tmp_path / "rec"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    [recording] = (tmp_path / "rec").glob("*.jsonl")
+    output = tmp_path / "pinch.html"
+    done = touchbridge("replay", "--quiet", "--html", str(output), str(recording))
+    assert done.returncode == 0 and output.exists(), done.stderr
+    data = embedded(output)
+    assert len(data["frames"]) > 1200
+    assert output.stat().st_size < 2_000_000, output.stat().st_size  # 1.18 MB when written
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_offline(True)
+    try:
+        page = context.new_page()
+        page.goto(output.as_uri())
+        page.wait_for_function("() => { const tb = window.__touchbridge; return tb && tb.stepping.active && tb.mirror.windows.length > 0 }")
+        last = len(data["frames"]) - 1
+        assert page.evaluate("() => window.__touchbridge.stepping.frame") == last
+        assert page.evaluate("() => window.__touchbridge.mirror.byName('image').props.transform") == [2, 0, 0, 2, 0, 0]
+        page.keyboard.press("Home")
+        page.wait_for_function("() => window.__touchbridge.stepping.frame === 0")
+        assert page.evaluate("() => window.__touchbridge.mirror.byName('image').props.transform") in (None, [1, 0, 0, 1, 0, 0])
+        page.screenshot(path=str(artifacts / "artefact-pinch-first-frame.png"))
+        assert page.evaluate("() => window.__touchbridge.pageErrors") == []
+    finally:
+        context.close()
