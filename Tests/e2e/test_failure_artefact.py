@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import conftest
+from test_page import pages  # noqa: F401  (a fixture)
 from test_page_engines import engine  # noqa: F401  (one browser of each engine for the module)
 
 ROOT = conftest.ROOT
@@ -209,3 +210,37 @@ def test_ten_seconds_of_two_fingers_at_120_hz_stays_small_and_steps(tmp_path, br
         assert page.evaluate("() => window.__touchbridge.pageErrors") == []
     finally:
         context.close()
+
+
+def instant(page) -> dict:
+    """What the page shows of one frame: the view tree, the fingers, the log and the recognizers' states."""
+    return page.js("""() => { const tb = window.__touchbridge;
+        return {tree: tb.tree(), fingers: tb.fingers(), log: tb.log.filter(e => !e.marker).map(e => e.text),
+                recognizers: Object.fromEntries(Object.entries(tb.recognizers()).map(([name, r]) => [name, r.state]))}; }""")
+
+
+@pytest.mark.parametrize("name", ["single-double-tap", "transform-image-pinch"])
+def test_each_frame_shows_what_the_servers_stepping_shows(server, pages, tmp_path, name):
+    """The same recording stepped through on a server (dropped on the page) and in its file: each frame shows the
+    same tree, fingers, log and recognizer states — the file's transport answers as the server's stepping mode."""
+    recording = ROOT / "Tests" / "recordings" / f"{name}.jsonl"
+    output = tmp_path / f"{name}.html"
+    done = touchbridge("replay", "--quiet", "--html", str(output), str(recording))
+    assert done.returncode == 0, done.stderr
+    live = pages(server + "?scene=tap-recognition")
+    live.js("""(text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'rec.jsonl', { type: 'application/x-ndjson' }));
+        document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }""", recording.read_text())
+    live.wait("(tb) => tb.stepping.active && tb.stepping.name === 'rec.jsonl'", timeout=15000)
+    saved = pages(output.as_uri(), wait_joined=False)
+    saved.wait("(tb) => tb.stepping.active && tb.mirror.windows.length > 0")
+    frames = live.js("() => window.__touchbridge.stepping.frames")
+    assert saved.js("() => window.__touchbridge.stepping.frames") == frames
+    # Eight frames spread over the recording, the first and the last among them (every frame costs two round trips).
+    for frame in sorted({round(i * (frames - 1) / 7) for i in range(8)}):
+        for page in (live, saved):
+            page.page.locator("#step-slider").fill(str(frame))
+            page.wait("(tb, frame) => tb.stepping.frame === frame", frame)
+        assert instant(saved) == instant(live), f"{name}: frame {frame} of {frames}"
