@@ -5,8 +5,10 @@ import TouchBridgeProtocol
 /// the messages they received. A frame is one event's `render` and `events` messages (the replay
 /// knows the event; a client groups what it received by engine time, `grouped(received:)`).
 ///
-/// It holds at most `maxBytes` of messages: past that `append` refuses with `ArtefactError.tooLarge`
-/// before keeping the frame, so what a hostile or endless session costs is bounded before it is paid.
+/// It holds at most `maxBytes` of messages, `maxFrames` frames and `maxFullRenders` full renders (the page
+/// rebuilds a step from the latest one): past any of them `append` refuses with `ArtefactError.tooLarge`
+/// before keeping the frame, so what a hostile or endless session costs is bounded before it is paid. The
+/// defaults are the bounds of one stepping timeline on the server (`StepTimeline.Bounds.standard`).
 public struct ArtefactTimeline: Sendable {
     /// One frame: what the server sent after one event.
     public struct Frame: Sendable, Equatable {
@@ -27,6 +29,10 @@ public struct ArtefactTimeline: Sendable {
     /// The default bound on the messages one artefact holds: 32 MiB, what a replay of the largest recording
     /// (`maxRecordingBytes`, 4 MiB) may send at the server's bound of 8 bytes out per byte in.
     public static let defaultMaxBytes = 32 * 1024 * 1024
+    /// The default bound on frames: 20,000 (almost 3 minutes of a finger at 120 Hz).
+    public static let defaultMaxFrames = 20_000
+    /// The default bound on full renders (scene starts and resync answers): 1,000.
+    public static let defaultMaxFullRenders = 1_000
 
     /// The server's `welcome`, as sent; nil until one came.
     public private(set) var welcome: String?
@@ -34,13 +40,21 @@ public struct ArtefactTimeline: Sendable {
     public private(set) var frames: [Frame] = []
     /// Bytes of the kept messages.
     public private(set) var bytes = 0
+    /// Full renders kept.
+    public private(set) var fullRenderCount = 0
     /// The most bytes of messages kept.
     public let maxBytes: Int
+    /// The most frames kept.
+    public let maxFrames: Int
+    /// The most full renders kept.
+    public let maxFullRenders: Int
     private var pointers = "[]"
 
-    /// An empty timeline holding at most `maxBytes` of messages.
-    public init(maxBytes: Int = defaultMaxBytes) {
+    /// An empty timeline holding at most `maxBytes` of messages, `maxFrames` frames and `maxFullRenders` full renders.
+    public init(maxBytes: Int = defaultMaxBytes, maxFrames: Int = defaultMaxFrames, maxFullRenders: Int = defaultMaxFullRenders) {
         self.maxBytes = maxBytes
+        self.maxFrames = maxFrames
+        self.maxFullRenders = maxFullRenders
     }
 
     /// Takes the messages the server sent after one event (`source`: its recording line or received
@@ -51,6 +65,7 @@ public struct ArtefactTimeline: Sendable {
         var events: [String] = []
         var t = frames.last?.t ?? 0
         var startsScene = false
+        var fullRenders = 0
         var added = 0
         for text in messages {
             guard case .object(let fields)? = try? JSONParser.parse(text), case .string(let type)? = fields["type"] else { continue }
@@ -60,7 +75,10 @@ public struct ArtefactTimeline: Sendable {
                 added += text.utf8.count
             case "render":
                 renders.append(text)
-                if fields["full"] == .bool(true), fields["lints"] != nil { startsScene = true }
+                if fields["full"] == .bool(true) {
+                    fullRenders += 1
+                    if fields["lints"] != nil { startsScene = true }
+                }
             case "events":
                 events.append(text)
                 if case .array(let list)? = fields["pointers"] { pointers = WireJSON.text(JSONValue.array(list)) }
@@ -70,9 +88,15 @@ public struct ArtefactTimeline: Sendable {
             if type != "welcome" { added += text.utf8.count }
             if case .number(let time)? = fields["t"] { t = time }
         }
-        guard bytes + added <= maxBytes else { throw .tooLarge(limit: maxBytes) }
+        guard bytes + added <= maxBytes else { throw .tooLarge("more than \(maxBytes) bytes") }
+        guard fullRenderCount + fullRenders <= maxFullRenders else { throw .tooLarge("more than \(maxFullRenders) full renders") }
+        guard !renders.isEmpty || !events.isEmpty else {
+            bytes += added
+            return
+        }
+        guard frames.count < maxFrames else { throw .tooLarge("more than \(maxFrames) frames") }
         bytes += added
-        guard !renders.isEmpty || !events.isEmpty else { return }
+        fullRenderCount += fullRenders
         frames.append(Frame(t: t, renders: renders, events: events, pointers: pointers, startsScene: startsScene, source: source))
     }
 
@@ -105,8 +129,8 @@ public struct ArtefactTimeline: Sendable {
 
 /// Why a saved failure could not be written.
 public enum ArtefactError: Error, Equatable, CustomStringConvertible {
-    /// The session sent more than the artefact holds.
-    case tooLarge(limit: Int)
+    /// The session sent more than the artefact holds: which bound it passed.
+    case tooLarge(String)
     /// The session has no frame to show (no `welcome`, or nothing rendered).
     case empty
     /// The page's files are not where they were looked for, or not as the bundler expects.
@@ -116,7 +140,7 @@ public enum ArtefactError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .tooLarge(let limit): "the session sent more than \(limit) bytes, the most a saved failure holds"
+        case .tooLarge(let bound): "the session sent \(bound), the most a saved failure holds"
         case .empty: "the session has nothing to show (no welcome or no frame)"
         case .page(let why): "cannot bundle the page: \(why)"
         case .cannotWrite(let path, let why): "cannot write \(path): \(why)"

@@ -5,11 +5,12 @@ import TouchBridgeHost
 /// A replay as a saved failure (`replay --html`, `--html-on-failure`): the replay's messages cut into
 /// the frames of its events, opening where `--check` found the first difference (else the last frame).
 enum ReplayArtefact {
-    /// The artefact of `result`, a replay of the recording at `path`; `checked`: its difference (if any) is a failure. A replay's output is bounded by the
-    /// recording's own limits (its size, the server's bound on bytes out per byte in); the timeline's
-    /// `maxBytes` bounds it again.
+    /// The artefact of `result`, a replay of the recording at `path`; `checked`: its difference (if any) is a
+    /// failure. It holds what one stepping timeline on the server may (`StepTimeline.Bounds.standard`: frames,
+    /// full renders, bytes); a recording past them gets no file, and the note says which bound it passed.
     static func make(_ result: SessionReplay.Result, checked: Bool, path: String) throws(ArtefactError) -> FailureArtefact {
-        var timeline = ArtefactTimeline()
+        let bounds = StepTimeline.Bounds.standard
+        var timeline = ArtefactTimeline(maxBytes: bounds.maxBytes, maxFrames: bounds.maxFrames, maxFullRenders: bounds.maxFullRenders)
         for event in result.events {
             try timeline.append(result.outbound[event.outbound], source: event.line)
         }

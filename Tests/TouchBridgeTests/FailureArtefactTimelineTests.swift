@@ -39,10 +39,24 @@ struct FailureArtefactTimelineTests {
         var timeline = ArtefactTimeline(maxBytes: 300)
         try timeline.append([Self.welcome, Self.full(0, lints: true)], source: 1)
         let before = timeline.bytes
-        #expect(throws: ArtefactError.tooLarge(limit: 300)) {
+        #expect(throws: ArtefactError.tooLarge("more than 300 bytes")) {
             for index in 2..<20 { try timeline.append([Self.events(Double(index))], source: index) }
         }
         #expect(timeline.bytes <= 300 && timeline.bytes > before)
+    }
+
+    @Test func framesAndFullRendersAreBoundedToo() throws {
+        var frames = ArtefactTimeline(maxFrames: 3)
+        try frames.append([Self.welcome, Self.full(0, lints: true)], source: 1)
+        try frames.append([Self.events(1)], source: 2)
+        try frames.append([Self.events(2)], source: 3)
+        #expect(throws: ArtefactError.tooLarge("more than 3 frames")) { try frames.append([Self.events(3)], source: 4) }
+        #expect(frames.frames.count == 3)
+        var renders = ArtefactTimeline(maxFullRenders: 2)
+        try renders.append([Self.welcome, Self.full(0, lints: true)], source: 1)
+        try renders.append([Self.full(1, lints: false)], source: 2)
+        #expect(throws: ArtefactError.tooLarge("more than 2 full renders")) { try renders.append([Self.full(2, lints: false)], source: 3) }
+        #expect(renders.frames.count == 2 && renders.fullRenderCount == 2)
     }
 
     @Test func theEmbeddedTimelineCannotEndItsElement() throws {

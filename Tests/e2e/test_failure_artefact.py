@@ -244,3 +244,18 @@ def test_each_frame_shows_what_the_servers_stepping_shows(server, pages, tmp_pat
             page.page.locator("#step-slider").fill(str(frame))
             page.wait("(tb, frame) => tb.stepping.frame === frame", frame)
         assert instant(saved) == instant(live), f"{name}: frame {frame} of {frames}"
+
+
+def test_a_recording_past_a_stepping_bound_gets_no_file_and_a_note_saying_which(tmp_path):
+    """1,100 resyncs, each answered with a full render: past the 1,000 full renders one stepping timeline holds,
+    so no file is written (the replay itself still runs and prints), and the note names the bound."""
+    lines = RECORDING.read_text().splitlines()
+    hello = next(line for line in lines if '\\"type\\":\\"hello\\"' in line)
+    resyncs = ['{"at":%d,"in":"{\\"type\\":\\"resync\\"}"}' % (18000 + i) for i in range(1100)]
+    recording = tmp_path / "resyncs.jsonl"
+    recording.write_text("\n".join([lines[0], '{"open":{"subprotocol":"touchbridge.v1"}}', hello, *resyncs]) + "\n")
+    output = tmp_path / "resyncs.html"
+    done = touchbridge("replay", "--quiet", "--html", str(output), str(recording))
+    assert done.returncode == 0, done.stderr
+    assert not output.exists()
+    assert "no HTML file written: the session sent more than 1000 full renders" in done.stderr, done.stderr
