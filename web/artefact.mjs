@@ -71,10 +71,13 @@ export function answer(data, msg) {
   switch (msg?.type) {
     case 'hello': {
       const frames = data.frames.length;
+      const open = Math.max(0, Math.min(frames - 1, data.open));
+      // The bar names the failing frame, so it is found again after stepping away from it.
+      const name = data.reason ? `${data.name} · ✗ at frame ${open}` : data.name;
       return [
         data.welcome,
-        { type: 'stepping', source: 'recording', name: data.name, frames, times: data.frames.map((f) => f.t) },
-        stepMessage(data, Math.max(0, Math.min(frames - 1, data.open))),
+        { type: 'stepping', source: 'recording', name, frames, times: data.frames.map((f) => f.t) },
+        stepMessage(data, open),
       ];
     }
     case 'step':

@@ -118,7 +118,7 @@ def open_offline(engine, url: str, size: tuple[int, int]) -> list[str]:
 
 def shown(engine) -> dict:
     return engine.js("""const tb = window.__touchbridge;
-        return {panel: document.querySelector('#app').classList.contains('panel-open'), frame: tb.stepping.frame, frames: tb.stepping.frames, where: document.querySelector('#step-where').textContent,
+        return {source: document.querySelector('#step-source').textContent, panel: document.querySelector('#app').classList.contains('panel-open'), frame: tb.stepping.frame, frames: tb.stepping.frames, where: document.querySelector('#step-where').textContent,
                 log: tb.log.map(e => e.text), errors: tb.pageErrors,
                 fetched: performance.getEntriesByType('resource').map(r => r.name).filter(n => !/^(file|data):/.test(n))}""")
 
@@ -130,6 +130,7 @@ def test_the_file_opens_offline_at_the_failing_frame_and_steps(engine, failure, 
     expected = failure["frame"]
     assert state["frame"] == expected, state
     assert state["panel"], "the inspector opens with the file: the reason is in its log"
+    assert state["source"] == f"Recording moved-tap.jsonl · ✗ at frame {expected}", state["source"]
     assert state["where"].startswith(f"frame {expected} / {state['frames'] - 1}"), state["where"]
     reason = [text for text in state["log"] if text.startswith("✗ replay --check")]
     assert reason and f"line {failure['line']}" in reason[0], state["log"]

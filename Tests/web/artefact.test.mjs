@@ -56,7 +56,7 @@ test('hello is answered with the welcome, stepping and the failing frame; step w
   const data = timeline();
   const [welcome, stepping, step] = answer(data, { type: 'hello' });
   assert.equal(welcome, data.welcome);
-  assert.deepEqual(stepping, { type: 'stepping', source: 'recording', name: 'rec.jsonl', frames: 5, times: [0, 1, 2, 3, 4] });
+  assert.deepEqual(stepping, { type: 'stepping', source: 'recording', name: 'rec.jsonl · ✗ at frame 3', frames: 5, times: [0, 1, 2, 3, 4] });
   assert.equal(step.frame, 3);
   assert.deepEqual(answer(data, { type: 'step', frame: 1 })[0].pointers, [{ id: 1, x: 1, y: 1 }]);
   assert.equal(answer(data, { type: 'step', frame: 5 })[0].code, 'unknown-frame');
