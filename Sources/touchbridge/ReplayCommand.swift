@@ -23,7 +23,8 @@ struct ReplayCommand: ParsableCommand {
             mode with the session's frames embedded, opened from anywhere (file://, no server, no \
             network) at the last frame, or with --check at the frame where the first difference was \
             decided, the difference in its log. A failing --check writes one anyway: to \
-            --html-on-failure OUT.html, else into the temporary directory (the path is printed). \
+            --html-on-failure OUT.html, else into touchbridge-failures-UID in the temporary directory \
+            (private to you; the path is printed). \
             docs/scripting.md §6.
 
             --what-if replays the same finger trace against a changed app and says which decisions \
@@ -93,7 +94,10 @@ struct ReplayCommand: ParsableCommand {
             guard check else { continue }
             if let difference = result.difference {
                 print("FAIL \(path): the replay differs from the recording\n\(difference)", terminator: "")
-                if html == nil { ReplayArtefact.write(result, checked: true, recording: path, to: htmlOnFailure ?? ReplayArtefact.defaultPath(for: path)) }
+                if html == nil {
+                    ReplayArtefact.write(result, checked: true, recording: path, to: htmlOnFailure ?? ReplayArtefact.defaultPath(for: path),
+                                         privately: htmlOnFailure == nil)
+                }
                 throw ExitCode.failure
             }
             print("ok \(path): \(result.inboundCount) inbound messages, \(result.outbound.count) outbound messages identical")

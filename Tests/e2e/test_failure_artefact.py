@@ -8,7 +8,9 @@ Screenshots go to Tests/e2e/artifacts/artefact-*.png.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import subprocess
 from pathlib import Path
 
@@ -80,13 +82,24 @@ def test_a_failing_check_writes_the_file_and_says_where(failure):
     assert "<script type=\"module\" src=" not in html
 
 
-def test_a_failing_check_without_a_path_writes_into_the_temporary_directory(tmp_path):
+def test_a_failing_check_without_a_path_writes_into_a_private_temporary_directory(tmp_path):
     recording = moved_second_tap(tmp_path)
-    done = touchbridge("replay", "--check", "--quiet", str(recording))
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp")}
+    (tmp_path / "tmp").mkdir()
+    done = touchbridge("replay", "--check", "--quiet", str(recording), env=env)
     assert done.returncode == 1
     written = re.search(r"open (\S+\.html) in a browser", done.stderr)
     assert written, done.stderr
-    assert Path(written.group(1)).exists()
+    directory = tmp_path / "tmp" / f"touchbridge-failures-{os.getuid()}"
+    assert Path(written.group(1)) == directory / "moved-tap.html" and Path(written.group(1)).exists()
+    assert stat.S_IMODE(directory.stat().st_mode) == 0o700
+    # One others may read (made first by someone else, or by hand) is not used: the file holds the session.
+    (directory / "moved-tap.html").unlink()
+    directory.chmod(0o755)
+    done = touchbridge("replay", "--check", "--quiet", str(recording), env=env)
+    assert done.returncode == 1
+    assert "no HTML file written" in done.stderr and "not a directory private to you" in done.stderr, done.stderr
+    assert not (directory / "moved-tap.html").exists()
 
 
 def test_html_is_refused_for_several_recordings_and_the_on_failure_path_without_check(tmp_path):
