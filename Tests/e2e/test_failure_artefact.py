@@ -183,6 +183,13 @@ def test_drive_writes_the_file_of_a_failed_expectation(tmp_path):
     # It opens where the expectation was decided: the last frame the session had sent by then.
     assert data["open"] == len(data["frames"]) - 1 > 0
 
+    # The Swift client's own switch, which drive's sessions share: TOUCHBRIDGE_HTML_ON_FAILURE=DIR.
+    directory = tmp_path / "from-the-environment"
+    done = touchbridge("drive", str(script), env={**os.environ, "TOUCHBRIDGE_HTML_ON_FAILURE": str(directory)})
+    assert done.returncode == 1
+    written = re.search(r"step through it in a browser: (\S+\.html)", done.stdout)
+    assert written and Path(written.group(1)).parent == directory and Path(written.group(1)).exists(), done.stdout
+
 
 def embedded(path: Path) -> dict:
     """The timeline a saved failure carries (web/artefact.mjs reads the same element)."""
