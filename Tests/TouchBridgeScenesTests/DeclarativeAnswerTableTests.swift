@@ -177,8 +177,21 @@ import TouchKitTestSupport
             {"name": "t", "views": [{"id": "V", "frame": [0, 0, 10, 10]}],
              "recognizers": [{"id": "C", "kind": "custom", "class": "checkmark", "view": "V", "overrides": {"canPrevent": {"*": false}}}]}
             """#.utf8))
-        #expect(throws: SceneError(path: "recognizers[0].overrides", message: "class checkmark does not take overrides (a class that does subclasses OverridableGestureRecognizer: observer, firstTouch)")) {
+        let noOverrides = "class checkmark does not take overrides (a class that does subclasses OverridableGestureRecognizer: observer, firstTouch)"
+        #expect(throws: SceneError(path: "recognizers[0].overrides", message: noOverrides)) {
             try spec.checkRecognizerClasses(.builtIn)
+        }
+        let h = try host(firstTouchAndPan("{}"))
+        #expect(throws: SceneError(path: "actions[0].add.recognizer.overrides", message: noOverrides)) {
+            _ = try actions(#"[{"add": {"recognizer": {"id": "C", "kind": "custom", "class": "checkmark", "view": "V", "overrides": {}}}}]"#, h)
+        }
+        let timeline = try SceneSpec.parse(Data(#"""
+            {"name": "t", "views": [{"id": "V", "frame": [0, 0, 10, 10]}],
+             "recognizers": [{"id": "C", "kind": "custom", "class": "checkmark", "view": "V"}],
+             "timeline": [{"t": 5, "actions": [{"set": {"recognizer": "C", "property": "overrides", "value": {"canPrevent": {"*": false}}}}]}]}
+            """#.utf8))
+        #expect(throws: SceneError(path: "timeline[0].actions[0].set.value", message: noOverrides)) {
+            try timeline.checkRecognizerClasses(.builtIn)
         }
     }
 

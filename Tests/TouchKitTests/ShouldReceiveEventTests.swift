@@ -48,4 +48,13 @@ import TouchKitTestSupport
         ])
         #expect(pan.numberOfTouches == 0)
     }
+
+    /// The question has UIKit's signature, beside the per-touch one (a line that compiles only then).
+    @Test func theEventQuestionHasUIKitsSignature() {
+        let delegate: any UIGestureRecognizerDelegate = Delegate()
+        let ask: (UIGestureRecognizer, UIEvent) -> Bool = delegate.gestureRecognizer(_:shouldReceive:)
+        let askTouch: (UIGestureRecognizer, UITouch) -> Bool = delegate.gestureRecognizer(_:shouldReceive:)
+        #expect((delegate as? Delegate)?.asked == [])
+        _ = (ask, askTouch)
+    }
 }
