@@ -2,3 +2,5 @@
 // `SceneServer.startInProcess()` returns the host's `InProcessServer`.
 @_exported import TouchKit
 @_exported import class TouchBridgeHost.InProcessServer
+// A class it registers with `registerRecognizer` subclasses this one to take a scene's `overrides`.
+@_exported import class TouchBridgeScenes.OverridableGestureRecognizer

@@ -47,7 +47,9 @@ public struct SceneServer: Sendable {
 
     /// Registers a gesture recognizer class that declarative scenes — files in the scenes directory
     /// and inline scenes clients send — attach by name: `{"kind": "custom", "class": name, …}`.
-    /// TouchBridge's own (`checkmark`) are there too.
+    /// TouchBridge's own (`checkmark`, `observer`, `firstTouch`) are there too. A class that subclasses
+    /// `OverridableGestureRecognizer` takes a scene's `overrides` (its `canPrevent(_:)`, `canBePrevented(by:)`,
+    /// `shouldRequireFailure(of:)` and `shouldBeRequiredToFail(by:)` answers as data); others refuse them.
     public mutating func registerRecognizer(_ name: String, _ makeRecognizer: @escaping @Sendable () -> UIGestureRecognizer) {
         recognizerClasses.register(name, makeRecognizer)
     }

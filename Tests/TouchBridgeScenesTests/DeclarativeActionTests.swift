@@ -7,25 +7,7 @@ import TouchKitTestSupport
 /// App-side changes in declarative scenes: the shared action vocabulary (`SceneActionList`, as `act`
 /// uses it), a scene's timeline, the controller as a responder, the test-double recognizer classes,
 /// path hit shapes, autoresizing and `report` — on the manual clock with the exact ordered log.
-@Suite struct DeclarativeActionTests {
-    /// Hosts `json` (a scene) and returns the harness with the log cleared.
-    private func host(_ json: String) throws -> Harness {
-        let h = Harness()
-        h.host(DeclarativeSceneViewController(spec: try SceneSpec.parse(Data(json.utf8))))
-        return h
-    }
-
-    /// The log with notes, without the other diagnostics (hit tests, resets, waits, withheld touches).
-    private func log(_ h: Harness) -> [String] {
-        h.log(diagnostics: true).filter {
-            !$0.hasPrefix("hit(") && !$0.hasSuffix("→possible [reset]") && !$0.contains(" waits [") && $0.first?.isNumber == false
-        }
-    }
-
-    private func actions(_ json: String, _ h: Harness) throws(SceneError) -> SceneActionList {
-        try SceneActionList(json: Data(json.utf8), application: h.app)
-    }
-
+@Suite struct DeclarativeActionTests: DeclarativeSceneTesting {
     private static let tapScene = #"""
         {"name": "t", "views": [{"id": "V", "frame": [0, 0, 400, 800], "responder": "log"}],
          "recognizers": [{"id": "T", "kind": "tap", "view": "V"}]}

@@ -74,6 +74,34 @@ struct SceneServerTests {
         }
     }
 
+    /// A class whose relationship overrides a scene gives as data (`overrides`): it subclasses the library's
+    /// `OverridableGestureRecognizer`; a class that does not is refused with the reason.
+    final class PatientLift: OverridableGestureRecognizer {
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { state = .ended }
+    }
+
+    @Test func yourClassTakesOverridesWhenItSubclassesOverridableGestureRecognizer() async throws {
+        var server = server(builtIns: false)
+        server.registerRecognizer("lift") { LiftRecognizer() }
+        server.registerRecognizer("patientLift") { PatientLift() }
+        let running = try server.startInProcess()
+        defer { running.stop() }
+        func scene(_ className: String) throws -> JSONValue {
+            try JSONParser.parse(#"{"name": "mine", "views": [{"id": "pad", "frame": [0, 0, 400, 800]}], "recognizers": ["#
+                + #"{"id": "lift", "kind": "custom", "class": ""# + className + #"", "view": "pad", "overrides": {"canBePrevented": {"*": false}}}]}"#)
+        }
+        let session = try await TouchBridgeSession.connect(running.url, sceneRequest: .inline(try scene("patientLift")))
+        try await session.perform(.tap(at: Point(200, 400)))
+        try await session.expectTransition("lift", to: .ended)
+        await session.close()
+        do {
+            _ = try await TouchBridgeSession.connect(running.url, sceneRequest: .inline(try scene("lift")))
+            Issue.record("a class without overrides took them")
+        } catch SessionError.server(let error) {
+            #expect(error.message == "inline scene: recognizers[0].overrides: class lift does not take overrides (a class that does subclasses OverridableGestureRecognizer: observer, firstTouch)")
+        }
+    }
+
     @Test func builtInScenesCanBeLeftOut() async throws {
         let running = try server(builtIns: false).startInProcess()
         defer { running.stop() }

@@ -89,3 +89,37 @@ def test_example_matches_the_schema_and_loads(where: str, scene: dict, module_se
 def test_responder_is_valid_on_every_kind(kind: str):
     scene = {"name": "x", "views": [{"id": "v", "kind": kind, "frame": [0, 0, 10, 10], "responder": "log"}]}
     assert Draft202012Validator(SCHEMA).is_valid(scene)
+
+
+# Issue 27 §3's data (answer tables, shouldReceiveEvent, tracking, autoresizesSubviews, nested animate): the schema takes
+# what the server takes and refuses the same wrong types.
+@pytest.mark.parametrize("recognizer, view, valid", [
+    ({"delegate": {"shouldRequireFailureOf": {"other": True, "*": False}}}, {}, True),
+    ({"delegate": {"shouldRequireFailureOf": {"other": "yes"}}}, {}, False),
+    ({"delegate": {"shouldRecognizeSimultaneouslyWith": ["other"]}}, {}, False),
+    ({"delegate": {"shouldReceiveEvent": {"allTouchesAtMost": 2}}}, {}, True),
+    ({"delegate": {"shouldReceiveEvent": {"allTouchesAtMost": 0}}}, {}, False),
+    ({"delegate": {"shouldReceiveEvent": 1}}, {}, False),
+    ({"delegate": {"shouldRequireFailureOf": {f"r{i}": True for i in range(202)}}}, {}, False),
+    ({"overrides": {"canPrevent": {"other": False}}}, {}, True),
+    ({"overrides": {"canPrevents": {}}}, {}, False),
+    ({}, {"tracking": True}, True),
+    ({}, {"tracking": {"beginTracking": False}}, True),
+    ({}, {"tracking": {"endTracking": False}}, False),
+    ({}, {"autoresizesSubviews": False}, True),
+    ({}, {"autoresizesSubviews": "no"}, False),
+])
+def test_answer_tables_tracking_and_autoresizes_subviews(recognizer: dict, view: dict, valid: bool):
+    scene = {"name": "x", "views": [{"id": "v", "kind": "control", "frame": [0, 0, 10, 10], **view}],
+             "recognizers": [{"id": "r", "kind": "custom", "class": "observer", "view": "v", **recognizer},
+                             {"id": "other", "kind": "tap", "view": "v"}]}
+    assert Draft202012Validator(SCHEMA).is_valid(scene) == valid
+
+
+def test_nested_animate_calls_in_the_schema():
+    call = {"view": "v", "duration": 10, "to": {"alpha": 0}}
+    scene = lambda animate: {"name": "x", "views": [{"id": "v", "frame": [0, 0, 10, 10]}],  # noqa: E731
+                             "timeline": [{"t": 0, "actions": [{"animate": animate}]}]}
+    assert Draft202012Validator(SCHEMA).is_valid(scene({**call, "options": ["overrideInheritedCurve"], "nested": [call]}))
+    assert not Draft202012Validator(SCHEMA).is_valid(scene({**call, "nested": [{"view": "v"}]}))
+    assert not Draft202012Validator(SCHEMA).is_valid(scene({**call, "nested": [call] * 17}))

@@ -115,7 +115,7 @@ public final class DeclarativeSceneViewController: UIViewController {
     private func build(_ spec: ViewSpec) -> UIView {
         let view: UIView
         // A view whose class overrides nothing stays UIKit's class (the render names the class).
-        let overrides = spec.responder != nil
+        let overrides = spec.responder != nil || spec.tracking != nil
         switch spec.kind {
         case .view: view = SceneView(frame: .zero)
         case .label:
@@ -165,6 +165,7 @@ public final class DeclarativeSceneViewController: UIViewController {
         guard let recognizer = spec.makeRecognizer(classes: recognizerClasses) else { return }
         recognizer.name = spec.id
         for key in RecognizerSpec.propertyNames(for: spec.kind).sorted() { spec.apply(key, to: recognizer) }
+        (recognizer as? OverridableGestureRecognizer)?.overrides = spec.overrides ?? [:]
         let behaviour = SceneBehaviour(kind: spec.behaviour, target: behaviourTarget(spec), coordinateSpace: view)
         recognizer.addHandler { behaviour.perform($0) }
         behaviours[spec.id] = behaviour
@@ -187,6 +188,8 @@ public final class DeclarativeSceneViewController: UIViewController {
             behaviours[spec.id]?.target = behaviourTarget(spec)
         case "delegate":
             if let delegateSpec = spec.delegate { configureDelegate(spec.id, delegateSpec) }
+        case "overrides":
+            (recognizer as? OverridableGestureRecognizer)?.overrides = spec.overrides ?? [:]
         default:
             spec.apply(key, to: recognizer)
         }
@@ -215,6 +218,8 @@ public final class DeclarativeSceneViewController: UIViewController {
         delegate.shouldBegin = spec.shouldBegin ?? true
         delegate.receiveInside = spec.receiveInside
         delegate.receiveOutside = spec.receiveOutside
+        delegate.receiveEventTouchesAtMost = spec.receiveEventTouchesAtMost
+        delegate.tables = spec.tables
     }
 
     private func delegate(for id: String) -> SceneRecognizerDelegate {

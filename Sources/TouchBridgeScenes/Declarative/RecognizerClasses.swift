@@ -48,13 +48,29 @@ extension SceneSpec {
     /// not have, as an error with its path.
     public func checkRecognizerClasses(_ classes: RecognizerClasses) throws(SceneError) {
         for (index, recognizer) in recognizers.enumerated() {
-            guard recognizer.kind == .custom, let name = recognizer.className, !classes.contains(name) else { continue }
-            throw SceneError(path: "recognizers[\(index)].class", message: classes.unknownClassMessage(name))
+            guard recognizer.kind == .custom, let name = recognizer.className else { continue }
+            guard classes.contains(name) else { throw SceneError(path: "recognizers[\(index)].class", message: classes.unknownClassMessage(name)) }
+            if recognizer.overrides != nil, let problem = RecognizerOverrides.classProblem(name, in: classes) {
+                throw SceneError(path: "recognizers[\(index)].overrides", message: problem)
+            }
         }
         for (entryIndex, entry) in timeline.enumerated() {
             for (index, named) in entry.actions.enumerated() {
-                guard case .addRecognizer(let recognizer) = named.action, let name = recognizer.className, !classes.contains(name) else { continue }
-                throw SceneError(path: "timeline[\(entryIndex)].actions[\(index)].add.recognizer.class", message: classes.unknownClassMessage(name))
+                let path = "timeline[\(entryIndex)].actions[\(index)]"
+                switch named.action {
+                case .addRecognizer(let recognizer):
+                    guard let name = recognizer.className else { continue }
+                    guard classes.contains(name) else { throw SceneError(path: "\(path).add.recognizer.class", message: classes.unknownClassMessage(name)) }
+                    if recognizer.overrides != nil, let problem = RecognizerOverrides.classProblem(name, in: classes) {
+                        throw SceneError(path: "\(path).add.recognizer.overrides", message: problem)
+                    }
+                case .setRecognizer(_, "overrides", let recognizer):
+                    if let name = recognizer.className, let problem = RecognizerOverrides.classProblem(name, in: classes) {
+                        throw SceneError(path: "\(path).set.value", message: problem)
+                    }
+                default:
+                    continue
+                }
             }
         }
     }

@@ -19,12 +19,14 @@ extension RecognizerSpec {
     ]
     /// UIGestureRecognizer's flags, every kind.
     static let flagNames = ["cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "enabled"]
-    /// What the scene makes of a recognizer (its action and delegate): only declarative scenes have them.
-    static let declarativeOnly: Set<String> = ["behaviour", "target", "delegate"]
+    /// What the scene makes of a recognizer (its action, delegate and a custom class's overrides): only
+    /// declarative scenes have them.
+    static let declarativeOnly: Set<String> = ["behaviour", "target", "delegate", "overrides"]
 
     /// Every property a recognizer of `kind` has besides `id`, `kind`, `view` and `class`.
     static func propertyNames(for kind: Kind) -> Set<String> {
         var names = declarativeOnly.union(flagNames).union(numericProperties[kind]?.keys.map { $0 } ?? [])
+        if kind != .custom { names.remove("overrides") }
         if kind == .swipe { names.insert("direction") }
         if kind == .screenEdgePan { names.insert("edges") }
         return names
@@ -44,11 +46,17 @@ extension RecognizerSpec {
             guard viewKind(name) != nil else { throw walker.error("no view with id '\(name)'") }
             target = name
         case "delegate":
-            let fields = try walker.object(allowing: ["shouldBegin", "shouldReceiveInside", "shouldReceiveOutside"])
+            let fields = try walker.object(allowing: Set(["shouldBegin", "shouldReceiveInside", "shouldReceiveOutside", "shouldReceiveEvent"]
+                + DelegateSpec.tableMethods))
             delegate = DelegateSpec(
                 shouldBegin: try walker.field("shouldBegin", in: fields)?.bool(),
                 receiveInside: try walker.field("shouldReceiveInside", in: fields)?.frame(),
-                receiveOutside: try walker.field("shouldReceiveOutside", in: fields)?.frame())
+                receiveOutside: try walker.field("shouldReceiveOutside", in: fields)?.frame(),
+                receiveEventTouchesAtMost: try walker.field("shouldReceiveEvent", in: fields)?.eventAnswer(),
+                tables: try walker.answerTables(DelegateSpec.tableMethods, in: fields))
+        case "overrides":
+            let fields = try walker.object(allowing: Set(RecognizerOverrides.methods))
+            overrides = try walker.answerTables(RecognizerOverrides.methods, in: fields)
         case _ where Self.flagNames.contains(key):
             flags[key] = try walker.bool()
         default:

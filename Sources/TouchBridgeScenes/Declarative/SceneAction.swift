@@ -32,31 +32,6 @@ enum SceneAction: Equatable, Sendable {
                         "remoteControl", "app", "animate", "removeAnimations", "layerAnimation", "report"]
 }
 
-/// A `UIView.animate(withDuration:delay:options:animations:completion:)` call made by the app: the
-/// new model values are set at once, the presentation follows on the engine clock (UIKIT-ANIM-MODEL-VALUES).
-struct AnimationSpec: Equatable, Sendable {
-    /// Seconds.
-    var duration: Double
-    var delay: Double
-    var options: [String]
-    /// `centerX`, `centerY`, `alpha` (numbers) and `frame` ([x, y, w, h] points), in JSON order.
-    var changes: [Change]
-
-    enum Change: Equatable, Sendable {
-        case centerX(Double), centerY(Double), alpha(Double), frame(CGRect)
-    }
-
-    static let optionNames: [String: UIView.AnimationOptions] = [
-        "allowUserInteraction": .allowUserInteraction, "beginFromCurrentState": .beginFromCurrentState,
-        "curveEaseInOut": .curveEaseInOut, "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut,
-        "curveLinear": .curveLinear, "layoutSubviews": .layoutSubviews,
-    ]
-
-    var animationOptions: UIView.AnimationOptions {
-        UIView.AnimationOptions(options.compactMap { Self.optionNames[$0] })
-    }
-}
-
 /// An action as read, with the words the event log notes it by.
 struct NamedAction: Equatable, Sendable {
     var action: SceneAction

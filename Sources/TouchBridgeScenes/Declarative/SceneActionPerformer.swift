@@ -151,19 +151,4 @@ struct SceneActionPerformer {
             ViewSpec.properties[key]?.apply(spec, view)
         }
     }
-
-    private func animate(_ view: UIView, name: String, _ spec: AnimationSpec) {
-        UIView.animate(withDuration: spec.duration, delay: spec.delay, options: spec.animationOptions, animations: {
-            for change in spec.changes {
-                switch change {
-                case .centerX(let x): view.center.x = x
-                case .centerY(let y): view.center.y = y
-                case .alpha(let alpha): view.alpha = alpha
-                case .frame(let frame): view.frame = frame
-                }
-            }
-        }, completion: { [weak application] finished in
-            application?.logNote("animation of \(name) done(\(finished))")
-        })
-    }
 }

@@ -108,6 +108,9 @@ struct SceneActionReader {
             if key == "responder", spec.responder == nil, !isDeclarative || ![.view, .button, .control].contains(spec.kind) {
                 throw SceneError(path: "\(body.path).property", message: "responder changes only on a view whose class overrides the touch methods: declare it in the scene")
             }
+            if key == "tracking", spec.tracking == nil, !isDeclarative || ![.button, .control].contains(spec.kind) {
+                throw SceneError(path: "\(body.path).property", message: "tracking changes only on a control whose class overrides the tracking methods: declare it in the scene")
+            }
             if key == "cancelsControlTouches", spec.cancelsControlTouches == nil {
                 throw SceneError(path: "\(body.path).property", message: "cancelsControlTouches changes only on a scroll view that declares it (its touchesShouldCancel(in:) override)")
             }
@@ -134,7 +137,14 @@ struct SceneActionReader {
             try spec.read(key, from: value, viewKind: viewKind)
             try spec.checkTarget(viewKind: viewKind)
         } catch {
-            throw SceneError(path: "\(body.path).value", message: error.message)
+            // An answer table's error names its entry (`…set.value.shouldRequireFailureOf.x`).
+            let nested = RecognizerSpec.answerTableHolders.contains(key) && error.path.hasPrefix(value.path)
+            throw SceneError(path: nested ? error.path : "\(body.path).value", message: error.message)
+        }
+        try spec.checkAnswerNames(delegatePath: value.path, overridesPath: value.path) { self.recognizer($0) != nil }
+        if key == "overrides", let classes = recognizerClasses, let name = spec.className,
+           let problem = RecognizerOverrides.classProblem(name, in: classes) {
+            throw value.error(problem)
         }
         recognizers[name] = spec
         return NamedAction(action: .setRecognizer(name, property: key, spec), description: "set \(name).\(key) = \(text)")
@@ -165,6 +175,13 @@ struct SceneActionReader {
         guard recognizer(spec.id) == nil else { throw SceneError(path: "\(recognizerWalker.path).id", message: "a recognizer named \"\(spec.id)\" exists") }
         if let classes = recognizerClasses, let name = spec.className, !classes.contains(name) {
             throw SceneError(path: "\(recognizerWalker.path).class", message: classes.unknownClassMessage(name))
+        }
+        if let classes = recognizerClasses, let name = spec.className, spec.overrides != nil,
+           let problem = RecognizerOverrides.classProblem(name, in: classes) {
+            throw SceneError(path: "\(recognizerWalker.path).overrides", message: problem)
+        }
+        try spec.checkAnswerNames(delegatePath: "\(recognizerWalker.path).delegate", overridesPath: "\(recognizerWalker.path).overrides") {
+            self.recognizer($0) != nil
         }
         recognizers[spec.id] = spec
         return NamedAction(action: .addRecognizer(spec), description: "add recognizer \(spec.id) (\(spec.kind.rawValue)) to \(spec.view)")
@@ -209,38 +226,5 @@ struct SceneActionReader {
         guard recognizer(name) != nil else { throw nameWalker.error("no recognizer named \"\(name)\"") }
         let property = try propertyWalker.oneOf(SceneReport.recognizerProperties)
         return NamedAction(action: .report(name, recognizer: true, property: property), description: "\(name).\(property)")
-    }
-
-    private func readAnimate(_ body: JSONWalker) throws(SceneError) -> NamedAction {
-        let object = try body.object(allowing: ["view", "duration", "delay", "options", "to"])
-        let nameWalker = try body.required("view", in: object)
-        let name = try nameWalker.string()
-        guard view(name) != nil else { throw nameWalker.error("no view named \"\(name)\"") }
-        var spec = AnimationSpec(
-            duration: try body.required("duration", in: object).number(in: 0...60_000) / 1000,
-            delay: (try body.field("delay", in: object)?.number(in: 0...60_000) ?? 0) / 1000,
-            options: [], changes: [])
-        for option in try body.field("options", in: object)?.array(maxCount: 16) ?? [] {
-            spec.options.append(try option.oneOf(AnimationSpec.optionNames.keys.sorted()))
-        }
-        let toWalker = try body.required("to", in: object)
-        let changes = try toWalker.object(allowing: ["centerX", "centerY", "alpha", "frame"])
-        guard !changes.isEmpty else { throw toWalker.error("expected one or more of alpha, centerX, centerY, frame") }
-        for key in changes.keys.sorted() {
-            guard let field = toWalker.field(key, in: changes) else { continue }
-            switch key {
-            case "centerX": spec.changes.append(.centerX(try field.number()))
-            case "centerY": spec.changes.append(.centerY(try field.number()))
-            case "alpha": spec.changes.append(.alpha(try field.number(in: 0...1)))
-            default:
-                let parts = try field.array()
-                guard parts.count == 4 else { throw field.error("expected [x, y, width, height] in points") }
-                spec.changes.append(.frame(CGRect(x: try parts[0].number(), y: try parts[1].number(),
-                                                  width: try parts[2].number(in: 0...1e6), height: try parts[3].number(in: 0...1e6))))
-            }
-        }
-        let options = spec.options.isEmpty ? "" : " options [\(spec.options.joined(separator: ", "))]"
-        return NamedAction(action: .animate(name, spec), description:
-            "animate \(name) to \(JSONWalker.text(toWalker.value)) over \(Int((spec.duration * 1000).rounded())) ms after \(Int((spec.delay * 1000).rounded())) ms\(options)")
     }
 }

@@ -1,12 +1,16 @@
 import TouchKit
 
-/// The delegate answers a declarative scene asks for.
+/// The delegate answers a declarative scene asks for: its `delegate` object (the answer tables by
+/// the other recognizer's name, `DelegateSpec.tableMethods`) and its `simultaneous` relationships.
 final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
     let id: String
     var shouldBegin = true
     var receiveInside: FrameSpec?
     var receiveOutside: FrameSpec?
+    /// nil: every event; else events with at most this many touches (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT).
+    var receiveEventTouchesAtMost: Int?
     var simultaneous: Set<String> = []
+    var tables: [String: AnswerTable] = [:]
 
     init(id: String) { self.id = id }
 
@@ -20,11 +24,29 @@ final class SceneRecognizerDelegate: UIGestureRecognizerDelegate {
         return true
     }
 
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool {
+        guard let limit = receiveEventTouchesAtMost else { return true }
+        return (event.allTouches?.count ?? 0) <= limit
+    }
+
     func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         simultaneous.contains(otherGestureRecognizer.traceName)
+            || tables["shouldRecognizeSimultaneouslyWith"]?.answer(about: otherGestureRecognizer) == true
+    }
+
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        tables["shouldRequireFailureOf"]?.answer(about: otherGestureRecognizer) == true
+    }
+
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool {
+        tables["shouldBeRequiredToFailBy"]?.answer(about: otherGestureRecognizer) == true
     }
 }
 

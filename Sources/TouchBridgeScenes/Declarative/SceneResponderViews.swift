@@ -28,8 +28,13 @@ final class SceneImageView: UIImageView, TouchHandling {
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesCancelled(touches, with: event) } }
 }
 
-/// A switch subclass with touch overrides.
-final class SceneSwitch: UISwitch, TouchHandling {
+/// A switch subclass with touch and tracking overrides (`responder`, `tracking`).
+final class SceneSwitch: UISwitch, TouchHandling, TrackingOverriding {
+    var tracking: TrackingSpec?
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingBegan(touch, super.beginTracking(touch, with: event)) }
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingContinued(touch, super.continueTracking(touch, with: event)) }
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) { super.endTracking(touch, with: event); trackingFinished(touch, cancelled: false) }
+    override func cancelTracking(with event: UIEvent?) { super.cancelTracking(with: event); trackingFinished(nil, cancelled: true) }
     var handlesTouches = false
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesBegan(touches, with: event) } }
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesMoved(touches, with: event) } }
@@ -37,8 +42,13 @@ final class SceneSwitch: UISwitch, TouchHandling {
     override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesCancelled(touches, with: event) } }
 }
 
-/// A slider subclass with touch overrides.
-final class SceneSlider: UISlider, TouchHandling {
+/// A slider subclass with touch and tracking overrides (`responder`, `tracking`).
+final class SceneSlider: UISlider, TouchHandling, TrackingOverriding {
+    var tracking: TrackingSpec?
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingBegan(touch, super.beginTracking(touch, with: event)) }
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingContinued(touch, super.continueTracking(touch, with: event)) }
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) { super.endTracking(touch, with: event); trackingFinished(touch, cancelled: false) }
+    override func cancelTracking(with event: UIEvent?) { super.cancelTracking(with: event); trackingFinished(nil, cancelled: true) }
     var handlesTouches = false
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesBegan(touches, with: event) } }
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if !handlesTouches { super.touchesMoved(touches, with: event) } }

@@ -76,6 +76,11 @@ struct ViewSpec: Equatable, Sendable {
     var alwaysBounceHorizontal: Bool?
     /// Frames for some size classes instead of `frame` (`FrameVariant`).
     var variants: [FrameVariant] = []
+    /// UIView's `autoresizesSubviews` (true): false keeps the direct subviews' frames when this view's
+    /// size changes, whatever their masks (UIKIT-LAYOUT-AUTORESIZING).
+    var autoresizesSubviews = true
+    /// Controls: the tracking overrides (`ControlTracking`); nil: the class's own.
+    var tracking: TrackingSpec?
 }
 
 struct RecognizerSpec: Equatable, Sendable {
@@ -97,12 +102,24 @@ struct RecognizerSpec: Equatable, Sendable {
     /// false for a recognizer the scene did not make (a scroll view's own, one of a Swift scene): it has
     /// no scene delegate, behaviour or target.
     var isDeclared = true
+    /// `custom` only: the class's overrides of `canPrevent(_:)`, `canBePrevented(by:)`,
+    /// `shouldRequireFailure(of:)` and `shouldBeRequiredToFail(by:)` as answer tables, by method
+    /// (`RecognizerOverrides`); nil: the class's own answers.
+    var overrides: [String: AnswerTable]?
 }
 
 struct DelegateSpec: Equatable, Sendable {
     var shouldBegin: Bool?
     var receiveInside: FrameSpec?
     var receiveOutside: FrameSpec?
+    /// `gestureRecognizer(_:shouldReceive:)` for a whole event: true while the event has at most this
+    /// many touches (0: never); nil: always true.
+    var receiveEventTouchesAtMost: Int?
+    /// The delegate's answers about other recognizers, by method (`tableMethods`).
+    var tables: [String: AnswerTable] = [:]
+
+    /// The delegate methods that answer about another recognizer, as the `delegate` object names them.
+    static let tableMethods = ["shouldRecognizeSimultaneouslyWith", "shouldRequireFailureOf", "shouldBeRequiredToFailBy"]
 }
 
 /// The scene's view controller: `responder` `forward` (UIResponder's defaults: touches, motion and

@@ -45,6 +45,11 @@ extension SceneSpec {
                 recognizers[id] ?? RecognizerNames.spec(id, viewKind: { viewIDs[$0] })
             })
         }
+        for (index, recognizer) in spec.recognizers.enumerated() {
+            try recognizer.checkAnswerNames(delegatePath: "recognizers[\(index)].delegate", overridesPath: "recognizers[\(index)].overrides") { id in
+                recognizers[id] != nil || RecognizerNames.spec(id, viewKind: { viewIDs[$0] }) != nil
+            }
+        }
         if let controller = root.field("controller", in: object) {
             let fields = try controller.object(allowing: ["responder", "canBecomeFirstResponder", "logsLayout"])
             spec.controller.logsLayout = try controller.field("logsLayout", in: fields)?.bool() ?? false

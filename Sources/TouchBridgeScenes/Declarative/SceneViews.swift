@@ -56,7 +56,12 @@ final class SceneView: UIView, HitShaped {
 }
 
 /// A declarative button with an optional hit shape and touch overrides (`responder`).
-final class SceneButton: UIButton, HitShaped, TouchHandling {
+final class SceneButton: UIButton, HitShaped, TouchHandling, TrackingOverriding {
+    var tracking: TrackingSpec?
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingBegan(touch, super.beginTracking(touch, with: event)) }
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingContinued(touch, super.continueTracking(touch, with: event)) }
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) { super.endTracking(touch, with: event); trackingFinished(touch, cancelled: false) }
+    override func cancelTracking(with event: UIEvent?) { super.cancelTracking(with: event); trackingFinished(nil, cancelled: true) }
     var hitShape: HitShape?
     var handlesTouches = false
 
@@ -71,7 +76,12 @@ final class SceneButton: UIButton, HitShaped, TouchHandling {
 }
 
 /// A declarative plain control with an optional hit shape and touch overrides (`responder`).
-final class SceneControl: UIControl, HitShaped, TouchHandling {
+final class SceneControl: UIControl, HitShaped, TouchHandling, TrackingOverriding {
+    var tracking: TrackingSpec?
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingBegan(touch, super.beginTracking(touch, with: event)) }
+    override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { trackingContinued(touch, super.continueTracking(touch, with: event)) }
+    override func endTracking(_ touch: UITouch?, with event: UIEvent?) { super.endTracking(touch, with: event); trackingFinished(touch, cancelled: false) }
+    override func cancelTracking(with event: UIEvent?) { super.cancelTracking(with: event); trackingFinished(nil, cancelled: true) }
     var hitShape: HitShape?
     var handlesTouches = false
 

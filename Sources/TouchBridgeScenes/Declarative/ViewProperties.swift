@@ -84,6 +84,11 @@ extension ViewSpec {
             apply: { spec, view in
                 view.autoresizingMask = UIView.AutoresizingMask((spec.autoresizing ?? []).compactMap { ViewSpec.autoresizingNames[$0] })
             }),
+        "autoresizesSubviews": .flag(\.autoresizesSubviews) { flag, view in view.autoresizesSubviews = flag },
+        "tracking": ViewProperty(
+            kinds: [.button, .switch, .slider, .control],
+            read: { spec, walker throws(SceneError) in spec.tracking = try walker.tracking() },
+            apply: { spec, view in (view as? TrackingOverriding)?.tracking = spec.tracking }),
         "responder": ViewProperty(
             read: { spec, walker throws(SceneError) in
                 spec.responder = ViewSpec.Responder(rawValue: try walker.oneOf(ViewSpec.Responder.allCases.map(\.rawValue)))!

@@ -12,8 +12,9 @@ import Foundation
 /// Choices where UIKit is silent (UIKIT-ANIM-INTERACTION-LOCK, UIKIT-ANIM-OPTIONS, UIKIT-ANIM-COMPLETION): the
 /// views "involved" are the views whose animatable properties the block changed (not their subviews); without
 /// `.allowUserInteraction` they are locked for hit-testing from the call, delay included, to the end; a touch
-/// already on such a view is kept. A nested `animate` starts its own animation (no inherited duration or
-/// curve). Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
+/// already on such a view is kept. A nested `animate` (called inside another's block) starts its own
+/// animation with the outer block's duration and curve unless `.overrideInheritedDuration` /
+/// `.overrideInheritedCurve` (UIKIT-ANIM-NESTED); its delay and other options are its own. Completion runs once, on the engine clock: `true` at delay + duration (twice the duration with
 /// `.autoreverse`), in the first dispatch reaching that time, before its input; with duration 0 or nothing
 /// animatable changed, `true` in the next dispatch; `false` at once when the animation is removed
 /// (`layer.removeAllAnimations()` on any involved view, or a view leaving its window). With `.repeat` it never
@@ -21,9 +22,9 @@ import Foundation
 /// `completion(true)` runs at once (there is no clock to wait on).
 extension UIView {
     /// Options of `animate(withDuration:delay:options:animations:completion:)`, with UIKit's raw values.
-    /// TouchKit acts on `allowUserInteraction`, `repeat`, `autoreverse` and the curves; the others are
-    /// accepted and change nothing (animations are additive, so `beginFromCurrentState` is how they always
-    /// behave).
+    /// TouchKit acts on `allowUserInteraction`, `repeat`, `autoreverse`, the curves and a nested call's
+    /// `overrideInheritedDuration` and `overrideInheritedCurve`; the others are accepted and change nothing
+    /// (animations are additive, so `beginFromCurrentState` is how they always behave).
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -41,15 +42,15 @@ extension UIView {
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
         /// Each pass runs forward then back, so the animation takes twice the duration.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-        /// Accepted; no effect (nested animations never inherit in TouchKit).
+        /// A nested `animate` keeps its own duration instead of the enclosing block's (UIKIT-ANIM-NESTED).
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
-        /// Accepted; no effect (nested animations never inherit in TouchKit).
+        /// A nested `animate` keeps its own curve instead of the enclosing block's (UIKIT-ANIM-NESTED).
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
         /// Accepted; no effect in TouchKit.
         public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
         /// Accepted; no effect in TouchKit.
         public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
-        /// Accepted; no effect (nested animations never inherit in TouchKit).
+        /// Accepted; no effect (a nested `animate` inherits only the duration and curve, UIKIT-ANIM-NESTED).
         public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
         /// Slow start and end (the default curve).
         public static let curveEaseInOut = AnimationOptions([])
@@ -138,6 +139,17 @@ enum AnimatableProperty: String, Sendable, CaseIterable {
 /// What one `animate` call's block changed: the first old value of each (view, property).
 final class AnimationTransaction: @unchecked Sendable {
     @TaskLocal static var current: AnimationTransaction?
+
+    /// The duration and curve an `animate` call's block passes to the calls nested in it.
+    struct Timing {
+        let duration: TimeInterval
+        let curve: AnimationCurve
+    }
+
+    /// nil for a property animator's block (its nested calls inherit nothing).
+    let timing: Timing?
+
+    init(timing: Timing?) { self.timing = timing }
 
     struct Change {
         let view: UIView

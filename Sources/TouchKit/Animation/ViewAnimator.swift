@@ -85,9 +85,22 @@ final class ViewAnimator {
 
     init(application: UIApplication) { self.application = application }
 
+    /// Runs `animations` as one `animate` call. Called inside another call's block (nested), it takes
+    /// that block's duration and curve unless `options` override them (UIKIT-ANIM-NESTED).
     static func run(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, curve: AnimationCurve,
                     animations: () -> Void, completion: ((Bool) -> Void)?) {
-        let transaction = AnimationTransaction()
+        let outer = AnimationTransaction.current?.timing
+        var inherited: [String] = []
+        var duration = duration, curve = curve
+        if let outer, !options.contains(.overrideInheritedDuration) {
+            duration = outer.duration
+            inherited.append("duration")
+        }
+        if let outer, !options.contains(.overrideInheritedCurve) {
+            curve = outer.curve
+            inherited.append("curve")
+        }
+        let transaction = AnimationTransaction(timing: AnimationTransaction.Timing(duration: duration, curve: curve))
         AnimationTransaction.$current.withValue(transaction) { animations() }
         let parts = transaction.changes.compactMap { change -> ViewAnimation.Part? in
             let to = change.property.value(of: change.view)
@@ -98,13 +111,14 @@ final class ViewAnimator {
             completion?(true)
             return
         }
-        application.animator.start(parts: parts, duration: duration, delay: delay, options: options, curve: curve, completion: completion)
+        application.animator.start(parts: parts, duration: duration, delay: delay, options: options, curve: curve,
+                                   inherited: inherited, completion: completion)
     }
 
     /// Runs `animations` for a property animator: the parts it changed join `driver` at its value
     /// `joinedAt`; nil when it changed nothing animatable in an application.
     static func join(_ driver: UIViewPropertyAnimator, joinedAt: Double, animations: () -> Void) -> ViewAnimation? {
-        let transaction = AnimationTransaction()
+        let transaction = AnimationTransaction(timing: nil)
         AnimationTransaction.$current.withValue(transaction) { animations() }
         let parts = transaction.changes.compactMap { change -> ViewAnimation.Part? in
             let to = change.property.value(of: change.view)
@@ -158,7 +172,7 @@ final class ViewAnimator {
     }
 
     private func start(parts: [ViewAnimation.Part], duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
-                       curve: AnimationCurve, completion: ((Bool) -> Void)?) {
+                       curve: AnimationCurve, inherited: [String], completion: ((Bool) -> Void)?) {
         guard duration > 0, duration.isFinite, !parts.isEmpty else {
             if let completion { application.schedule(after: 0) { completion(true) } }
             return
@@ -168,7 +182,7 @@ final class ViewAnimator {
         nextID += 1
         active.append(animation)
         attach(animation)
-        application.record(.animation(startText(animation)))
+        application.record(.animation(startText(animation) + (inherited.isEmpty ? "" : ", nested: inherits its \(inherited.joined(separator: " and "))")))
         if let length = animation.length {
             animation.token = application.schedule(after: animation.begin - application.currentTime + length) { [weak self, weak animation] in
                 guard let self, let animation else { return }

@@ -69,6 +69,9 @@ final class GestureEnvironment {
     private var dispatchSerial = 0
     /// Set while step 2 gives recognizers the dispatch's touches.
     private var isFeeding = false
+    /// The delegates' answers to `shouldReceive(event)` in this dispatch, asked once per recognizer
+    /// (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT); emptied when a dispatch starts.
+    private var eventAnswers: [ObjectIdentifier: Bool] = [:]
 
     init(application: UIApplication) {
         self.application = UncountedLink(application)
@@ -92,6 +95,7 @@ final class GestureEnvironment {
         let windowIdentity = ObjectIdentifier(window)
         let eventTouches = event.orderedTouches
         for index in eventTouches.indices where eventTouches[index].windowIdentity == windowIdentity { touches.append(eventTouches[index]) }
+        if !eventAnswers.isEmpty { eventAnswers.removeAll(keepingCapacity: true) }
         touches.forEachBorrowed { touch in
             if touch.phase == .began { hitTestAndGather(touch, in: window, event: event) }
         }
@@ -169,7 +173,7 @@ final class GestureEnvironment {
             var sharing = whole == nil && gathered.isEmpty
             var shared = 0
             for index in list.indices {
-                if list.borrowing(index, { $0.isEnabled && receives(touch, $0) }) {
+                if list.borrowing(index, { $0.isEnabled && receives(touch, $0, event: event) }) {
                     if sharing {
                         shared += 1
                         continue
@@ -208,11 +212,17 @@ final class GestureEnvironment {
         }
     }
 
-    /// Whether `recognizer`'s delegate lets it receive `touch` (UIKIT-GESTURE-SHOULD-RECEIVE).
-    private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer) -> Bool {
-        guard let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
-        application.record(TraceEvent.delivery(touch: touch.identifier, view: recognizer.traceName,
-                                     note: "withheld from recognizer: delegate shouldReceive returned false"))
+    /// Whether `recognizer`'s delegate lets it receive `touch`: first the event, asked once per
+    /// dispatch (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT), then the touch (UIKIT-GESTURE-SHOULD-RECEIVE).
+    private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer, event: UIEvent) -> Bool {
+        guard let delegate = recognizer.delegate else { return true }
+        let identity = ObjectIdentifier(recognizer)
+        let eventAnswer = eventAnswers[identity] ?? delegate.gestureRecognizer(recognizer, shouldReceive: event)
+        eventAnswers[identity] = eventAnswer
+        guard !eventAnswer || !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
+        application.record(TraceEvent.delivery(touch: touch.identifier, view: recognizer.traceName, note: eventAnswer
+            ? "withheld from recognizer: delegate shouldReceive returned false"
+            : "withheld from recognizer: delegate shouldReceive(event) returned false"))
         return false
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Lets an object fine-tune a recognizer's decisions (UIKIT-GESTURE-SHOULD-RECEIVE, UIKIT-STATE-SHOULD-BEGIN,
+/// Lets an object fine-tune a recognizer's decisions (UIKIT-GESTURE-SHOULD-RECEIVE, UIKIT-GESTURE-SHOULD-RECEIVE-EVENT, UIKIT-STATE-SHOULD-BEGIN,
 /// UIKIT-RELATION-EXCLUSIVE, UIKIT-RELATION-REQUIRE-FAILURE). Every method is optional; the
 /// defaults are UIKit's.
 public protocol UIGestureRecognizerDelegate: AnyObject {
@@ -9,6 +9,9 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Asked for every new touch before the recognizer sees it; false hides the touch from it
     /// (its state does not change). Default true.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    /// Asked once per event that brings the recognizer new touches, before `shouldReceive` for each
+    /// touch; false hides the event's new touches from it (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT). Default true.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
     /// true from either side lets two recognizers recognize at the same time. Default false.
     func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
@@ -27,6 +30,7 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
 extension UIGestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool { true }
     public func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
