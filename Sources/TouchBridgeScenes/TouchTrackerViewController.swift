@@ -22,6 +22,7 @@ public struct TrackedLine: Equatable, Sendable {
 /// menu (`UIMenuController`, the view as first responder); a long press selects a line and a pan drags it
 /// while the press holds; the pan also measures speed, which sets the width of lines being drawn; finished
 /// lines are coloured by their angle; a three-finger swipe up shows a palette whose colour finished lines take.
+/// Its one lint, TB-L03 (a single tap waits for the double tap to fail), is the exercise's own lesson.
 public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
     /// Lines being drawn, one per finger, in landing order.
     public private(set) var currentLines: [(touch: UITouch, line: TrackedLine)] = []
@@ -91,7 +92,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
         palette.isHidden = true
         for (index, entry) in Self.paletteColours.enumerated() {
             let swatch = UIButton(type: .system)
-            swatch.accessibilityIdentifier = "palette:\(entry.name)"
+            swatch.accessibilityIdentifier = "palette-\(entry.name)"
             swatch.backgroundColor = entry.colour ?? .white
             swatch.layer.cornerRadius = 8
             if entry.colour == nil { swatch.setTitle("Hue", for: .normal) }

@@ -31,7 +31,7 @@ extension Harness {
     /// The middle of the edit menu's item `title`, in window points.
     private func menuItem(_ title: String, in h: Harness) throws -> CGPoint {
         let bar = try #require(h.window.subviews.last { $0.accessibilityIdentifier == "menu" })
-        let item = try #require(bar.subviews.first { $0.accessibilityIdentifier == "menu:\(title)" })
+        let item = try #require(bar.subviews.first { $0.accessibilityIdentifier == "menu-\(title)" })
         return item.convert(CGPoint(x: item.bounds.midX, y: item.bounds.midY), to: nil)
     }
 
@@ -98,8 +98,8 @@ extension Harness {
         let delete = try menuItem("Delete", in: h)
         #expect(abs(delete.y - (310 - 8 - 22)) < 1e-9, "the bar's bottom 8 pt above the tap")
         try h.tap(4, delete.x, delete.y, at: 3000)
-        #expect(h.log(only: "act(", "note:", "menu:Delete:touchUpInside") == [
-            "menu:Delete:touchUpInside", "note: menu hidden: Delete was tapped", "note: menu item Delete: deleteLine: sent to canvas",
+        #expect(h.log(only: "act(", "note:", "menu-Delete:touchUpInside") == [
+            "menu-Delete:touchUpInside", "note: menu hidden: Delete was tapped", "note: menu item Delete: deleteLine: sent to canvas",
         ])
         #expect(canvas.finishedLines.map(\.begin) == [canvas.convert(CGPoint(x: 100, y: 500), from: nil)])
         #expect(canvas.selectedLineIndex == nil)
@@ -142,11 +142,11 @@ extension Harness {
         try h.frame([(.up, 1, 100, 400), (.up, 2, 200, 400), (.up, 3, 300, 400)], at: 96)
         #expect(h.log(only: "act(threeFingerSwipe") == ["act(threeFingerSwipe,ended)"])
         #expect(!canvas.palette.isHidden && canvas.finishedLines.isEmpty && canvas.currentLines.isEmpty)
-        let blue = try #require(canvas.palette.subviews.first { $0.accessibilityIdentifier == "palette:blue" })
+        let blue = try #require(canvas.palette.subviews.first { $0.accessibilityIdentifier == "palette-blue" })
         let point = blue.convert(CGPoint(x: blue.bounds.midX, y: blue.bounds.midY), to: nil)
         try h.tap(4, point.x, point.y, at: 1000)
         try h.advance(to: 2000)
-        #expect(h.log(only: "palette:blue:touchUpInside") == ["palette:blue:touchUpInside"])
+        #expect(h.log(only: "palette-blue:touchUpInside") == ["palette-blue:touchUpInside"])
         #expect(canvas.palette.isHidden && canvas.chosenColour == .systemBlue && canvas.finishedLines.isEmpty)
         try line(h, 5, from: CGPoint(x: 100, y: 300), to: CGPoint(x: 300, y: 300), at: 3000)
         #expect(canvas.finishedLines.map(\.colour) == [.systemBlue])

@@ -65,12 +65,12 @@ private final class MenuTargetView: TouchView {
         #expect(bar.accessibilityIdentifier == "menu")
         #expect(abs(bar.frame.maxY - (400 - 8)) < 1e-9, "8 pt above the target rectangle")
         #expect(abs(bar.frame.midX - 201) < 1e-9, "centred on the target rectangle")
-        #expect(bar.subviews.map(\.accessibilityIdentifier) == ["menu:Delete", "menu:Duplicate"])
+        #expect(bar.subviews.map(\.accessibilityIdentifier) == ["menu-Delete", "menu-Duplicate"])
         #expect(bar.frame.height == 44)
-        let delete = try center(of: "menu:Delete", in: h)
+        let delete = try center(of: "menu-Delete", in: h)
         try h.tap(2, delete.x, delete.y, at: 1000)
-        #expect(h.log(only: "menu:", "note:", "act(") == [
-            "menu:Delete.tb(2)", "menu:Delete:touchDown", "menu:Delete.te(2)", "menu:Delete:touchUpInside",
+        #expect(h.log(only: "menu-", "note:", "act(") == [
+            "menu-Delete.tb(2)", "menu-Delete:touchDown", "menu-Delete.te(2)", "menu-Delete:touchUpInside",
             "note: menu hidden: Delete was tapped", "note: menu item Delete: deleteItem: sent to canvas",
         ])
         #expect(view.done == ["delete from menu controller"])
@@ -182,9 +182,9 @@ private final class MenuTargetView: TouchView {
         #expect(h.log(only: "note:") == ["note: menu shown: Delete"])
         let bar = try #require(h.window.subviews.last)
         #expect(abs(bar.frame.maxY - (300 - 8)) < 1e-9 && abs(bar.frame.midX - 100) < 1e-9)
-        let delete = try center(of: "menu:Delete", in: h)
+        let delete = try center(of: "menu-Delete", in: h)
         try h.tap(2, delete.x, delete.y, at: 1000)
-        #expect(h.log(only: "note:", "menu:Delete:touchUpInside") == ["menu:Delete:touchUpInside", "note: menu hidden: Delete was tapped"])
+        #expect(h.log(only: "note:", "menu-Delete:touchUpInside") == ["menu-Delete:touchUpInside", "note: menu hidden: Delete was tapped"])
         #expect(delegate.deleted == 1)
         delegate.gives = false
         try h.tap(3, 100, 300, at: 2000)

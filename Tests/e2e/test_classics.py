@@ -29,7 +29,7 @@ def test_touch_tracker_tap_a_line_then_delete_on_the_wire(module_server):
     assert [line for line in s.log() if line.startswith(("note: menu", "act(tap", "act(doubleTap"))] == [
         "act(tap,ended)", "note: menu shown: Delete", "note: menu hidden: Delete was tapped",
         "note: menu item Delete: deleteLine: sent to canvas"]
-    assert "menu" in created_names(s) and "menu:Delete" in created_names(s)
+    assert "menu" in created_names(s) and "menu-Delete" in created_names(s)
     assert any(op["op"] == "remove" for m in s.messages if m["type"] == "render" for op in m.get("ops", [])), "the menu left"
 
 
@@ -49,7 +49,7 @@ def test_gesture_pieces_long_press_reset_on_the_wire(module_server):
     s = run(module_server, "gesture-pieces", [D(1, 200, 430, 0), advance(600), U(1, 200, 430, 700), advance(1000)])
     assert [line for line in s.log() if line.startswith(("note: menu", "act("))] == [
         "act(greenLongPress,began)", "note: menu shown: Reset", "act(greenLongPress,ended)"]
-    assert "menu:Reset" in created_names(s)
+    assert "menu-Reset" in created_names(s)
 
 
 def test_triple_tap_reset_on_the_wire(module_server):

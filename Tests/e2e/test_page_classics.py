@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from test_page import PHONE, Pixels, close_to, pages  # noqa: F401  (pages is a fixture)
 
 SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 568}, "device_scale_factor": 2}
+SIZES = {"320x568": SMALL_PHONE, "568x320": {**SMALL_PHONE, "viewport": {"width": 568, "height": 320}},
+         "844x390": {**PHONE, "viewport": {"width": 844, "height": 390}}, "tablet": {**PHONE, "viewport": {"width": 820, "height": 1180}}}
 
 
 def stroke(page, points: list[tuple[float, float]]):
@@ -28,18 +32,20 @@ def menu_item_centre(page, name: str) -> tuple[float, float]:
     return rect["cx"], rect["cy"]
 
 
-# Pins UIKIT-MENU-SHOW and UIKIT-MENU-ITEM-ACTION in the page.
-def test_touch_tracker_tap_a_line_then_delete_in_the_page(server, pages, artifacts):
-    page = pages(server + "?scene=touch-tracker", context=SMALL_PHONE)
+# Pins UIKIT-MENU-SHOW and UIKIT-MENU-ITEM-ACTION in the page, at a small phone either way up, a landscape phone and
+# a tablet.
+@pytest.mark.parametrize("size", SIZES)
+def test_touch_tracker_tap_a_line_then_delete_in_the_page(server, pages, artifacts, size):
+    page = pages(server + "?scene=touch-tracker", context=SIZES[size])
     canvas = page.rect("canvas")
     y = canvas["y"] + canvas["height"] * 0.6
-    stroke(page, [(60 + 20 * i, y) for i in range(11)])
+    stroke(page, [(canvas["x"] + 60 + 20 * i, y) for i in range(11)])
     page.wait("(tb) => (tb.mirror.byName('canvas').displayList || []).length === 1")
     since = page.log_length()
-    page.tap(160, y)
-    x, item_y = menu_item_centre(page, "menu:Delete")
-    assert abs(x - 160) < 2 and item_y < y, (x, item_y)
-    shot = Pixels(page.screenshot(artifacts, "touch-tracker-menu-320", scale="css"))
+    page.tap(canvas["x"] + 160, y)
+    x, item_y = menu_item_centre(page, "menu-Delete")
+    assert abs(x - (canvas["x"] + 160)) < 2 and item_y < y, (x, item_y)
+    shot = Pixels(page.screenshot(artifacts, f"touch-tracker-menu-{size}", scale="css"))
     # The bar is dark (the hit path's tint may lie over it); its title white.
     assert max(shot.at(x - 25, item_y - 15)) < 90, shot.at(x - 25, item_y - 15)
     assert not close_to(shot.at(x - 25, item_y - 15), shot.at(x - 25, item_y - 60)), "the bar stands out from the canvas"
@@ -47,7 +53,7 @@ def test_touch_tracker_tap_a_line_then_delete_in_the_page(server, pages, artifac
     page.wait("(tb, since) => tb.log.slice(since).some(e => e.text === 'note: menu item Delete: deleteLine: sent to canvas')", since)
     page.wait("(tb) => !tb.mirror.byName('menu') && !(tb.mirror.byName('canvas').displayList || []).length")
     time.sleep(0.3)
-    page.screenshot(artifacts, "touch-tracker-deleted-320", scale="css")
+    page.screenshot(artifacts, f"touch-tracker-deleted-{size}", scale="css")
 
 
 def test_gesture_pieces_hold_for_reset_in_the_page(server, pages, artifacts):
@@ -57,7 +63,7 @@ def test_gesture_pieces_hold_for_reset_in_the_page(server, pages, artifacts):
     page.touch("touchStart", [(0, piece["cx"], piece["cy"])])
     page.wait_transition("greenLongPress", "began", since, timeout=3000)
     page.touch("touchEnd", [])
-    x, y = menu_item_centre(page, "menu:Reset")
+    x, y = menu_item_centre(page, "menu-Reset")
     page.screenshot(artifacts, "gesture-pieces-reset-320", scale="css")
     page.tap(x, y)
     page.wait("(tb, since) => tb.log.slice(since).some(e => e.text.startsWith('note: menu item Reset: resetPiece: sent to GesturePiecesViewController'))", since)

@@ -49,7 +49,7 @@ final class EditMenuPresenter {
         var x: CGFloat = 0
         for (index, entry) in entries.enumerated() {
             let item = UIButton(type: .system)
-            item.accessibilityIdentifier = "menu:\(entry.title)"
+            item.accessibilityIdentifier = "menu-\(entry.title)"
             item.setTitle(entry.title, for: .normal)
             item.backgroundColor = Self.background
             let width = TextMetrics.fittingSize(of: entry.title, in: UIButton.titleFont, numberOfLines: 1, width: 0).width.rounded(.up)
