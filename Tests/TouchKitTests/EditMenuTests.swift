@@ -90,6 +90,19 @@ private final class MenuTargetView: TouchView {
         #expect(view.done.isEmpty)
     }
 
+    /// Pins UIKIT-MENU-HIDE-OUTSIDE: a size change (a rotation, the inspector sheet moving) hides the menu; new
+    /// safe-area insets alone do not.
+    @Test func aSizeChangeHidesTheMenu() throws {
+        let (h, view, _) = scene()
+        try h.tap(1, 200, 400, at: 0)
+        _ = h.log()
+        h.window.transition(to: CGSize(width: 400, height: 800), safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(h.log(only: "note:").isEmpty && h.window.subviews.last?.accessibilityIdentifier == "menu")
+        h.window.transition(to: CGSize(width: 800, height: 400), safeAreaInsets: .zero)
+        #expect(h.log(only: "note:") == ["note: menu hidden: the window changed size"])
+        #expect(h.window.subviews.last === view)
+    }
+
     /// Pins UIKIT-MENU-SHOW: the menu goes below the target when there is no room above, and stays inside the window.
     @Test func theMenuGoesBelowATargetAtTheTopAndStaysOnScreen() throws {
         let (h, _, _) = scene()
