@@ -11,7 +11,7 @@ import Foundation
 public final class UIMenuController {
     /// The application the menu shows in; nil for the detached controller `shared` gives outside any turn.
     private weak var application: UIApplication?
-    private var targetView: UIView?
+    private weak var targetView: UIView?
     private var targetRect = CGRect.null
 
     /// The custom items, in order (default nil, as UIKit's).
