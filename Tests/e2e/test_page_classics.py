@@ -82,3 +82,22 @@ def test_triple_tap_reset_in_the_page(server, pages, artifacts):
     page.wait("(tb) => tb.mirror.byName('image').props.transform.every((v, i) => v === [1, 0, 0, 1, 0, 0][i])")
     page.wait("(tb) => tb.overlayIdle")
     page.screenshot(artifacts, "triple-tap-reset-320", scale="css")
+
+
+def test_touch_tracker_three_fingers_up_show_the_palette_in_the_page(server, pages, artifacts):
+    page = pages(server + "?scene=touch-tracker", context=SMALL_PHONE)
+    canvas = page.rect("canvas")
+    xs, y = (80, 160, 240), canvas["y"] + canvas["height"] * 0.8
+    since = page.log_length()
+    page.touch("touchStart", [(i, x, y) for i, x in enumerate(xs)])
+    for step in range(1, 7):
+        time.sleep(0.016)
+        page.touch("touchMove", [(i, x, y - 30 * step) for i, x in enumerate(xs)])
+    page.touch("touchEnd", [])
+    page.wait("(tb, since) => tb.log.slice(since).some(e => e.text === 'act(threeFingerSwipe,ended)')", since)
+    page.wait("(tb) => tb.mirror.byName('palette').props.hidden === false")
+    page.wait("(tb) => tb.overlayIdle")
+    page.screenshot(artifacts, "touch-tracker-palette-320", scale="css")
+    blue = page.rect("palette-blue")
+    page.tap(blue["cx"], blue["cy"])
+    page.wait("(tb) => tb.mirror.byName('palette').props.hidden === true")
