@@ -42,7 +42,16 @@ def test_touch_tracker_double_tap_clears_and_three_fingers_show_the_palette(modu
     assert [line for line in s.log() if line.startswith("act(") and "pan" not in line] == [
         "act(threeFingerSwipe,ended)", "act(doubleTap,ended)"]
     assert s.render_nodes()["palette"].get("hidden") is False
-    assert "displayList" not in s.render_nodes().get("canvas", {}) or not s.render_nodes()["canvas"].get("displayList")
+    drawings = display_lists(s, "canvas")
+    assert any(drawings) and not drawings[-1], f"the line was drawn, then the double tap cleared it: {drawings}"
+
+
+def display_lists(session, name: str) -> list[list]:
+    """The view's display lists in the order the ``display`` ops sent them (none: an empty list)."""
+    ids = {op["id"] for m in session.messages if m["type"] == "render" for op in m.get("ops", [])
+           if op["op"] == "create" and op["name"] == name}
+    return [op.get("displayList") or [] for m in session.messages if m["type"] == "render" for op in m.get("ops", [])
+            if op["op"] == "display" and op["id"] in ids]
 
 
 def test_gesture_pieces_long_press_reset_on_the_wire(module_server):
