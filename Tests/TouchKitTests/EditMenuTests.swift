@@ -167,6 +167,29 @@ private final class MenuTargetView: TouchView {
         #expect(h.window.subviews.last === view)
     }
 
+    private final class ItemsAtLoad: UIViewController {
+        override var canBecomeFirstResponder: Bool { true }
+        func act(_ sender: Any?) {}
+        override func viewDidLoad() {
+            UIMenuController.shared.menuItems = [UIMenuItem(title: "Act", action: Selector("act:", ItemsAtLoad.act))]
+        }
+    }
+
+    /// Pins UIKIT-MENU-SHOW: items set in `viewDidLoad`, where the application's screen is `UIScreen.main` but no
+    /// turn runs, belong to that application's menu controller.
+    @Test func itemsSetInViewDidLoadStay() throws {
+        let h = Harness()
+        let controller = ItemsAtLoad()
+        h.host(controller)
+        let tap = UITapGestureRecognizer { [unowned controller] _ in
+            controller.becomeFirstResponder()
+            UIMenuController.shared.showMenu(from: controller.view, rect: CGRect(x: 100, y: 300, width: 2, height: 2))
+        }
+        controller.view.addGestureRecognizer(tap)
+        try h.tap(1, 100, 300, at: 0)
+        #expect(h.log(only: "note:") == ["note: menu shown: Act"])
+    }
+
     private final class EditMenuDelegate: UIEditMenuInteractionDelegate {
         var deleted = 0
         var gives = true
@@ -186,8 +209,8 @@ private final class MenuTargetView: TouchView {
         let interaction = UIEditMenuInteraction(delegate: delegate)
         view.addInteraction(interaction)
         #expect(view.interactions.count == 1 && interaction.view === view)
-        let tap = UITapGestureRecognizer { recognizer in
-            interaction.presentEditMenu(with: UIEditMenuConfiguration(identifier: nil, sourcePoint: recognizer.location(in: view)))
+        let tap = UITapGestureRecognizer { [unowned view, weak interaction] recognizer in
+            interaction?.presentEditMenu(with: UIEditMenuConfiguration(identifier: nil, sourcePoint: recognizer.location(in: view)))
         }
         tap.name = "tap"
         view.addGestureRecognizer(tap)

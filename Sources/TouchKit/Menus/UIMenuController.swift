@@ -21,10 +21,11 @@ public final class UIMenuController {
         self.application = application
     }
 
-    /// The menu controller of the application whose code is running (Linux adaptation, see the type);
-    /// outside any application's turn, a detached controller that shows nothing.
+    /// The menu controller of the application whose code is running (Linux adaptation, see the type): in its
+    /// turns, and wherever its screen is `UIScreen.main` (`viewDidLoad` of a root view controller, `launch`);
+    /// elsewhere a detached controller that shows nothing.
     public static var shared: UIMenuController {
-        CurrentApplication.value?.menuController ?? UIMenuController(application: nil)
+        (CurrentApplication.value ?? CurrentScreen.bound?.application)?.menuController ?? UIMenuController(application: nil)
     }
 
     /// Whether the menu is on screen; setting true shows it at the rectangle `setTargetRect(_:in:)` gave,
