@@ -325,6 +325,10 @@ export class Session {
       } else if (e.kind === 'hitTest' && Array.isArray(e.path)) {
         s.hit = { path: e.path, at, touch: e.touch };
         s.touches.set(e.touch, { id: e.touch, phase: 'hit', tapCount: 1, location: null, at });
+      } else if (e.kind === 'delivery' && typeof e.note === 'string' && e.note.startsWith('discarded') && s.touches.has(e.touch)) {
+        // A withheld touch a recognizer claimed never reaches its view: it is over for the views (else the
+        // touch stays live and its hit-test path stays lit).
+        s.touches.set(e.touch, { ...s.touches.get(e.touch), phase: 'cancelled', at });
       }
     }
   }

@@ -5,9 +5,14 @@ import TouchKit
 /// before: an untouched view is in the middle of the area at every size, after any rotation or sheet move,
 /// exactly as on a fresh load; a view the user dragged keeps its place in proportion.
 final class ProportionalPlacement {
-    private var fraction = CGPoint(x: 0.5, y: 0.5)
+    private var fraction: CGPoint
     /// The centre and area of the latest layout; a different centre now means the user moved the view.
     private var placed: (center: CGPoint, area: CGRect)?
+
+    /// A view placed at `fraction` of its area until the user moves it (the middle by default).
+    init(fraction: CGPoint = CGPoint(x: 0.5, y: 0.5)) {
+        self.fraction = fraction
+    }
 
     /// Puts `view`'s centre at its fraction of `area`, then moves it inside `stage` if it sticks out.
     func place(_ view: UIView, in area: CGRect, keepingInside stage: CGRect) {

@@ -58,6 +58,12 @@ public enum SceneLibrary {
                         summary: "Scroll, zoom and tap buttons; toggle delaysContentTouches.") { ScrollViewSceneController() },
         SceneDescriptor(name: "paths-and-layers", title: "Paths and layers",
                         summary: "UIBezierPath hit areas, CAShapeLayer progress and checkmark, a dial drawn in draw(_:).") { PathsAndLayersViewController() },
+        SceneDescriptor(name: "touch-tracker", title: "TouchTracker",
+                        summary: "Big Nerd Ranch's exercise: draw lines, double-tap to clear, tap a line for Delete, hold and drag a line, three fingers up for colours.") { TouchTrackerViewController() },
+        SceneDescriptor(name: "gesture-pieces", title: "Pieces",
+                        summary: "Apple's gesture sample: pinch, rotate and pan three pieces about your fingers; hold a piece for Reset.") { GesturePiecesViewController() },
+        SceneDescriptor(name: "triple-tap-reset", title: "Triple tap resets",
+                        summary: "The simultaneous pinch, rotate and pan recipe; a triple tap read in touchesEnded puts the image back.") { TripleTapResetViewController() },
     ]
 
     /// The scene a new user sees first.

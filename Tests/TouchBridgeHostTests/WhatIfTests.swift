@@ -115,14 +115,14 @@ import TouchBridgeServer
               doubleTap    failed, ended                                         failed, failed, failed   ← changed
               singleTap    ended, failed                                         ended, ended, ended   ← changed
               recognizers  touchesCancelled, touchesCancelled, touchesCancelled  touchesCancelled, touchesCancelled, touchesCancelled
-            first difference: line 18, 769.3 ms
+            first difference: line 16, 994.5 ms
               - doubleTap:possible→failed [multi-tap interval 350 ms elapsed after tap 1 of 2]
               + doubleTap:possible→failed [multi-tap interval 100 ms elapsed after tap 1 of 2]
             changed outcomes (4):
-              doubleTap #2: ended → failed [multi-tap interval 100 ms elapsed after tap 1 of 2] (line 22, 1819.0 ms)
-              singleTap #2: failed [another touch began after 1 tap(s) were complete] → ended (line 22, 1819.0 ms)
-              doubleTap #3: (none) → failed [multi-tap interval 100 ms elapsed after tap 1 of 2] (line 30, 2008.2 ms)
-              singleTap #3: (none) → ended (line 30, 2008.2 ms)
+              doubleTap #2: ended → failed [multi-tap interval 100 ms elapsed after tap 1 of 2] (line 20, 2108.1 ms)
+              singleTap #2: failed [another touch began after 1 tap(s) were complete] → ended (line 20, 2108.1 ms)
+              doubleTap #3: (none) → failed [multi-tap interval 100 ms elapsed after tap 1 of 2] (line 28, 2301.4 ms)
+              singleTap #3: (none) → ended (line 28, 2301.4 ms)
 
             """)
     }

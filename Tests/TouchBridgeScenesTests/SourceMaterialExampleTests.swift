@@ -115,13 +115,7 @@ import TouchKitBenchSupport
         let h = Harness()
         let scene = TransformImageViewController()
         h.host(scene)
-        let c = scene.imageView.center
-        try h.frame([(.down, 1, c.x - 50, c.y), (.down, 2, c.x + 50, c.y)], at: 0)
-        for step in 1...10 {
-            let r = 50 + CGFloat(step) * 5
-            let a = CGFloat(step) * 0.03
-            try h.frame([(.move, 1, c.x - r * cos(a), c.y - r * sin(a)), (.move, 2, c.x + r * cos(a), c.y + r * sin(a))], at: Double(step) * 16)
-        }
+        try h.spreadAndTurn(about: scene.imageView.center)
         let t = scene.imageView.transform
         let scale = (t.a * t.a + t.b * t.b).squareRoot()
         let angle = atan2(t.b, t.a)

@@ -158,6 +158,23 @@ import TouchKitTestSupport
         #expect(lints(h, "TB-L11").isEmpty)
     }
 
+    /// A swipe that needs more fingers than the pan takes (TouchTracker's three-finger swipe beside a pan of at
+    /// most two) never meets it: no TB-L11. One within the pan's range does.
+    @Test func panAndSwipeOfDifferentFingerCounts() {
+        let h = Harness()
+        let root = root(h)
+        let pan = named(UIPanGestureRecognizer(), "pan", on: root)
+        pan.maximumNumberOfTouches = 2
+        let swipe = named(UISwipeGestureRecognizer(), "swipe", on: root)
+        swipe.numberOfTouchesRequired = 3
+        #expect(lints(h, "TB-L11").isEmpty)
+        swipe.numberOfTouchesRequired = 2
+        #expect(lints(h, "TB-L11").count == 1)
+        pan.minimumNumberOfTouches = 3
+        pan.maximumNumberOfTouches = 4
+        #expect(lints(h, "TB-L11").isEmpty, "the pan needs three fingers, the swipe two")
+    }
+
     @Test func recognizerCannotAct() {
         let h = Harness()
         let root = root(h)

@@ -334,6 +334,25 @@ test('events: what the views saw of each touch, the hit-test path and the device
   assert.deepEqual(h.state.pointers, [{ id: 1, x: 10, y: 20 }], 'no pointers: the last ones stay');
 });
 
+test('events: a withheld touch a recognizer claimed is over for the views', () => {
+  const h = harness();
+  h.join();
+  h.time = 2_000;
+  h.session.receive({
+    type: 'events',
+    log: [
+      { kind: 'hitTest', touch: 3, path: ['window', 'root', 'canvas'] },
+      { kind: 'delivery', touch: 3, view: 'canvas', note: 'touchesBegan withheld: delaysTouchesBegan of doubleTap' },
+    ],
+  });
+  assert.equal(h.state.touches.get(3).phase, 'hit', 'withheld: still live');
+  h.time = 2_400;
+  h.session.receive({ type: 'events', log: [{ kind: 'delivery', touch: 3, view: 'canvas', note: 'discarded: claimed by tap' }] });
+  assert.deepEqual(h.state.touches.get(3), { id: 3, phase: 'cancelled', tapCount: 1, location: null, at: 2_400 });
+  h.session.receive({ type: 'events', log: [{ kind: 'delivery', touch: 8, view: 'canvas', note: 'discarded: claimed by tap' }] });
+  assert.equal(h.state.touches.has(8), false, 'a touch the page never saw hit-tested is left out');
+});
+
 test('a mirror out of sync in the page\'s first second asks for a resync too', () => {
   const h = harness();
   h.time = 300;

@@ -55,6 +55,8 @@ extension UIWindow {
             let coordinator = UIViewControllerTransitionCoordinator()
             let controller = self.rootViewController
             if size != self.bounds.size {
+                // The edit menu points at a place of the old layout (UIKIT-MENU-HIDE-OUTSIDE).
+                self.application?.editMenus.hide(because: "the window changed size")
                 if newTraits != oldTraits { controller?.willTransition(to: newTraits, with: coordinator) }
                 controller?.viewWillTransition(to: size, with: coordinator)
                 self.frame = CGRect(origin: self.frame.origin, size: size)

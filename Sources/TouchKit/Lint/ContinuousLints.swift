@@ -100,11 +100,14 @@ enum ContinuousLints {
         return lints
     }
 
-    /// TB-L11: a pan and a swipe on the same touches with no failure requirement from the pan.
+    /// TB-L11: a pan and a swipe on the same touches with no failure requirement from the pan — unless they want
+    /// different numbers of fingers (a three-finger swipe beside a pan of at most two never meets it).
     static func panAndSwipe(_ graph: LintGraph) -> [GestureLint] {
         var lints: [GestureLint] = []
         for swipe in graph.recognizers.compactMap({ $0 as? UISwipeGestureRecognizer }) where swipe.isEnabled {
-            for pan in pans(graph) where graph.shareTouches(pan, swipe) && !graph.requires(pan, toFail: swipe) {
+            let fingers = swipe.numberOfTouchesRequired
+            for pan in pans(graph) where graph.shareTouches(pan, swipe) && !graph.requires(pan, toFail: swipe)
+                && (pan.minimumNumberOfTouches...max(pan.minimumNumberOfTouches, pan.maximumNumberOfTouches)).contains(fingers) {
                 let both = graph.simultaneous(pan, swipe)
                 lints.append(GestureLint(
                     id: "TB-L11", name: "pan-and-swipe-same-view", severity: .warning, rule: "UIKIT-RELATION-EXCLUSIVE",

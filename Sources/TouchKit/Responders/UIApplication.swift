@@ -67,6 +67,10 @@ open class UIApplication: UIResponder {
     lazy var gestureEnvironment = GestureEnvironment(application: self)
     /// Block animations in flight (`UIView.animate`).
     lazy var animator = ViewAnimator(application: self)
+    /// The edit menu on screen, shared by `UIMenuController` and edit menu interactions (UIKIT-MENU-SHOW).
+    lazy var editMenus = EditMenuPresenter(application: self)
+    /// `UIMenuController.shared` while this application's code runs.
+    lazy var menuController = UIMenuController(application: self)
     @exclusivity(unchecked) private var trace: [TraceEvent] = []
     private var nextObjectID = 1
     private var turnDepth = 0

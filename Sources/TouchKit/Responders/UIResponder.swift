@@ -99,6 +99,21 @@ open class UIResponder: TraceNamed {
     /// Whether this responder is its application's first responder.
     open var isFirstResponder: Bool { owningApplication?.firstResponder === self }
 
+    // MARK: Actions through the chain (edit menus)
+
+    /// Whether this responder performs `action` (an edit menu shows an item only when some responder of
+    /// the chain does). Default: whether it implements it, as UIKit's `responds(to:)`; the walk up the
+    /// chain is `target(forAction:withSender:)`'s (UIKIT-MENU-CAN-PERFORM).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        action.isImplemented(by: self)
+    }
+
+    /// The responder that performs `action`: this one when `canPerformAction(_:withSender:)` says so,
+    /// else the next one's answer; nil when none does (UIKIT-MENU-CAN-PERFORM).
+    open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
+        canPerformAction(action, withSender: sender) ? self : next?.target(forAction: action, withSender: sender)
+    }
+
     /// The application at the end of this responder's chain.
     var owningApplication: UIApplication? {
         var responder: UIResponder? = self

@@ -99,6 +99,7 @@ open class UIWindow: UIView {
         guard let application else { return }
         switch event.type {
         case .touches:
+            application.editMenus.touchesArrive(event)
             application.gestureEnvironment.dispatch(event, in: self)
         case .motion:
             let target: UIResponder = application.firstResponder ?? self

@@ -192,6 +192,8 @@ open class UIView: UIResponder {
     /// A window's views whose render state changed, and whether any moved (nil on other views).
     var renderChanges: RenderChangeLog?
     @exclusivity(unchecked) var recognizers: [UIGestureRecognizer] = []
+    /// `interactions`' storage (UIInteraction.swift).
+    var ownedInteractions: [UIInteraction] = []
 
     /// A view whose `bounds` has `frame`'s size at origin zero and whose `center` is `frame`'s centre.
     public init(frame: CGRect) {
