@@ -3,6 +3,7 @@
 
 import { IDENTITY, boxMatrix, geometry, multiply } from './mirror.mjs';
 import { presented } from './animation.mjs';
+import { sublayerPlan } from './sublayers.mjs';
 
 export const SYSTEM_FONT = '-apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const TINT = '#007aff';
@@ -236,7 +237,7 @@ export class Painter {
       roundRectPath(ctx, 0, 0, w, h, clip ? radius : 0);
       ctx.clip();
       ctx.setTransform(...content);
-      this.drawDisplayList(v.displayList);
+      this.drawDisplayList(v.displayList, sublayerPlan(v.props.animations, this.engineNow, v.displayList.length));
       ctx.restore();
     }
     if (clip) {
@@ -476,28 +477,43 @@ export class Painter {
     ctx.restore();
   }
 
-  drawDisplayList(list) {
+  /** `plan` (sublayers.mjs): the animated sublayers' commands moved, faded or trimmed again. */
+  drawDisplayList(list, plan = null) {
     const { ctx } = this;
-    for (const cmd of list) {
-      if (!cmd || typeof cmd !== 'object') continue;
-      if (cmd.cmd === 'stroke') {
-        buildPath(ctx, cmd.path);
-        ctx.strokeStyle = cssColour(cmd.color) || '#000';
-        ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
-        ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
-        ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
-        ctx.stroke();
-      } else if (cmd.cmd === 'fill') {
-        buildPath(ctx, cmd.path);
-        ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
-      } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
-        ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
-        ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.textAlign = 'left';
-        ctx.textBaseline = 'top';
-        ctx.fillText(String(cmd.text ?? ''), cmd.at[0], cmd.at[1]);
+    list.forEach((cmd, index) => {
+      if (!cmd || typeof cmd !== 'object') return;
+      const m = plan && plan.matrices[index];
+      const alpha = plan ? plan.alphas[index] : 1;
+      const changed = !!m || alpha !== 1;
+      if (changed) {
+        ctx.save();
+        if (m) ctx.transform(...m);
+        ctx.globalAlpha *= alpha;
       }
+      this.drawCommand(cmd, plan && plan.paths.has(index) ? plan.paths.get(index) : cmd.path);
+      if (changed) ctx.restore();
+    });
+  }
+
+  drawCommand(cmd, path) {
+    const { ctx } = this;
+    if (cmd.cmd === 'stroke') {
+      buildPath(ctx, path);
+      ctx.strokeStyle = cssColour(cmd.color) || '#000';
+      ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
+      ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
+      ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
+      ctx.stroke();
+    } else if (cmd.cmd === 'fill') {
+      buildPath(ctx, path);
+      ctx.fillStyle = cssColour(cmd.color) || '#000';
+      ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
+    } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
+      ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
+      ctx.fillStyle = cssColour(cmd.color) || '#000';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(String(cmd.text ?? ''), cmd.at[0], cmd.at[1]);
     }
   }
 

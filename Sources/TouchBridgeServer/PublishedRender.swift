@@ -130,10 +130,20 @@ extension RenderNode {
         for animation in animations where animation.from.contains(where: \.isNaN) || animation.to.contains(where: \.isNaN)
             || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true
             || animation.controlPoints?.contains(where: \.isNaN) == true || animation.startValue.isNaN || animation.endValue.isNaN
-            || animation.joinedAt.isNaN {
+            || animation.joinedAt.isNaN || animation.keyframes?.contains(where: { $0.contains(where: \.isNaN) }) == true
+            || animation.keyTimes?.contains(where: \.isNaN) == true || animation.passes?.isNaN == true
+            || animation.segmentCurves?.contains(where: { $0.contains(where: \.isNaN) }) == true
+            || animation.sublayer?.containsNaN == true {
             return true
         }
         return displayList?.contains(where: \.containsNaN) == true
+    }
+}
+
+extension RenderSublayer {
+    var containsNaN: Bool {
+        (parent + position + transform + (stroke ?? [])).contains(where: \.isNaN) || opacity.isNaN
+            || strokePath?.contains(where: \.containsNaN) == true
     }
 }
 

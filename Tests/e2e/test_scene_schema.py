@@ -88,3 +88,14 @@ def test_example_matches_the_schema_and_loads(where: str, scene: dict, module_se
 def test_responder_is_valid_on_every_kind(kind: str):
     scene = {"name": "x", "views": [{"id": "v", "kind": kind, "frame": [0, 0, 10, 10], "responder": "log"}]}
     assert Draft202012Validator(SCHEMA).is_valid(scene)
+
+
+@pytest.mark.parametrize("fields, valid", [
+    ({"anchorPoint": [0, 1], "position": [40, 120]}, True), ({"anchorPoint": [0.5]}, False), ({"anchorPoint": [0, 11]}, False),
+    ({"position": "middle"}, False),
+])
+def test_anchor_point_and_position_on_every_view(fields: dict, valid: bool, module_server):
+    scene = {"name": "x", "views": [{"id": "v", "kind": "label", "frame": [0, 0, 10, 10], **fields}]}
+    assert Draft202012Validator(SCHEMA).is_valid(scene) == valid
+    if valid:
+        run(module_server, scene, [])  # the server loads what the schema allows

@@ -76,6 +76,10 @@ struct ViewSpec: Equatable, Sendable {
     var alwaysBounceHorizontal: Bool?
     /// Frames for some size classes instead of `frame` (`FrameVariant`).
     var variants: [FrameVariant] = []
+    /// The layer's `anchorPoint`; nil: UIKit's middle (`SceneLayerGeometry`).
+    var anchorPoint: CGPoint?
+    /// Where the anchor point goes in the superview, after `frame`; nil: where `frame` puts it.
+    var position: CGPoint?
 }
 
 struct RecognizerSpec: Equatable, Sendable {

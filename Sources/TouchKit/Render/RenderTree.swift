@@ -123,13 +123,15 @@ public struct RenderTree: Equatable, Sendable {
 
 extension UIView {
     func makeRenderNode(id: Int, parent: Int?, name: String) -> RenderNode {
+        let drawing = renderedDrawing
         var node = RenderNode(
             id: id, parent: parent, kind: typeName, name: name,
             center: center, bounds: bounds, transform: transform, anchorPoint: anchorPoint, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
-            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
+            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: drawing.displayList)
         if !layer.propertyAnimations.isEmpty || !layer.addedAnimations.isEmpty { node.animations = renderAnimations }
+        node.animations += drawing.sublayerAnimations
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             node.shadow = RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
         }
