@@ -250,6 +250,8 @@ extension JSONWriter {
         if let bounds = props.bounds { key("bounds", first: &first); numbers(bounds) }
         if let center = props.center { key("center", first: &first); numbers(center) }
         if let clips = props.clipsToBounds { key("clipsToBounds", first: &first); bool(clips) }
+        if let mode = props.contentMode { key("contentMode", first: &first); nullable(mode) { $0.string($1) } }
+        if let size = props.contentSize { key("contentSize", first: &first); nullable(size) { $0.numbers($1) } }
         if let control = props.control { key("control", first: &first); nullable(control) { $0.write($1) } }
         if let radius = props.cornerRadius { key("cornerRadius", first: &first); number(radius) }
         if let bold = props.fontBold { key("fontBold", first: &first); nullable(bold) { $0.bool($1) } }

@@ -122,7 +122,8 @@ extension RenderNode {
         if center.x.isNaN || center.y.isNaN || bounds.origin.x.isNaN || bounds.origin.y.isNaN || bounds.width.isNaN || bounds.height.isNaN
             || transform.a.isNaN || transform.b.isNaN || transform.c.isNaN || transform.d.isNaN || transform.tx.isNaN || transform.ty.isNaN
             || anchorPoint.x.isNaN || anchorPoint.y.isNaN
-            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true {
+            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true
+            || contentSize.map({ $0.width.isNaN || $0.height.isNaN }) == true {
             return true
         }
         if let control, control.value?.isNaN == true || control.minimumValue?.isNaN == true || control.maximumValue?.isNaN == true { return true }

@@ -115,6 +115,10 @@ enum WireGeometry {
         if changed({ $0.fontBold }) { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
         if changed({ $0.textAlignment }) { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
         if changed({ $0.image }) { assign(&props.image, &patch.image, Nullable(node.image)) }
+        if changed({ $0.contentMode }) { assign(&props.contentMode, &patch.contentMode, Nullable(node.contentMode)) }
+        if changed({ $0.contentSize }) {
+            assign(&props.contentSize, &patch.contentSize, Nullable(node.contentSize.map { [number($0.width), number($0.height)] }))
+        }
         if changed({ $0.control }) { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
         if changed({ $0.animations }) { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
         if changed({ $0.shadow }) {

@@ -158,3 +158,42 @@ def test_lints_and_margins_in_the_inspector(browser_page, server, artifacts):
     text = page.wait("const m = document.querySelector(arguments[0]); return m && m.innerText.trim()", outside, what="the margin bar")
     assert text == "maximumIntervalBetweenSuccessiveTaps 350 ms (≤ 350 ms)", text
     page.screenshot(artifacts / f"engine-{page.engine}-margins-lints.png")
+
+
+MODES = {
+    "name": "content-modes", "background": "#ffffff",
+    "views": [
+        {"id": "fit", "kind": "image", "image": "photo", "frame": [20, 40, 120, 60], "contentMode": "scaleAspectFit"},
+        {"id": "fill", "kind": "image", "image": "photo", "frame": [180, 40, 120, 60], "contentMode": "scaleAspectFill"},
+        {"id": "drawn", "kind": "drawing", "frame": [20, 200, 100, 100]},
+    ],
+}
+RESIZES = [{"set": {"view": "fit", "property": "frame", "value": [20, 40, 120, 120]}},
+           {"set": {"view": "fill", "property": "frame", "value": [210, 40, 60, 60]}},
+           {"set": {"view": "drawn", "property": "frame", "value": [20, 200, 200, 200]}}]
+
+
+# Pins UIKIT-VIEW-CONTENT-MODE.
+def test_content_modes_place_images_and_drawings(browser_page, server, artifacts):
+    page = browser_page
+    load(page, server, MODES, query="clock=manual")
+    stage = stage_rect(page)
+    # A line across the drawing view's middle, (10, 50) to (90, 50) in its coordinates, drawn at 100 × 100.
+    page.gesture([[(stage["left"] + 30 + 8 * i, stage["top"] + 250) for i in range(11)]])
+    page.wait("return window.__touchbridge.log.some(e => e.kind === 'responder' && e.method === 'touchesEnded' && e.responder === 'drawn')",
+              what="the line drawn and the finger lifted")
+    t = page.js("return Math.ceil(Math.max(window.__touchbridge.engineNow() || 0, performance.now())) + 1000")
+    page.js("const [t, actions] = arguments[0]; window.__touchbridge.send({type: 'act', t, actions})", [t, RESIZES])
+    page.wait("return window.__touchbridge.mirror.byName('drawn').props.bounds[2] === 200", what="the resizes")
+    props = page.js("const m = window.__touchbridge.mirror; return ['fit', 'fill', 'drawn'].map(n => "
+                    "[m.byName(n).props.contentMode || null, m.byName(n).props.contentSize || null])")
+    assert props == [["scaleAspectFit", [120, 60]], ["scaleAspectFill", [120, 60]], [None, [100, 100]]], props
+    colour = tuple(page.js("return window.__touchbridge.placeholderColour('photo')"))
+    pixels, sx, sy = shot(page, artifacts, "content-modes")
+    at = lambda x, y: pixels.at(sx + x, sy + y)  # noqa: E731
+    # Fit: the 120 × 60 image in the middle band of the 120 × 120 view, nothing above it.
+    assert close_to(at(30, 100), colour, 40) and close_to(at(80, 50), WHITE), (at(30, 100), at(80, 50))
+    # Fill: the image 120 pt wide, centred on the 60 pt view, overflowing it on both sides (no clipsToBounds).
+    assert close_to(at(190, 70), colour, 40) and close_to(at(290, 70), colour, 40), (at(190, 70), at(290, 70))
+    # The drawing stretched with its view (scaleToFill): the line now at y 100 of 200, from x 20 to 180.
+    assert sum(at(150, 300)) < 120 and sum(at(150, 250)) > 600, (at(150, 300), at(150, 250))

@@ -80,6 +80,8 @@ struct ViewSpec: Equatable, Sendable {
     var anchorPoint: CGPoint?
     /// Where the anchor point goes in the superview, after `frame`; nil: where `frame` puts it.
     var position: CGPoint?
+    /// `UIView.contentMode` by name; nil: `scaleToFill` (`SceneContentMode`).
+    var contentMode: String?
 }
 
 struct RecognizerSpec: Equatable, Sendable {
