@@ -2,7 +2,8 @@
 // model values; what is drawn is model + (from − to) · (1 − eased) for each running animation, where
 // eased = startValue + (endValue − startValue) · curve(progress) (0 and 1 unless a property animator
 // resumed mid-way), rescaled past `joinedAt`; an `absolute` one (a layer's non-additive
-// CABasicAnimation) draws from + (to − from) · eased in place of the value so far. The curves are TouchKit's
+// CABasicAnimation) draws from + (to − from) · eased in place of the value so far, a keyframe one its
+// keyframes at eased; `passes` runs a finite repeatCount; a sublayer's animations are drawn by sublayers.mjs. The curves are TouchKit's
 // (Sources/TouchKit/Animation/AnimationCurve.swift).
 
 function bezier(x1, y1, x2, y2, x) {
@@ -39,12 +40,25 @@ export function curveValue(a, t) {
   }
 }
 
+/** A finite `repeatCount` above 1 (`passes`), else null. */
+function passes(a) {
+  return Number.isFinite(a.passes) && a.passes > 1 ? a.passes : null;
+}
+
 /** Fraction of the change reached at engine time `now` (ms), before easing. */
 export function progress(a, now) {
   const elapsed = now - a.begin;
   if (!(elapsed > 0) || !(a.duration > 0)) return 0;
   let x = elapsed / a.duration;
-  if (a.repeats) x = a.autoreverses ? x % 2 : x % 1;
+  const period = a.autoreverses ? 2 : 1;
+  const count = passes(a);
+  if (count !== null) x = Math.min(x, count * period);
+  if (a.repeats || count !== null) {
+    const ended = count !== null && x >= count * period;
+    x %= period;
+    // A whole number of passes ends where a pass ends.
+    if (ended && x === 0) x = period;
+  }
   if (a.autoreverses) x = x <= 1 ? x : 2 - x;
   return Math.min(Math.max(x, 0), 1);
 }
@@ -62,7 +76,34 @@ export function eased(a, now) {
 
 function running(a, now) {
   if (a.repeats) return true;
-  return now < a.begin + a.duration * (a.autoreverses ? 2 : 1);
+  return now < a.begin + a.duration * (a.autoreverses ? 2 : 1) * (passes(a) ?? 1);
+}
+
+/**
+ * A keyframe animation's value at eased fraction `f` (TouchKit's CAKeyframeAnimation.value(at:)): the
+ * segment between the key times around `f`, paced by its curve; `discrete` holds each value.
+ */
+export function keyframeValue(a, f) {
+  const frames = a.keyframes;
+  const n = frames.length;
+  if (n === 1) return frames[0];
+  const times = Array.isArray(a.keyTimes) && a.keyTimes.length === n ? a.keyTimes : frames.map((_, i) => i / (n - 1));
+  let index = 0;
+  for (let i = 0; i < n; i += 1) if (times[i] <= f) index = i;
+  index = Math.min(index, n - 2);
+  if (a.discrete) return f >= 1 ? frames[n - 1] : frames[index];
+  const span = times[index + 1] - times[index];
+  let local = span > 0 ? Math.min(Math.max((f - times[index]) / span, 0), 1) : 1;
+  const c = Array.isArray(a.segmentCurves) ? a.segmentCurves[index] : null;
+  if (Array.isArray(c) && c.length === 4 && c.every(Number.isFinite)) local = bezier(c[0], c[1], c[2], c[3], local);
+  return frames[index].map((v, i) => v + (frames[index + 1][i] - v) * local);
+}
+
+/** An absolute animation's value at engine time `now`: its keyframes, or from … to, at the eased fraction. */
+export function valueAt(a, now) {
+  const e = eased(a, now);
+  if (Array.isArray(a.keyframes) && a.keyframes.length > 0) return keyframeValue(a, e);
+  return a.from.map((f, i) => f + (a.to[i] - f) * e);
 }
 
 const FIELDS = { center: 2, bounds: 4, transform: 6, alpha: 1, backgroundColor: 4 };
@@ -83,12 +124,15 @@ export function presented(props, now) {
   const out = { ...props };
   for (const a of list) {
     const n = FIELDS[a?.property];
-    if (!n || !Array.isArray(a.from) || !Array.isArray(a.to)) continue;
+    // A sublayer's animation moves display-list commands (sublayers.mjs), not the view.
+    if (!n || a.sublayer || !Array.isArray(a.from) || !Array.isArray(a.to)) continue;
     const remaining = 1 - eased(a, now);
     const model = a.property === 'alpha' ? [out.alpha] : a.property === 'backgroundColor' ? rgba(out.backgroundColor) : out[a.property];
     if (!Array.isArray(model) || model.length < n) continue;
     const e = 1 - remaining;
+    const frame = Array.isArray(a.keyframes) && a.keyframes.length > 0 ? keyframeValue(a, e) : null;
     const value = model.map((m, i) => {
+      if (frame) return i < n && Number.isFinite(frame[i]) ? frame[i] : m;
       if (!(i < n && Number.isFinite(a.from[i]) && Number.isFinite(a.to[i]))) return m;
       return a.absolute ? a.from[i] + (a.to[i] - a.from[i]) * e : m + (a.from[i] - a.to[i]) * remaining;
     });

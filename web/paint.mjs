@@ -3,6 +3,8 @@
 
 import { IDENTITY, boxMatrix, geometry, multiply } from './mirror.mjs';
 import { presented } from './animation.mjs';
+import { sublayerPlan } from './sublayers.mjs';
+import { contentRect, contentSizeOf } from './contentmode.mjs';
 
 export const SYSTEM_FONT = '-apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const TINT = '#007aff';
@@ -216,7 +218,17 @@ export class Painter {
       roundRectPath(ctx, 0, 0, w, h, radius);
       this.withShadow(p.shadow, box, () => ctx.fill());
     }
-    if (typeof p.image === 'string' && p.image) this.drawImagePlaceholder(p.image, w, h, radius);
+    // The content (image, or what draw(_:) drew) in its rectangle for the content mode.
+    const [cw, ch] = contentSizeOf(p, w, h);
+    const [rx, ry, rw, rh] = contentRect(p.contentMode, cw, ch, w, h);
+    const stretched = rx === 0 && ry === 0 && rw === w && rh === h;
+    if (typeof p.image === 'string' && p.image) {
+      ctx.save();
+      if (p.clipsToBounds) this.clipTo(0, 0, w, h, radius);
+      ctx.translate(rx, ry);
+      this.drawImagePlaceholder(p.image, rw, rh, stretched ? radius : 0);
+      ctx.restore();
+    }
     if (typeof p.text === 'string' && p.text) this.drawLabelText(p, w, h);
     if (p.control && typeof p.control === 'object') this.drawControl(v.kind, p, w, h, radius);
     const border = cssColour(p.borderColor);
@@ -231,12 +243,12 @@ export class Painter {
     const content = multiply(box, [1, 0, 0, 1, -bx, -by]);
     const clip = !!p.clipsToBounds;
     if (Array.isArray(v.displayList) && v.displayList.length) {
-      // What draw(_:) drew lives in the layer's backing store, which is the size of the bounds.
+      // What draw(_:) drew lives in the layer's backing store, the size of the bounds when it drew.
       ctx.save();
-      roundRectPath(ctx, 0, 0, w, h, clip ? radius : 0);
-      ctx.clip();
-      ctx.setTransform(...content);
-      this.drawDisplayList(v.displayList);
+      if (clip || stretched) this.clipTo(0, 0, w, h, clip ? radius : 0);
+      if (!stretched) this.clipTo(rx, ry, rw, rh, 0);
+      ctx.setTransform(...multiply(box, [rw / cw, 0, 0, rh / ch, rx - (bx * rw) / cw, ry - (by * rh) / ch]));
+      this.drawDisplayList(v.displayList, sublayerPlan(v.props.animations, this.engineNow, v.displayList.length));
       ctx.restore();
     }
     if (clip) {
@@ -247,6 +259,11 @@ export class Painter {
     }
     for (const child of v.children) this.drawView(mirror, child, content, opacity);
     if (clip) ctx.restore();
+  }
+
+  clipTo(x, y, w, h, radius) {
+    roundRectPath(this.ctx, x, y, w, h, radius);
+    this.ctx.clip();
   }
 
   drawImagePlaceholder(name, w, h, radius) {
@@ -476,28 +493,43 @@ export class Painter {
     ctx.restore();
   }
 
-  drawDisplayList(list) {
+  /** `plan` (sublayers.mjs): the animated sublayers' commands moved, faded or trimmed again. */
+  drawDisplayList(list, plan = null) {
     const { ctx } = this;
-    for (const cmd of list) {
-      if (!cmd || typeof cmd !== 'object') continue;
-      if (cmd.cmd === 'stroke') {
-        buildPath(ctx, cmd.path);
-        ctx.strokeStyle = cssColour(cmd.color) || '#000';
-        ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
-        ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
-        ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
-        ctx.stroke();
-      } else if (cmd.cmd === 'fill') {
-        buildPath(ctx, cmd.path);
-        ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
-      } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
-        ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
-        ctx.fillStyle = cssColour(cmd.color) || '#000';
-        ctx.textAlign = 'left';
-        ctx.textBaseline = 'top';
-        ctx.fillText(String(cmd.text ?? ''), cmd.at[0], cmd.at[1]);
+    list.forEach((cmd, index) => {
+      if (!cmd || typeof cmd !== 'object') return;
+      const m = plan && plan.matrices[index];
+      const alpha = plan ? plan.alphas[index] : 1;
+      const changed = !!m || alpha !== 1;
+      if (changed) {
+        ctx.save();
+        if (m) ctx.transform(...m);
+        ctx.globalAlpha *= alpha;
       }
+      this.drawCommand(cmd, plan && plan.paths.has(index) ? plan.paths.get(index) : cmd.path);
+      if (changed) ctx.restore();
+    });
+  }
+
+  drawCommand(cmd, path) {
+    const { ctx } = this;
+    if (cmd.cmd === 'stroke') {
+      buildPath(ctx, path);
+      ctx.strokeStyle = cssColour(cmd.color) || '#000';
+      ctx.lineWidth = Number.isFinite(cmd.lineWidth) ? cmd.lineWidth : 1;
+      ctx.lineCap = ['butt', 'round', 'square'].includes(cmd.lineCap) ? cmd.lineCap : 'butt';
+      ctx.lineJoin = ['round', 'bevel'].includes(cmd.lineJoin) ? cmd.lineJoin : 'miter';
+      ctx.stroke();
+    } else if (cmd.cmd === 'fill') {
+      buildPath(ctx, path);
+      ctx.fillStyle = cssColour(cmd.color) || '#000';
+      ctx.fill(cmd.rule === 'evenodd' ? 'evenodd' : 'nonzero');
+    } else if (cmd.cmd === 'text' && Array.isArray(cmd.at)) {
+      ctx.font = font(Number.isFinite(cmd.fontSize) ? cmd.fontSize : 17, false);
+      ctx.fillStyle = cssColour(cmd.color) || '#000';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(String(cmd.text ?? ''), cmd.at[0], cmd.at[1]);
     }
   }
 

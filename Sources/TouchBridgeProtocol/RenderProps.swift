@@ -42,6 +42,10 @@ public struct RenderProps: Codable, Equatable, Sendable {
     public var textAlignment: Nullable<String>?
     /// An image view's image name, which the page draws from its own assets; null for none.
     public var image: Nullable<String>?
+    /// `UIView.contentMode` by its UIKit name; null for `scaleToFill`, the default (UIKIT-VIEW-CONTENT-MODE).
+    public var contentMode: Nullable<String>?
+    /// `[w, h]` of the content the mode places (an image, or what `draw(_:)` drew then); null: the bounds' size.
+    public var contentSize: Nullable<[Double]>?
     /// A control's visible state (highlight, value, on…); null for views that are not controls.
     public var control: Nullable<ControlProps>?
     /// Running animations of the view's properties; empty when none.
@@ -73,6 +77,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         props.fontBold = .null
         props.textAlignment = .null
         props.image = .null
+        props.contentMode = .null
+        props.contentSize = .null
         props.control = .null
         props.animations = []
         props.shadow = .null
@@ -102,6 +108,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = fontBold, value != old.fontBold { patch.fontBold = value }
         if let value = textAlignment, value != old.textAlignment { patch.textAlignment = value }
         if let value = image, value != old.image { patch.image = value }
+        if let value = contentMode, value != old.contentMode { patch.contentMode = value }
+        if let value = contentSize, value != old.contentSize { patch.contentSize = value }
         if let value = control, value != old.control { patch.control = value }
         if let value = animations, value != old.animations { patch.animations = value }
         if let value = shadow, value != old.shadow { patch.shadow = value }
@@ -129,6 +137,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         if let value = patch.fontBold { result.fontBold = value }
         if let value = patch.textAlignment { result.textAlignment = value }
         if let value = patch.image { result.image = value }
+        if let value = patch.contentMode { result.contentMode = value }
+        if let value = patch.contentSize { result.contentSize = value }
         if let value = patch.control { result.control = value }
         if let value = patch.animations { result.animations = value }
         if let value = patch.shadow { result.shadow = value }
@@ -140,12 +150,13 @@ public struct RenderProps: Codable, Equatable, Sendable {
         center == nil && bounds == nil && transform == nil && anchorPoint == nil && alpha == nil && hidden == nil && userInteractionEnabled == nil
             && clipsToBounds == nil && backgroundColor == nil && cornerRadius == nil && borderWidth == nil && borderColor == nil
             && text == nil && textColor == nil && fontSize == nil && fontBold == nil && textAlignment == nil && image == nil
-            && control == nil && animations == nil && shadow == nil
+            && contentMode == nil && contentSize == nil && control == nil && animations == nil && shadow == nil
     }
 
     enum CodingKeys: String, CodingKey {
         case center, bounds, transform, anchorPoint, alpha, hidden, userInteractionEnabled, clipsToBounds, backgroundColor
         case cornerRadius, borderWidth, borderColor, text, textColor, fontSize, fontBold, textAlignment, image, control, animations, shadow
+        case contentMode, contentSize
     }
 
     public init(from decoder: Decoder) throws {
@@ -168,6 +179,8 @@ public struct RenderProps: Codable, Equatable, Sendable {
         fontBold = try c.decodeNullable(Bool.self, forKey: .fontBold)
         textAlignment = try c.decodeNullable(String.self, forKey: .textAlignment)
         image = try c.decodeNullable(String.self, forKey: .image)
+        contentMode = try c.decodeNullable(String.self, forKey: .contentMode)
+        contentSize = try c.decodeNullable([Double].self, forKey: .contentSize)
         control = try c.decodeNullable(ControlProps.self, forKey: .control)
         animations = try c.decodeIfPresent([WireAnimation].self, forKey: .animations)
         shadow = try c.decodeNullable(ShadowProps.self, forKey: .shadow)

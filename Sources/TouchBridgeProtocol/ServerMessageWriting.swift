@@ -211,14 +211,20 @@ extension JSONWriter {
         if let points = animation.controlPoints { raw(",\"controlPoints\":"); numbers(points) }
         raw(",\"curve\":"); string(animation.curve)
         if let damping = animation.damping { raw(",\"damping\":"); number(damping) }
+        if let discrete = animation.discrete { raw(",\"discrete\":"); bool(discrete) }
         raw(",\"duration\":"); number(animation.duration)
         if let end = animation.endValue { raw(",\"endValue\":"); number(end) }
         raw(",\"from\":"); numbers(animation.from)
         raw(",\"id\":"); integer(animation.id)
         if let joined = animation.joinedAt { raw(",\"joinedAt\":"); number(joined) }
+        if let times = animation.keyTimes { raw(",\"keyTimes\":"); numbers(times) }
+        if let frames = animation.keyframes { raw(",\"keyframes\":"); lists(frames) }
+        if let passes = animation.passes { raw(",\"passes\":"); number(passes) }
         raw(",\"property\":"); string(animation.property)
         raw(",\"repeats\":"); bool(animation.repeats)
+        if let curves = animation.segmentCurves { raw(",\"segmentCurves\":"); lists(curves) }
         if let start = animation.startValue { raw(",\"startValue\":"); number(start) }
+        if let sublayer = animation.sublayer { raw(",\"sublayer\":"); write(sublayer) }
         raw(",\"to\":"); numbers(animation.to)
         if let velocity = animation.velocity { raw(",\"velocity\":"); number(velocity) }
         byte(UInt8(ascii: "}"))
@@ -244,6 +250,8 @@ extension JSONWriter {
         if let bounds = props.bounds { key("bounds", first: &first); numbers(bounds) }
         if let center = props.center { key("center", first: &first); numbers(center) }
         if let clips = props.clipsToBounds { key("clipsToBounds", first: &first); bool(clips) }
+        if let mode = props.contentMode { key("contentMode", first: &first); nullable(mode) { $0.string($1) } }
+        if let size = props.contentSize { key("contentSize", first: &first); nullable(size) { $0.numbers($1) } }
         if let control = props.control { key("control", first: &first); nullable(control) { $0.write($1) } }
         if let radius = props.cornerRadius { key("cornerRadius", first: &first); number(radius) }
         if let bold = props.fontBold { key("fontBold", first: &first); nullable(bold) { $0.bool($1) } }
@@ -298,6 +306,27 @@ extension JSONWriter {
         if let tint = control.tint { key("tint", first: &first); string(tint) }
         if let title = control.title { key("title", first: &first); string(title) }
         if let value = control.value { key("value", first: &first); number(value) }
+        byte(UInt8(ascii: "}"))
+    }
+
+    private mutating func lists(_ lists: [[Double]]) {
+        byte(UInt8(ascii: "["))
+        for (index, list) in lists.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            numbers(list)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    mutating func write(_ sublayer: WireSublayer) {
+        raw("{\"commands\":"); numbers(sublayer.commands.map(Double.init))
+        raw(",\"opacity\":"); number(sublayer.opacity)
+        raw(",\"parent\":"); numbers(sublayer.parent)
+        raw(",\"position\":"); numbers(sublayer.position)
+        if let stroke = sublayer.stroke { raw(",\"stroke\":"); numbers(stroke) }
+        if let index = sublayer.strokeCommand { raw(",\"strokeCommand\":"); integer(index) }
+        if let path = sublayer.strokePath { raw(",\"strokePath\":"); write(path) }
+        raw(",\"transform\":"); numbers(sublayer.transform)
         byte(UInt8(ascii: "}"))
     }
 

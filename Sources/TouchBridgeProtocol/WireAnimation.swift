@@ -39,6 +39,19 @@ public struct WireAnimation: Codable, Equatable, Sendable {
     /// A layer's `CABasicAnimation` that is not additive: draw from + (to − from)·eased in place of the
     /// value so far (absent: false, an additive offset).
     public var absolute: Bool?
+    /// A `CAKeyframeAnimation`: its values (draw them at the eased fraction, `keyTimes` apart, instead of
+    /// `from`…`to`); absent for other animations.
+    public var keyframes: [[Double]]?
+    /// When each keyframe is reached, 0…1, one per keyframe.
+    public var keyTimes: [Double]?
+    /// Keyframes hold each value until the next key time (absent: false, linear between them).
+    public var discrete: Bool?
+    /// One Bézier (x1, y1, x2, y2) per keyframe segment; absent: linear segments.
+    public var segmentCurves: [[Double]]?
+    /// A finite `repeatCount` above 1: the passes it runs (absent: one, or for ever with `repeats`).
+    public var passes: Double?
+    /// An animation of a sublayer of the view's layer (absent: of the view's own properties).
+    public var sublayer: WireSublayer?
 
     /// An animation of one property of one view.
     public init(
@@ -63,5 +76,39 @@ public struct WireAnimation: Codable, Equatable, Sendable {
         self.velocity = velocity
         self.autoreverses = autoreverses
         self.repeats = repeats
+    }
+}
+
+/// An animated sublayer of a view's layer (docs/protocol.md §5.2): which commands of the view's display
+/// list it drew, at its model values, and what the page needs to draw them at the presentation values.
+public struct WireSublayer: Codable, Equatable, Sendable {
+    /// `[first, count]`: the display-list commands the sublayer drew (its own sublayers' included).
+    public var commands: [Int]
+    /// The superlayer's coordinates to the view's bounds (a b c d tx ty).
+    public var parent: [Double]
+    /// The model `position`, in the superlayer's coordinates.
+    public var position: [Double]
+    /// The model `transform` (a b c d tx ty).
+    public var transform: [Double]
+    /// The layer's own opacity the commands were drawn with.
+    public var opacity: Double
+    /// A shape layer's model `strokeStart` and `strokeEnd`, when the trim animates.
+    public var stroke: [Double]?
+    /// The display-list index of the stroke to trim again.
+    public var strokeCommand: Int?
+    /// The untrimmed stroke, in the view's coordinates.
+    public var strokePath: [DisplayPathElement]?
+
+    /// A sublayer's drawing and geometry.
+    public init(commands: [Int], parent: [Double], position: [Double], transform: [Double], opacity: Double,
+                stroke: [Double]? = nil, strokeCommand: Int? = nil, strokePath: [DisplayPathElement]? = nil) {
+        self.commands = commands
+        self.parent = parent
+        self.position = position
+        self.transform = transform
+        self.opacity = opacity
+        self.stroke = stroke
+        self.strokeCommand = strokeCommand
+        self.strokePath = strokePath
     }
 }

@@ -122,7 +122,8 @@ extension RenderNode {
         if center.x.isNaN || center.y.isNaN || bounds.origin.x.isNaN || bounds.origin.y.isNaN || bounds.width.isNaN || bounds.height.isNaN
             || transform.a.isNaN || transform.b.isNaN || transform.c.isNaN || transform.d.isNaN || transform.tx.isNaN || transform.ty.isNaN
             || anchorPoint.x.isNaN || anchorPoint.y.isNaN
-            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true {
+            || alpha.isNaN || cornerRadius.isNaN || borderWidth.isNaN || fontSize?.isNaN == true
+            || contentSize.map({ $0.width.isNaN || $0.height.isNaN }) == true {
             return true
         }
         if let control, control.value?.isNaN == true || control.minimumValue?.isNaN == true || control.maximumValue?.isNaN == true { return true }
@@ -130,10 +131,20 @@ extension RenderNode {
         for animation in animations where animation.from.contains(where: \.isNaN) || animation.to.contains(where: \.isNaN)
             || animation.begin.isNaN || animation.duration.isNaN || animation.damping?.isNaN == true || animation.velocity?.isNaN == true
             || animation.controlPoints?.contains(where: \.isNaN) == true || animation.startValue.isNaN || animation.endValue.isNaN
-            || animation.joinedAt.isNaN {
+            || animation.joinedAt.isNaN || animation.keyframes?.contains(where: { $0.contains(where: \.isNaN) }) == true
+            || animation.keyTimes?.contains(where: \.isNaN) == true || animation.passes?.isNaN == true
+            || animation.segmentCurves?.contains(where: { $0.contains(where: \.isNaN) }) == true
+            || animation.sublayer?.containsNaN == true {
             return true
         }
         return displayList?.contains(where: \.containsNaN) == true
+    }
+}
+
+extension RenderSublayer {
+    var containsNaN: Bool {
+        (parent + position + transform + (stroke ?? [])).contains(where: \.isNaN) || opacity.isNaN
+            || strokePath?.contains(where: \.containsNaN) == true
     }
 }
 

@@ -115,6 +115,10 @@ enum WireGeometry {
         if changed({ $0.fontBold }) { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
         if changed({ $0.textAlignment }) { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
         if changed({ $0.image }) { assign(&props.image, &patch.image, Nullable(node.image)) }
+        if changed({ $0.contentMode }) { assign(&props.contentMode, &patch.contentMode, Nullable(node.contentMode)) }
+        if changed({ $0.contentSize }) {
+            assign(&props.contentSize, &patch.contentSize, Nullable(node.contentSize.map { [number($0.width), number($0.height)] }))
+        }
         if changed({ $0.control }) { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
         if changed({ $0.animations }) { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
         if changed({ $0.shadow }) {
@@ -127,13 +131,25 @@ enum WireGeometry {
     }
 
     static func animation(_ a: RenderAnimation) -> WireAnimation {
-        WireAnimation(
+        var wire = WireAnimation(
             id: a.id, property: a.property, from: a.from.map(number), to: a.to.map(number), begin: WireJSON.rounded(a.begin * 1000),
             duration: WireJSON.rounded(a.duration * 1000), curve: a.curve, damping: a.damping.map(WireJSON.rounded),
             velocity: a.velocity.map(WireJSON.rounded), autoreverses: a.autoreverses, repeats: a.repeats,
             controlPoints: a.controlPoints.map { $0.map(WireJSON.rounded) },
             startValue: a.startValue == 0 ? nil : WireJSON.rounded(a.startValue), endValue: a.endValue == 1 ? nil : WireJSON.rounded(a.endValue),
             joinedAt: a.joinedAt == 0 ? nil : WireJSON.rounded(a.joinedAt), absolute: a.absolute ? true : nil)
+        wire.keyframes = a.keyframes.map { $0.map { $0.map(number) } }
+        wire.keyTimes = a.keyTimes.map { $0.map(WireJSON.rounded) }
+        wire.discrete = a.discrete ? true : nil
+        wire.segmentCurves = a.segmentCurves.map { $0.map { $0.map(WireJSON.rounded) } }
+        wire.passes = a.passes.map(WireJSON.rounded)
+        wire.sublayer = a.sublayer.map { layer in
+            WireSublayer(
+                commands: [layer.firstCommand, layer.commandCount], parent: layer.parent.map(number), position: layer.position.map(number),
+                transform: layer.transform.map(number), opacity: number(layer.opacity), stroke: layer.stroke.map { $0.map(number) },
+                strokeCommand: layer.strokeCommand, strokePath: layer.strokePath.map { $0.map(element) })
+        }
+        return wire
     }
 
     static func alignment(_ alignment: NSTextAlignment) -> String {

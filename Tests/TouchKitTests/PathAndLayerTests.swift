@@ -122,6 +122,12 @@ import TouchKitTestSupport
                     color: UIColor.red.cgColor, lineWidth: 4, lineCap: .butt, lineJoin: .miter),
         ])
         shape.strokeStart = 0.8
+        // The implicit animation of the change (0.25 s) keeps the stroke, a point at the model, for the page to trim
+        // (UIKIT-CA-SUBLAYER-DRAWN); once it ended, nothing is stroked.
+        #expect(h.app.renderTree().node(named: "V")?.displayList == [
+            .stroke(path: [.move(.zero)], color: UIColor.red.cgColor, lineWidth: 4, lineCap: .butt, lineJoin: .miter),
+        ])
+        try h.advance(to: 300)
         #expect(h.app.renderTree().node(named: "V")?.displayList == nil, "strokeStart past strokeEnd strokes nothing")
     }
 

@@ -123,3 +123,14 @@ def test_nested_animate_calls_in_the_schema():
     assert Draft202012Validator(SCHEMA).is_valid(scene({**call, "options": ["overrideInheritedCurve"], "nested": [call]}))
     assert not Draft202012Validator(SCHEMA).is_valid(scene({**call, "nested": [{"view": "v"}]}))
     assert not Draft202012Validator(SCHEMA).is_valid(scene({**call, "nested": [call] * 17}))
+
+
+@pytest.mark.parametrize("fields, valid", [
+    ({"anchorPoint": [0, 1], "position": [40, 120]}, True), ({"anchorPoint": [0.5]}, False), ({"anchorPoint": [0, 11]}, False),
+    ({"position": "middle"}, False),
+])
+def test_anchor_point_and_position_on_every_view(fields: dict, valid: bool, module_server):
+    scene = {"name": "x", "views": [{"id": "v", "kind": "label", "frame": [0, 0, 10, 10], **fields}]}
+    assert Draft202012Validator(SCHEMA).is_valid(scene) == valid
+    if valid:
+        run(module_server, scene, [])  # the server loads what the schema allows

@@ -165,6 +165,33 @@ def test_a_slider_keeps_a_drag_that_starts_on_its_thumb(module_server):
     assert "volume:touchCancel" not in s.log() and s.log()[-1] == "volume:touchUpInside"
 
 
+# GC-S09: a parent pan breaks the table's swipe-to-delete. In the case's scene both are plain pans (the row's stands in for
+# UITableView's private swipe-action recognizer, whose directional shouldBegin the scene format cannot say). The threads'
+# symptom needs the parent's pan to reach its begin condition first; here both reach it in the same frame, at any speed, and
+# the row's, nearer the touch, begins first (UIKIT-GESTURE-FRAME-ORDER): the symptom does not reproduce, slow or fast. The
+# threads' fix (the parent's pan requires the row's to fail) gives the case's outcome with UIKit's reason.
+
+def test_gc_s09_the_rows_pan_is_nearer_and_begins_first_at_any_speed(module_server):
+    slow = replay(module_server, "GC-S09")
+    assert slow.of("rowSwipeAction", "parentPan")[:3] == [
+        "rowSwipeAction:possible→began",
+        prevented_in_frame("parentPan", "rowSwipeAction"),
+        "act(rowSwipeAction,began)"]
+    case = CASES["GC-S09"]
+    fast = run(module_server, case["scene"], [D(1, 330, 130, 0), *[M(1, 330 - 25 * k, 130, 8 * k) for k in range(1, 7)], U(1, 180, 130, 56)],
+               viewport={"width": 390, "height": 844, "scale": 2})
+    assert fast.of("rowSwipeAction", "parentPan")[:2] == slow.of("rowSwipeAction", "parentPan")[:2]
+
+
+def test_gc_s09_fix_the_parent_pan_requires_the_rows_to_fail(module_server):
+    fixed = replay(module_server, "GC-S09", before=[act(0, *CASES["GC-S09"]["fix"]["actions"])])
+    assert fixed.log()[0] == "note: act: parentPan.require(toFail: rowSwipeAction)"
+    assert fixed.of("rowSwipeAction", "parentPan")[:3] == [
+        "rowSwipeAction:possible→began",
+        "parentPan:possible→failed [required rowSwipeAction to fail, but it recognized]",
+        "act(rowSwipeAction,began)"]
+
+
 # responder on every kind (the schema always allowed it; the server refused it except on kind view).
 
 def test_responder_on_every_kind_loads_and_a_link_label_handles_its_touches(module_server):

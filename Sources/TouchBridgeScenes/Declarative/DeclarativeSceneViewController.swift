@@ -107,6 +107,7 @@ public final class DeclarativeSceneViewController: UIViewController {
         var frame = spec.frame(for: view.traitCollection).resolve(in: view.superview)
         if view is UISwitch { frame.size = view.bounds.size }
         view.frame = frame
+        if let position = spec.position { view.center = position }
         if let contentSize = spec.contentSize { (view as? UIScrollView)?.contentSize = contentSize }
     }
 
@@ -150,7 +151,8 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// Changes one property of a scene view (`ViewSpec.properties`), keeping its spec for layout.
     func set(_ key: String, of view: UIView, to spec: ViewSpec) {
         if views[spec.id] === view { viewSpecs[spec.id] = spec }
-        if key == "frame" || key == "variants" || key == "contentSize" {
+        if ViewSpec.placedProperties.contains(key) {
+            ViewSpec.properties[key]?.apply(spec, view)
             Self.place(view, spec)
             layout(view)
         } else {

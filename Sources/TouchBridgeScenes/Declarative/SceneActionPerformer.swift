@@ -134,9 +134,10 @@ struct SceneActionPerformer {
             view(name)?.layer.removeAllAnimations()
         case .layerAnimation(let name, let spec):
             guard let view = view(name) else { return "no view \(name)" }
+            guard let layer = spec.onShape ? (view as? SceneView)?.shapeLayer : view.layer else { return "no shape layer on \(name)" }
             let animation = spec.animation()
             animation.delegate = LayerAnimationReporter(application: application, name: name)
-            view.layer.add(animation, forKey: spec.key)
+            layer.add(animation, forKey: spec.key)
         case .firstResponder, .report:
             break
         }
@@ -145,7 +146,8 @@ struct SceneActionPerformer {
 
     /// A view of a Swift scene has no spec to keep: the value goes straight to the view.
     private func setSwiftView(_ view: UIView, _ key: String, _ spec: ViewSpec) {
-        if key == "frame" || key == "contentSize" {
+        if ViewSpec.placedProperties.contains(key) {
+            ViewSpec.properties[key]?.apply(spec, view)
             DeclarativeSceneViewController.place(view, spec)
         } else {
             ViewSpec.properties[key]?.apply(spec, view)

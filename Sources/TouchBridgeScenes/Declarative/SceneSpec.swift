@@ -81,6 +81,12 @@ struct ViewSpec: Equatable, Sendable {
     var autoresizesSubviews = true
     /// Controls: the tracking overrides (`ControlTracking`); nil: the class's own.
     var tracking: TrackingSpec?
+    /// The layer's `anchorPoint`; nil: UIKit's middle (`SceneLayerGeometry`).
+    var anchorPoint: CGPoint?
+    /// Where the anchor point goes in the superview, after `frame`; nil: where `frame` puts it.
+    var position: CGPoint?
+    /// `UIView.contentMode` by name; nil: `scaleToFill` (`SceneContentMode`).
+    var contentMode: String?
 }
 
 struct RecognizerSpec: Equatable, Sendable {

@@ -113,7 +113,7 @@ extension ViewSpec {
         "bounces": .scrollFlag(\.bounces) { $1.bounces = $0 },
         "alwaysBounceVertical": .scrollFlag(\.alwaysBounceVertical) { $1.alwaysBounceVertical = $0 },
         "alwaysBounceHorizontal": .scrollFlag(\.alwaysBounceHorizontal) { $1.alwaysBounceHorizontal = $0 },
-    ]
+    ].merging(layerGeometryProperties) { first, _ in first }.merging(contentModeProperties) { first, _ in first }
 
     static let autoresizingNames: [String: UIView.AutoresizingMask] = [
         "flexibleLeftMargin": .flexibleLeftMargin, "flexibleWidth": .flexibleWidth, "flexibleRightMargin": .flexibleRightMargin,

@@ -127,6 +127,20 @@ public struct RenderAnimation: Equatable, Sendable {
     /// A non-additive `CABasicAnimation` of a view's layer: it draws from + (to − from)·eased in place of
     /// the value so far, instead of adding an offset to it.
     public var absolute = false
+    /// A `CAKeyframeAnimation`'s values (`from` is the first, `to` the last); nil for other animations: the
+    /// page draws the keyframes at the eased fraction instead of `from`…`to` (`RenderSublayer.swift`).
+    public var keyframes: [[CGFloat]]?
+    /// When each keyframe is reached, 0…1, one per keyframe.
+    public var keyTimes: [Double]?
+    /// Keyframes hold each value until the next key time (`calculationMode` `discrete`).
+    public var discrete = false
+    /// One Bézier (x1, y1, x2, y2) per keyframe segment (`timingFunctions`); nil: linear segments.
+    public var segmentCurves: [[Double]]?
+    /// A finite `repeatCount` above 1: the passes it runs; nil for one pass, or for ever (`repeats`).
+    public var passes: Double?
+    /// An animation of a sublayer of the view's layer: which display-list commands it moves and the
+    /// layer's model geometry; nil for the view's own properties.
+    public var sublayer: RenderSublayer?
 
     init(id: Int, property: String, from: [CGFloat], to: [CGFloat], begin: TimeInterval, duration: TimeInterval,
          curve: AnimationCurve, autoreverses: Bool, repeats: Bool) {

@@ -141,19 +141,13 @@ extension CALayer {
         copyShape.strokeEnd = shape.strokeEnd
     }
 
-    /// The view-layer animations the page can draw: basic animations of `position`, `opacity`,
-    /// `bounds`, `transform` and `backgroundColor` that run once or for ever.
+    /// The view-layer animations the page can draw: basic and keyframe animations of `position`,
+    /// `opacity`, `bounds`, `transform` and `backgroundColor`, once, for a number of passes or for ever.
     var renderLayerAnimations: [RenderAnimation] {
         addedAnimations.compactMap { added in
-            guard let basic = added.animation as? CABasicAnimation, let keyPath = basic.keyPath,
-                  let property = LayerKeyPath.viewProperty(keyPath), let model = LayerKeyPath.value(keyPath, of: self),
-                  basic.repeatCount <= 1 || basic.repeatCount.isInfinite else { return nil }
-            let (from, to) = added.ends(model: model, current: model)
-            var render = RenderAnimation(id: added.id, property: property.rawValue, from: from, to: to, begin: added.begin,
-                                         duration: added.duration, curve: basic.timingFunction?.curve ?? .linear,
-                                         autoreverses: basic.autoreverses, repeats: basic.repeatCount.isInfinite)
-            render.absolute = !basic.isAdditive
-            return render
+            guard let keyPath = added.keyPath, let property = LayerKeyPath.viewProperty(keyPath),
+                  let model = LayerKeyPath.value(keyPath, of: self) else { return nil }
+            return added.render(property: property.rawValue, model: model)
         }
     }
 }
@@ -200,12 +194,7 @@ extension CAKeyframeAnimation {
     /// The value at eased time `fraction`: the segment between the key times around it, paced by its
     /// timing function; `discrete` holds each value until the next key time; a `path` is followed by length.
     func value(at fraction: Double, count: Int) -> [CGFloat]? {
-        let frames: [[CGFloat]]
-        if let path {
-            frames = path.polygons().flatMap { $0.points.map { [$0.x, $0.y] } }
-        } else {
-            frames = (values ?? []).compactMap(LayerKeyPath.decode).filter { $0.count == count }
-        }
+        let frames = frames(count: count)
         guard let first = frames.first else { return nil }
         guard frames.count > 1 else { return first }
         let times = keyTimes(count: frames.count, frames: frames)
@@ -218,7 +207,7 @@ extension CAKeyframeAnimation {
     }
 
     /// `keyTimes` when they fit, else evenly spaced (by length along a `path`).
-    private func keyTimes(count: Int, frames: [[CGFloat]]) -> [Double] {
+    func keyTimes(count: Int, frames: [[CGFloat]]) -> [Double] {
         if path == nil, let keyTimes, keyTimes.count == count { return keyTimes.map(\.doubleValue) }
         if path != nil {
             var lengths = [0.0]

@@ -195,9 +195,13 @@ open class CALayer {
 
     /// This layer as a standalone sublayer: background, border, content, then its sublayers, in
     /// its superlayer's coordinates; `opacity` scales every colour's alpha [choose].
+    /// Its drawable animations are recorded with the commands it drew (`RenderSublayer`).
     func render(into context: CGContext, transform parent: CGAffineTransform, opacity parentOpacity: CGFloat) {
-        guard !ownHidden, ownOpacity > 0 else { return }
-        let opacity = parentOpacity * CGFloat(ownOpacity)
+        guard !ownHidden, ownOpacity > 0 || fadesIn else { return }
+        let ownDrawn = ownOpacity > 0 ? CGFloat(ownOpacity) : 1
+        let opacity = parentOpacity * ownDrawn
+        let first = context.commandCount
+        context.animatedStroke = nil
         let size = ownBounds.size
         let local = CGAffineTransform(translationX: -ownBounds.minX - ownAnchorPoint.x * size.width,
                                       y: -ownBounds.minY - ownAnchorPoint.y * size.height)
@@ -211,6 +215,7 @@ open class CALayer {
             context.fillPath()
         }
         drawContent(into: context, transform: local, opacity: opacity)
+        let stroke = context.animatedStroke
         if borderWidth > 0, let color = borderColor {
             context.saveGState()
             context.setStrokeColor(color.multiplyingAlpha(opacity))
@@ -220,6 +225,7 @@ open class CALayer {
             context.restoreGState()
         }
         for sublayer in sublayersInDrawingOrder { sublayer.render(into: context, transform: local, opacity: opacity) }
+        recordAnimations(in: context, from: first, parent: parent, opacity: ownDrawn, stroke: stroke)
     }
 
     /// The sublayers back to front by `zPosition`, equal ones in `sublayers` order (UIKIT-EVERYDAY-ZPOSITION).
@@ -227,27 +233,23 @@ open class CALayer {
 
     /// The commands a view's own layer adds to its display list: its own content (when it is a
     /// `CAShapeLayer`, through `layerClass`) and its sublayers, in the view's bounds coordinates.
-    func renderCommands() -> [DrawCommand] {
+    /// The sublayers' animations come with them (`RenderSublayer`).
+    func renderCommands() -> (commands: [DrawCommand], sublayerAnimations: [RenderAnimation]) {
         let isPlain = type(of: self) == CALayer.self
-        guard sublayers != nil || !isPlain else { return [] }
-        return GraphicsContextBinding.record { (context: CGContext) in
+        guard sublayers != nil || !isPlain else { return ([], []) }
+        var animations: [RenderAnimation] = []
+        let commands = GraphicsContextBinding.record { (context: CGContext) in
             drawContent(into: context, transform: .identity, opacity: 1)
+            recordAnimations(in: context, from: 0, parent: .identity, opacity: 1, stroke: context.animatedStroke, only: ["strokeStart", "strokeEnd"])
             for sublayer in sublayersInDrawingOrder { sublayer.render(into: context, transform: .identity, opacity: 1) }
+            animations = context.sublayerAnimations
         }
+        return (commands, animations)
     }
 }
 
 extension CGColor {
     func multiplyingAlpha(_ factor: CGFloat) -> CGColor {
         factor == 1 ? self : CGColor(red: red, green: green, blue: blue, alpha: alpha * factor)
-    }
-}
-
-extension UIView {
-    /// The display list the page paints: what `draw(_:)` drew, then the layer's shapes and sublayers.
-    var renderedDisplayList: [DrawCommand]? {
-        let layered = layer.renderCommands()
-        guard !layered.isEmpty else { return displayList }
-        return (displayList ?? []) + layered
     }
 }

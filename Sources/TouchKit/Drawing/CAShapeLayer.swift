@@ -50,8 +50,12 @@ open class CAShapeLayer: CALayer {
             context.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
         }
         if let strokeColor, lineWidth > 0 {
-            let stroked = PathFlattening.trim(polygons, from: strokeStart, to: strokeEnd)
+            // A trim the page animates (a solid stroke) keeps its command, if only a point, and its whole path.
+            let retrimmed = trimAnimates && (lineDashPattern ?? []).isEmpty
+            var stroked = PathFlattening.trim(polygons, from: strokeStart, to: strokeEnd)
+            if stroked.isEmpty, retrimmed, let start = polygons.first?.points.first { stroked = [PathPolygon(points: [start], closed: false)] }
             guard !stroked.isEmpty else { return }
+            if retrimmed { context.animatedStroke = (context.commandCount, polygons.drawElements) }
             context.saveGState()
             context.setStrokeColor(strokeColor.multiplyingAlpha(opacity))
             // Stroke width and dashes scale with the layer's transform as on screen (uniform scale assumed).

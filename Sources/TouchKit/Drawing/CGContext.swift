@@ -42,6 +42,13 @@ public final class CGContext {
     private var lineJoin = CGLineJoin.miter
     private var lineDash: LineDash?
     private var savedStates: [(CGColor, CGColor, CGFloat, CGLineCap, CGLineJoin, LineDash?)] = []
+    /// The animations of the sublayers drawn so far, each with the commands it moves (`CALayer.render`).
+    var sublayerAnimations: [RenderAnimation] = []
+    /// The stroke a shape layer drew last while its `strokeStart` or `strokeEnd` animates: the command's
+    /// index and the path before trimming, so the page can trim it again as the animation runs.
+    var animatedStroke: (index: Int, path: [PathElement])?
+    /// How many commands are recorded so far.
+    var commandCount: Int { commands.count }
 
     init() {}
 
@@ -69,12 +76,7 @@ public final class CGContext {
     public func addPath(_ path: CGPath) { addPolygons(path.polygons()) }
 
     func addPolygons(_ polygons: [PathPolygon]) {
-        for polygon in polygons {
-            guard let first = polygon.points.first else { continue }
-            self.path.append(.move(first))
-            for point in polygon.points.dropFirst() { self.path.append(.line(point)) }
-            if polygon.closed { self.path.append(.close) }
-        }
+        self.path += polygons.drawElements
     }
     /// Colour for later strokes (default black).
     public func setStrokeColor(_ color: CGColor) { strokeColor = color }

@@ -46,6 +46,11 @@ public struct RenderNode: Equatable, Sendable {
     public var textAlignment: NSTextAlignment?
     /// An image view's image name.
     public var image: String?
+    /// `UIView.contentMode` by its UIKit name; nil for `scaleToFill`, the default.
+    public var contentMode: String?
+    /// The size of the content `contentMode` places: an image view's image, or the bounds' size when `draw(_:)`
+    /// drew; nil when it is the bounds' size (the content fills them).
+    public var contentSize: CGSize?
     /// Control state (highlighted, selected, enabled, value, on) for controls.
     public var control: ControlRenderState?
     /// What the view's `draw(_:)` recorded, then its shape sublayers; nil when it draws nothing.
@@ -123,13 +128,16 @@ public struct RenderTree: Equatable, Sendable {
 
 extension UIView {
     func makeRenderNode(id: Int, parent: Int?, name: String) -> RenderNode {
+        let drawing = renderedDrawing
         var node = RenderNode(
             id: id, parent: parent, kind: typeName, name: name,
             center: center, bounds: bounds, transform: transform, anchorPoint: anchorPoint, alpha: alpha, isHidden: isHidden,
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
-            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: renderedDisplayList)
+            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: drawing.displayList)
         if !layer.propertyAnimations.isEmpty || !layer.addedAnimations.isEmpty { node.animations = renderAnimations }
+        node.animations += drawing.sublayerAnimations
+        (node.contentMode, node.contentSize) = renderedContent
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             node.shadow = RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
         }

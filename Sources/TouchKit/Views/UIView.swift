@@ -15,6 +15,7 @@ open class UIView: UIResponder {
             if AnimationTransaction.current != nil { noteAnimatable(.bounds, from: [oldValue.minX, oldValue.minY, oldValue.width, oldValue.height]) }
             noteRenderChange()
             guard bounds.size != oldValue.size else { return }
+            if contentMode == .redraw { setNeedsDisplay() }
             setNeedsLayout()
             autoresizeSubviews(from: oldValue.size)
         }
@@ -187,6 +188,8 @@ open class UIView: UIResponder {
     /// subtrees. Invariant: when set, it is set on every ancestor too.
     var needsPass = true
     var displayList: [DrawCommand]? { didSet { noteRenderChange() } }
+    /// The bounds' size when `draw(_:)` recorded `displayList`: the page places it by `contentMode` (UIKIT-VIEW-CONTENT-MODE).
+    var displayListSize: CGSize?
     /// This view is in its window's `renderChanges` since the last collection (`RenderChangeTracker`).
     var isRenderChangeNoted = false
     /// A window's views whose render state changed, and whether any moved (nil on other views).
@@ -510,6 +513,7 @@ open class UIView: UIResponder {
         if needsDisplay {
             needsDisplay = false
             let commands = GraphicsContextBinding.record { draw(bounds) }
+            displayListSize = bounds.size
             displayList = commands.isEmpty ? nil : commands
         }
         for subview in subviews { subview.displayPass() }
