@@ -29,6 +29,10 @@ struct ScriptTrace {
         } catch {
             throw Failure(description: "\(path): \(error)")
         }
+        let messages = try messageBound(script)
+        guard messages <= FlakeSweep.maximumReplayedEvents else {
+            throw Failure(description: "\(path): the script would send up to \(messages) messages, more than the \(FlakeSweep.maximumReplayedEvents) a sweep replays")
+        }
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("touchbridge-flake-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var settings = InProcessServer.defaultSettings()
@@ -42,5 +46,35 @@ struct ScriptTrace {
             throw Failure(description: "\(path): the run recorded \(files.count) sessions, not one")
         }
         return ScriptTrace(recording: try Recording.load(path: (directory as NSString).appendingPathComponent(file)), report: report)
+    }
+
+    /// The most messages the script's run can send, counted before it runs (its cost is paid only when
+    /// it fits a sweep): a gesture's frames, one per wait, act, mark or scene switch, and for an
+    /// expectation the manual clock's steps through its `within` (`TouchBridgeSession`'s defaults:
+    /// 1,000 ms in 50 ms steps).
+    static func messageBound(_ script: Script) throws -> Int {
+        let context = GestureContext(viewport: script.viewport)
+        var total = 1
+        for step in script.steps {
+            let count: Double
+            switch step.action {
+            case .gesture(let gesture):
+                do {
+                    count = Double(try gesture.timeline(in: context).frames.count + 1)
+                } catch {
+                    throw Failure(description: "\(step.path): \(error)")
+                }
+            case .expect(_, let within), .expectSequence(_, let within), .expectRender(_, _, _, _, let within):
+                count = ((within ?? 1000) / 50).rounded(.up) + 1
+            case .expectNo(_, let within):
+                count = (within / 50).rounded(.up) + 1
+            case .wait, .mark, .scene, .act:
+                count = 1
+            }
+            guard count.isFinite, count < Double(FlakeSweep.maximumReplayedEvents) else { return Int.max }
+            total += Int(exactly: max(count, 1)) ?? Int.max / 2
+            if total > FlakeSweep.maximumReplayedEvents { return total }
+        }
+        return total
     }
 }

@@ -98,6 +98,10 @@ def test_flake_refuses_bad_scripts_and_rates_with_status_2(tmp_path):
     endless = tmp_path / "endless.json"
     endless.write_text('{"scene": "swipe", "steps": [{"gesture": "pan", "from": [1, 1], "to": [9, 9], "duration": 1e9}]}')
     cases.append((["flake", str(endless)], "takes more than 100000 samples"))
+    patient = tmp_path / "patient.json"
+    patient.write_text('{"scene": "swipe", "steps": [{"gesture": "tap", "at": [9, 9]}, '
+                       '{"expect": "transition", "recognizer": "swipe-up", "to": "ended", "within": 1e9}]}')
+    cases.append((["flake", str(patient)], "would send up to"))
     for args, message in cases:
         result = run(*args)
         assert result.returncode == 2, (args, result.stdout, result.stderr)
