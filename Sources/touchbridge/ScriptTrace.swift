@@ -31,7 +31,7 @@ struct ScriptTrace {
         }
         let messages = try messageBound(script)
         guard messages <= FlakeSweep.maximumReplayedEvents else {
-            throw Failure(description: "\(path): the script would send up to \(messages) messages, more than the \(FlakeSweep.maximumReplayedEvents) a sweep replays")
+            throw Failure(description: "\(path): the script could send more than the \(FlakeSweep.maximumReplayedEvents) messages a sweep replays")
         }
         let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("touchbridge-flake-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
