@@ -62,6 +62,12 @@ public struct SceneServer: Sendable {
         userScenes + (includesBuiltInScenes ? LibraryCatalog.builtInScenes : [])
     }
 
+    /// The scenes `lint` checks when it is given none: yours, or TouchBridge's own when you register
+    /// none (`touchbridge lint`); its demonstrations of conflicts are not yours to fix.
+    var lintedEntries: [SceneRegistry.Entry] {
+        userScenes.isEmpty ? LibraryCatalog.builtInScenes : userScenes
+    }
+
     /// The default scene in force.
     var effectiveDefaultScene: String? {
         defaultScene ?? userScenes.first?.info.name ?? (includesBuiltInScenes ? SceneLibrary.defaultSceneName : nil)
@@ -74,10 +80,11 @@ public struct SceneServer: Sendable {
     }
 
     /// Parses the command line as `touchbridge serve` does and serves until SIGINT or SIGTERM;
-    /// exits with a message on a bad flag or setting (`--help` lists them).
+    /// exits with a message on a bad flag or setting (`--help` lists them). `PROGRAM lint` lints
+    /// these scenes instead, with an exit status for CI (`LintCommand`).
     public func main() async -> Never {
         SceneServer.current = self
-        await ServeCommand.main(Array(CommandLine.arguments.dropFirst()))
+        await SceneServerCommand.main(Array(CommandLine.arguments.dropFirst()))
         exit(0)
     }
 

@@ -158,6 +158,9 @@ public struct Gesture: Sendable, CustomStringConvertible {
 
     /// Default frame rate of moves, Hz.
     public static let defaultSampleRate = 60.0
+    /// Samples one movement may take at most (a 7-minute movement at 240 Hz): a gesture's cost is
+    /// bounded before its timeline is built.
+    public static let maximumSamplesPerMovement = 100_000
 
     // MARK: Taps and presses
 
@@ -361,6 +364,8 @@ public struct Gesture: Sendable, CustomStringConvertible {
         try require(sampleRate > 0 && sampleRate.isFinite, "sampleRate must be a positive number of Hz")
         try require(duration.isFinite, "duration must be finite")
         let step = 1000 / sampleRate
+        try require(duration / step <= Double(maximumSamplesPerMovement),
+                    "a \(Point.format(duration)) ms movement at \(Point.format(sampleRate)) Hz takes more than \(maximumSamplesPerMovement) samples")
         var times: [Double] = []
         var k = 1.0
         while k * step < duration - 1e-9 {

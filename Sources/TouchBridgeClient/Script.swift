@@ -83,21 +83,22 @@ public struct Script: Sendable {
         self.steps = steps
     }
 
-    /// Reads a script file.
-    public static func load(path: String) throws -> Script {
+    /// Reads a script file; `sampleRate` (Hz) samples every gesture's moves at that rate instead of
+    /// the rates the script gives (the flake predictor's "the same gestures on another display").
+    public static func load(path: String, sampleRate: Double? = nil) throws -> Script {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ScriptError(path: "", "\(path): cannot read the file")
         }
-        var script = try parse(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+        var script = try parse(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, sampleRate: sampleRate)
         script.source = path
         return script
     }
 
-    /// Parses a script; `name` is used when the script has none.
-    public static func parse(_ data: Data, name: String = "script") throws(ScriptError) -> Script {
+    /// Parses a script; `name` is used when the script has none; `sampleRate` as for `load`.
+    public static func parse(_ data: Data, name: String = "script", sampleRate: Double? = nil) throws(ScriptError) -> Script {
         guard let json = try? WireJSON.makeDecoder().decode(JSONValue.self, from: data) else {
             throw ScriptError(path: "", "not valid JSON")
         }
@@ -123,7 +124,7 @@ public struct Script: Sendable {
         let clockName = try root.string("clock") ?? "manual"
         guard let clock = ClockMode(rawValue: clockName) else { throw ScriptError(path: "clock", "expected manual or client") }
         let defaults = Defaults(sampleRate: try root.number("sampleRate") ?? Gesture.defaultSampleRate,
-                                tolerance: try root.number("tolerance") ?? 0.001)
+                                tolerance: try root.number("tolerance") ?? 0.001, forcedSampleRate: sampleRate)
         var steps: [Step] = []
         if let list = try root.array("steps") {
             for (index, item) in list.enumerated() {
@@ -155,6 +156,11 @@ public struct Script: Sendable {
     struct Defaults {
         var sampleRate: Double
         var tolerance: Double
+        /// Overrides every rate the script gives.
+        var forcedSampleRate: Double?
+
+        /// The rate of a gesture that gives `own` (nil: none).
+        func sampleRate(own: Double?) -> Double { forcedSampleRate ?? own ?? sampleRate }
     }
 
     private static func step(_ json: JSONValue, path: String, defaults: Defaults) throws(ScriptError) -> Action {
@@ -163,7 +169,7 @@ public struct Script: Sendable {
         if fields.has("gesture") {
             action = .gesture(try gesture(&fields, defaults: defaults))
         } else if fields.has("actions") {
-            let sampleRate = try fields.number("sampleRate") ?? defaults.sampleRate
+            let sampleRate = defaults.sampleRate(own: try fields.number("sampleRate"))
             let actions = fields.take("actions")!
             do {
                 action = .gesture(try WebDriverActions.gesture(actions, sampleRate: sampleRate))
@@ -193,7 +199,7 @@ public struct Script: Sendable {
 
     private static func gesture(_ fields: inout Fields, defaults: Defaults) throws(ScriptError) -> Gesture {
         let kind = try fields.string("gesture") ?? ""
-        let rate = try fields.number("sampleRate") ?? defaults.sampleRate
+        let rate = defaults.sampleRate(own: try fields.number("sampleRate"))
         func easing() throws(ScriptError) -> Easing {
             let name = try fields.string("easing") ?? "linear"
             guard let easing = Easing(rawValue: name) else { throw fields.error("easing", "expected linear or easeInOut") }

@@ -33,7 +33,9 @@ struct ReplayCommand: ParsableCommand {
             log's reason. A change is `NAME.PROPERTY=VALUE` (a recognizer or view property, as an `act` \
             `set` takes it: pan.minimumNumberOfTouches=2, doubleTap.maximumIntervalBetweenSuccessiveTaps=0.2, \
             tap.cancelsTouchesInView=false) or any `act` action as JSON \
-            ('{"relate":{"requireToFail":["singleTap","doubleTap"]}}', '{"remove":{"recognizer":"pan"}}'); \
+            ('{"relate":{"requireToFail":["singleTap","doubleTap"]}}', '{"remove":{"recognizer":"pan"}}'), or a \
+            relationship taken away ('{"unrelate":{"requireToFail":["singleTap","doubleTap"]}}', \
+            '{"unrelate":{"simultaneous":["pinch","rotation"]}}'); \
             repeat the option for several (applied in order to every scene the replay builds). \
             docs/whatif.md has a worked example.
             """

@@ -99,7 +99,7 @@ def test_lint_command_lints_files_and_directories_with_an_exit_status():
     assert directory.returncode == 0, "warnings do not fail the default --fail-on error"
     assert directory.stdout.count(".json: ") == 2, directory.stdout
     missing = subprocess.run([str(SERVER_BIN), "lint", "no-such-scene"], capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert missing.returncode == 2 and "neither a built-in scene" in missing.stderr, missing.stderr
+    assert missing.returncode == 2 and "neither a scene" in missing.stderr, missing.stderr
 
 
 # The shared conflict catalogue's scenes (gesture-conflicts.md, copied to Tests/fixtures/lint/gc/): the lints each

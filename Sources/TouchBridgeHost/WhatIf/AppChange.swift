@@ -8,7 +8,9 @@ import TouchKit
 /// `{"remove":{"recognizer":"pan"}}` …), or the short form `NAME.PROPERTY=VALUE` for a `set`
 /// (`pan.minimumNumberOfTouches=2`, `doubleTap.maximumIntervalBetweenSuccessiveTaps=0.2`,
 /// `row1.userInteraction=false`), whose NAME is a recognizer if the scene has one of that name, a
-/// view otherwise, and whose VALUE is JSON (a bare word is a string).
+/// view otherwise, and whose VALUE is JSON (a bare word is a string). A relationship is taken away
+/// with `{"unrelate":{"requireToFail":[…]}}` or `{"unrelate":{"simultaneous":[…]}}`
+/// (`RelationshipRemoval`: `act` has no such verb, since app code cannot undo one either).
 public struct AppChange: Sendable, Equatable, CustomStringConvertible {
     /// At most this many changes in one what-if: an `act` message's limit.
     public static let maximumCount = 64
@@ -18,6 +20,7 @@ public struct AppChange: Sendable, Equatable, CustomStringConvertible {
     enum Form: Sendable, Equatable {
         case set(name: String, property: String, value: JSONValue)
         case action(JSONValue)
+        case unrelate(RelationshipRemoval)
     }
 
     let form: Form
@@ -33,10 +36,16 @@ public struct AppChange: Sendable, Equatable, CustomStringConvertible {
         description = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("{") {
+            let action: JSONValue
             do {
-                form = .action(try JSONParser.parse(trimmed))
+                action = try JSONParser.parse(trimmed)
             } catch {
                 throw WhatIfError("\(text): not a JSON action (\(error))")
+            }
+            if case .object(let fields) = action, fields.count == 1, let body = fields["unrelate"] {
+                form = .unrelate(try RelationshipRemoval(body, text: text))
+            } else {
+                form = .action(action)
             }
             return
         }
@@ -52,10 +61,25 @@ public struct AppChange: Sendable, Equatable, CustomStringConvertible {
         form = .set(name: name, property: property, value: (try? JSONParser.parse(valueText)) ?? .string(valueText))
     }
 
+    /// Makes the change in `application` at its current time, noted in its log as `prefix: …`; checked
+    /// against the app first as an `act` message is, so a change that does not fit changes nothing.
+    /// Returns objects the change installed that must live as long as the app (delegate wrappers).
+    func apply(to application: UIApplication, prefix: String) throws(SceneError) -> [AnyObject] {
+        guard case .unrelate(let removal) = form else {
+            try actions(for: application).apply(at: application.currentTime, prefix: prefix)
+            return []
+        }
+        let kept = try removal.apply(to: application)
+        application.logNote("\(prefix): \(removal)")
+        return kept
+    }
+
     /// The change as `act` actions for `application`, checked against it as an `act` message is. A
     /// short-form `set` names a recognizer when the app has one of that name, else a view.
-    func actions(for application: UIApplication) throws(SceneError) -> SceneActionList {
+    private func actions(for application: UIApplication) throws(SceneError) -> SceneActionList {
         switch form {
+        case .unrelate(let removal):
+            throw SceneError(path: "what-if", message: "\(removal) is not an act action")
         case .action(let action):
             return try Self.list([action], application)
         case .set(let name, let property, let value):

@@ -17,6 +17,13 @@ final class ChangedAppCatalog: SceneCatalog {
     private(set) var applied: [String] = []
     /// Changes that did not fit a scene, as `scene: change: why`.
     private(set) var skipped: [String] = []
+    /// What the changes installed that must live as long as their app (a relationship removal's
+    /// delegate wrappers), per app; an app that went away lets its objects go at the next build.
+    private var keptAlive: [(application: Weak, objects: [AnyObject])] = []
+
+    private struct Weak {
+        weak var application: UIApplication?
+    }
 
     init(_ base: any SceneCatalog, changes: [AppChange]) {
         self.base = base
@@ -35,9 +42,12 @@ final class ChangedAppCatalog: SceneCatalog {
     }
 
     private func change(_ application: UIApplication, scene: String) -> UIApplication {
+        keptAlive.removeAll { $0.application.application == nil }
+        var objects: [AnyObject] = []
+        defer { if !objects.isEmpty { keptAlive.append((Weak(application: application), objects)) } }
         for change in changes {
             do {
-                try change.actions(for: application).apply(at: application.currentTime, prefix: Self.notePrefix)
+                objects += try change.apply(to: application, prefix: Self.notePrefix)
                 applied.append("\(scene): \(change)")
             } catch {
                 application.logNote("\(Self.notePrefix): \(change) skipped in scene \(scene): \(error)")

@@ -8,26 +8,44 @@ import TouchBridgeServer
 /// unjittered replay and what they became otherwise, with the log's reason for the first outcome that
 /// changed. Variant `i` draws from `SplitMix64(seed: mix(seed + i))`, so a seed gives the same report
 /// on every run and machine.
+///
+/// Alternatives are other traces of the same gestures (a script's gestures sampled at another frame
+/// rate): each variant first draws one of them, then its noise; the baseline stays the recording.
 public enum FlakeSweep {
+    /// Another trace of the recording's gestures a variant may start from, named for reports (`240 Hz`).
+    public struct Alternative: Sendable {
+        /// How reports name it.
+        public var name: String
+        /// The trace.
+        public var recording: Recording
+
+        /// `recording`, named `name`.
+        public init(name: String, recording: Recording) {
+            self.name = name
+            self.recording = recording
+        }
+    }
+
     /// Variants one sweep runs at most.
     public static let maximumVariants = 10_000
+    /// Alternatives one sweep draws from at most (each is one more trace held in memory).
+    public static let maximumAlternatives = 8
     /// Inbound events all variants together replay at most (variants × the recording's events): the
     /// sweep's cost is bounded before it is paid.
     public static let maximumReplayedEvents = 10_000_000
 
     /// Runs the sweep. Throws before any work when a setting is out of bounds.
     public static func run(
-        _ recording: Recording, variants: Int, seed: UInt64, jitter: Jitter,
+        _ recording: Recording, alternatives: [Alternative] = [], variants: Int, seed: UInt64, jitter: Jitter,
         catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil
     ) throws -> FlakeReport {
+        try check(variants: variants, alternatives: alternatives.count, jitter: jitter)
         let script = ReplayScript(recording)
-        guard (1...maximumVariants).contains(variants) else {
-            throw WhatIfError("--variants \(variants) is not within 1…\(maximumVariants)")
-        }
-        try jitter.check()
-        let events = script.steps.count.multipliedReportingOverflow(by: variants)
+        let sources = alternatives.map { (name: $0.name, script: ReplayScript($0.recording)) }
+        let longest = max(script.steps.count, sources.map(\.script.steps.count).max() ?? 0)
+        let events = longest.multipliedReportingOverflow(by: variants)
         guard !events.overflow, events.partialValue <= maximumReplayedEvents else {
-            throw WhatIfError("\(variants) variants of \(script.steps.count) events would replay more than \(maximumReplayedEvents) events; use fewer variants")
+            throw WhatIfError("\(variants) variants of \(longest) events would replay more than \(maximumReplayedEvents) events; use fewer variants")
         }
         let scenes = try catalog ?? SessionReplay.catalog(for: recording.header, scenesDirectory: scenesDirectory)
         let baselineFrames = DecisionReplay.run(script, catalog: scenes)
@@ -37,16 +55,29 @@ public enum FlakeSweep {
         var firstRefusal: String?
         for index in 0..<variants {
             var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(truncatingIfNeeded: index)))
-            let frames = DecisionReplay.run(jitter.variant(of: script, random: &random), catalog: scenes)
-            tally.add(OutcomeTimeline(frames), variant: index)
+            let source = sources.isEmpty ? nil : random.pick(sources)
+            let frames = DecisionReplay.run(jitter.variant(of: source?.script ?? script, random: &random), catalog: scenes)
+            tally.add(OutcomeTimeline(frames), variant: index, source: source?.name)
             let variantErrors = errors(frames)
             if variantErrors != baselineErrors {
                 refused += 1
                 firstRefusal = firstRefusal ?? variantErrors.first { !baselineErrors.contains($0) }.map { "variant \(index), \($0)" }
             }
         }
-        return FlakeReport(variants: variants, seed: seed, jitter: jitter, subjects: tally.subjects,
-                           refusedVariants: refused, firstRefusal: firstRefusal)
+        return FlakeReport(variants: variants, seed: seed, jitter: jitter, alternatives: sources.isEmpty ? nil : sources.map(\.name),
+                           subjects: tally.subjects, refusedVariants: refused, firstRefusal: firstRefusal)
+    }
+
+    /// Throws, naming the setting, when a sweep of these settings would be refused whatever the trace
+    /// (a caller that has work to do before the sweep — running a script — checks first).
+    public static func check(variants: Int, alternatives: Int, jitter: Jitter) throws(WhatIfError) {
+        guard (1...maximumVariants).contains(variants) else {
+            throw WhatIfError("--variants \(variants) is not within 1…\(maximumVariants)")
+        }
+        guard alternatives <= maximumAlternatives else {
+            throw WhatIfError("\(alternatives) alternative traces are more than \(maximumAlternatives)")
+        }
+        try jitter.check()
     }
 
     /// The errors the session answered, as `line N: error …`.
@@ -68,7 +99,7 @@ struct FlakeTally {
         order = baseline.subjects
     }
 
-    mutating func add(_ variant: OutcomeTimeline, variant index: Int) {
+    mutating func add(_ variant: OutcomeTimeline, variant index: Int, source: String? = nil) {
         // A subject only variants have was absent, as in the baseline, from the variants before.
         for subject in variant.subjects where !order.contains(subject) {
             order.append(subject)
@@ -86,7 +117,7 @@ struct FlakeTally {
             if let existing = list.firstIndex(where: { $0.results == results }) {
                 list[existing].count += 1
             } else {
-                list.append(FlakeReport.Group(results: results, count: 1, firstVariant: index, firstChange: first))
+                list.append(FlakeReport.Group(results: results, count: 1, firstVariant: index, firstVariantTrace: source, firstChange: first))
             }
             groups[subject] = list
         }
@@ -111,6 +142,8 @@ public struct FlakeReport: Codable, Sendable, Equatable {
         public var count: Int
         /// The first of them (0-based): with the same seed and jitter it is that exact trace again.
         public var firstVariant: Int
+        /// The alternative trace that variant started from (nil: the recording itself).
+        public var firstVariantTrace: String?
         /// In that variant, the subject's first outcome that differs from the baseline, with its reason.
         public var firstChange: ChangedOutcome
     }
@@ -133,6 +166,8 @@ public struct FlakeReport: Codable, Sendable, Equatable {
     public var seed: UInt64
     /// The noise.
     public var jitter: Jitter
+    /// The alternative traces variants drew from (`240 Hz`), nil for none.
+    public var alternatives: [String]?
     /// Per subject, in the order they first decided something.
     public var subjects: [Subject]
     /// Variants in which the session answered errors the unjittered replay did not get (noise past
@@ -150,13 +185,15 @@ public struct FlakeReport: Codable, Sendable, Equatable {
     public var text: String {
         var lines = ["flake sweep: \(variants) variants, seed \(seed), timing ±\(jitter.timingMs) ms, position ±\(jitter.positionPt) pt"
                      + (jitter.dropShare > 0 ? ", \(jitter.dropShare * 100)% of move frames dropped" : "")
-                     + (jitter.frameRate.map { ", moves at most \($0) Hz" } ?? "")]
+                     + (jitter.frameRate.map { ", moves at most \($0) Hz" } ?? "")
+                     + (alternatives.map { ", each variant drawn from: " + $0.joined(separator: ", ") } ?? "")]
         for subject in subjects {
             let baseline = subject.baseline.isEmpty ? "(nothing)" : subject.baseline.joined(separator: ", ")
             lines.append("\(subject.subject) [\(baseline)]: as recorded in \(subject.unchanged) of \(variants) variants")
             for group in subject.changed {
                 let results = group.results.isEmpty ? "(nothing)" : group.results.joined(separator: ", ")
-                lines.append("  \(group.count) became [\(results)] (first in variant \(group.firstVariant): \(group.firstChange.text))")
+                let trace = group.firstVariantTrace.map { ", \($0)" } ?? ""
+                lines.append("  \(group.count) became [\(results)] (first in variant \(group.firstVariant)\(trace): \(group.firstChange.text))")
             }
         }
         if let firstRefusal {

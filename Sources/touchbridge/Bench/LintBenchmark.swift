@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchBridge
 import TouchBridgeScenes
 import TouchKit
 
@@ -26,10 +27,9 @@ struct LintBenchCommand: ParsableCommand {
 
     func run() throws {
         print("scene".padding(toLength: 34, withPad: " ", startingAt: 0) + "recognizers  views  lints   median µs   max µs")
-        for subject in try LintSubject.builtIn(scenesDirectory: scenes) {
-            let window = SceneLinting.window(showing: subject.make())
+        for (path, window) in try LintCommand.registeredSceneWindows(scenesDirectory: scenes) {
             let result = LintTiming.measure(window, warmUp: warmUp, repetitions: repetitions)
-            let name = URL(fileURLWithPath: subject.name).lastPathComponent
+            let name = URL(fileURLWithPath: path).lastPathComponent
             print(Self.row(name, result))
         }
         let bound = LintTiming.measure(LintTiming.sceneAtTheBounds(), warmUp: 2, repetitions: max(repetitions / 20, 3))

@@ -17,29 +17,47 @@ struct WhatIfBenchmark {
         var seconds: Double
     }
 
-    func run() throws -> [Figure] {
+    func run() async throws -> [Figure] {
         let catalog = LibraryCatalog()
         let twoFingers = try Self.recording(seconds: 10, fingers: 2)
         let onePan = try Self.recording(seconds: 1, fingers: 1)
         let change = [try AppChange("pan.minimumNumberOfTouches=2")]
         var figures: [Figure] = []
-        figures.append(Figure(name: "replay as recorded, 10 s two fingers (1 timeline)", seconds: try median {
+        figures.append(Figure(name: "replay as recorded, 10 s two fingers (1 timeline)", seconds: try await median {
             _ = try SessionReplay.run(twoFingers, catalog: catalog)
         }))
-        figures.append(Figure(name: "what-if pan.minimumNumberOfTouches=2, 10 s two fingers (2 timelines)", seconds: try median {
+        figures.append(Figure(name: "what-if pan.minimumNumberOfTouches=2, 10 s two fingers (2 timelines)", seconds: try await median {
             _ = try WhatIfReplay.run(twoFingers, changes: change, catalog: catalog)
         }))
-        figures.append(Figure(name: "flake 1000 variants ±8 ms ±3 pt, 1 s one-finger pan", seconds: try median {
+        figures.append(Figure(name: "flake 1000 variants ±8 ms ±3 pt, 1 s one-finger pan", seconds: try await median {
             _ = try FlakeSweep.run(onePan, variants: 1000, seed: 7, jitter: Jitter(timingMs: 8, positionPt: 3), catalog: catalog)
+        }))
+        let script = (NSTemporaryDirectory() as NSString).appendingPathComponent("touchbridge-bench-pan-\(UUID().uuidString).json")
+        try Data(Self.panScript.utf8).write(to: URL(fileURLWithPath: script))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        figures.append(Figure(name: "flake 1000 variants, a 1 s one-finger pan script at 60/120/240 Hz", seconds: try await median {
+            var traces: [FlakeSweep.Alternative] = []
+            for rate in [60.0, 120, 240] {
+                let trace = try await ScriptTrace.record(path: script, sampleRate: rate, scenesDirectory: nil)
+                traces.append(FlakeSweep.Alternative(name: "\(rate) Hz", recording: trace.recording))
+            }
+            _ = try FlakeSweep.run(try await ScriptTrace.record(path: script, sampleRate: nil, scenesDirectory: nil).recording,
+                                   alternatives: traces, variants: 1000, seed: 7, jitter: Jitter(timingMs: 8, positionPt: 3), catalog: catalog)
         }))
         return figures
     }
 
-    private func median(_ body: () throws -> Void) throws -> Double {
+    /// A 1 s one-finger pan on transform-image, as `drive` takes it (120 Hz as written).
+    static let panScript = """
+        {"scene": "transform-image", "sampleRate": 120,
+         "steps": [{"gesture": "pan", "from": [140, 400], "to": [260, 400], "duration": 1000}]}
+        """
+
+    private func median(_ body: () async throws -> Void) async throws -> Double {
         var samples: [Double] = []
         for run in 0...max(repetitions, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
-            try body()
+            try await body()
             if run > 0 { samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
         }
         return samples.sorted()[samples.count / 2]
@@ -69,12 +87,13 @@ struct WhatIfBenchmark {
 }
 
 /// `bench whatif`: the what-if and flake-sweep targets (docs/performance.md).
-struct WhatIfBenchCommand: ParsableCommand {
+struct WhatIfBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whatif",
         abstract: "Time a what-if of a 10 s two-finger gesture and a 1,000-variant flake sweep (release build).",
         discussion: """
-            Targets (issue 26): the what-if under 100 ms, the sweep under 2 s, on one core. Also times one \
+            Targets (issue 26): the what-if under 100 ms, the sweep under 2 s, on one core; and the same sweep \
+            of a script (its runs in process at three frame rates included). Also times one \
             plain `replay` of the same 10 s recording (it decodes every message it compares and prints), for \
             scale.
             """
@@ -83,8 +102,8 @@ struct WhatIfBenchCommand: ParsableCommand {
     @Option(help: "Timed runs per figure after one warm-up (the median is printed).")
     var repetitions = 3
 
-    func run() throws {
-        for figure in try WhatIfBenchmark(repetitions: repetitions).run() {
+    func run() async throws {
+        for figure in try await WhatIfBenchmark(repetitions: repetitions).run() {
             print(figure.name.padding(toLength: 72, withPad: " ", startingAt: 0) + String(format: "%9.1f ms", figure.seconds * 1000))
         }
     }
