@@ -1,7 +1,7 @@
 """``touchbridge export``: a recording as W3C WebDriver Actions — a drive script that passes, the bare Actions
 body for WebDriver clients, what it leaves out on standard error, a clear refusal of a recording with no
-touch — and as a pytest test on the Python client that passes on its scene and fails by name when the scene
-changes."""
+touch — as a pytest test on the Python client that passes on its scene and fails by name when the scene
+changes, and as the Swift test committed in the client tests (which run it)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,14 @@ def test_a_recording_without_touches_is_refused(tmp_path):
     assert result.returncode != 0 and "the recording has no touch input to export" in result.stderr, result.stderr
 
 
+def test_the_swift_export_of_the_fixture_is_the_committed_generated_test():
+    result = touchbridge("export", "--as", "swift", "--swift-server", "TestServer.url", "Tests/fixtures/export/photo-session.jsonl")
+    assert result.returncode == 0, result.stderr
+    committed = (ROOT / "Tests/TouchBridgeClientTests/Generated/RecordedPhotoSession.swift").read_text()
+    assert result.stdout == committed
+    assert ".doubleTap(at: Point(195, 369)" in result.stdout and "static let step5Fingers: [PointerEvent] = [" in result.stdout
+
+
 def run_pytest(test_file, url: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "TOUCHBRIDGE_URL": url}
     return subprocess.run([sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider"],
@@ -56,14 +64,14 @@ def run_pytest(test_file, url: str) -> subprocess.CompletedProcess:
 
 
 def test_every_committed_recording_exports_as_a_pytest_test_that_passes(server_process, tmp_path):
-    for recording in sorted((ROOT / "Tests" / "recordings").glob("*.jsonl")):
+    for recording in [*sorted((ROOT / "Tests" / "recordings").glob("*.jsonl")), ROOT / "Tests/fixtures/export/photo-session.jsonl"]:
         result = touchbridge("export", "--as", "pytest", str(recording))
         assert result.returncode == 0, result.stderr
         test_file = tmp_path / f"test_{recording.stem.replace('-', '_')}.py"
         test_file.write_text(result.stdout)
         run = run_pytest(test_file, server_process.ws_url)
         assert run.returncode == 0, run.stdout + run.stderr
-        assert "tb.Transition(" in result.stdout and "TRACE = [" in result.stdout
+        assert "tb.Transition(" in result.stdout and "await session.expect_sequence(" in result.stdout
 
 
 def test_a_generated_test_fails_by_name_when_the_scene_changes(tmp_path):

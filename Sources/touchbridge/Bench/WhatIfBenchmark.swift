@@ -35,7 +35,7 @@ struct WhatIfBenchmark {
         return figures
     }
 
-    private func median(_ body: () throws -> Void) throws -> Double {
+    func median(_ body: () throws -> Void) throws -> Double {
         var samples: [Double] = []
         for run in 0...max(repetitions, 1) {
             let start = DispatchTime.now().uptimeNanoseconds
