@@ -56,7 +56,8 @@ struct DecidedMessage {
     /// The `events` messages among `outbound` (wire texts) that decided something.
     static func read(_ outbound: [String]) -> [DecidedMessage] {
         outbound.compactMap { text in
-            guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+            // Most messages are renders: only an `events` one is parsed.
+            guard text.contains(#""type":"events""#), let message = try? JSONParser.parse(text),
                   message["type"]?.stringValue == "events", case .array(let log)? = message["log"] else { return nil }
             let decisions = Decision.decisions(inLog: log)
             guard !decisions.isEmpty else { return nil }

@@ -88,17 +88,24 @@ struct GestureFit {
         return true
     }
 
-    /// Every sample of `stroke` is within the position tolerance of `other` at the same time.
+    /// Every sample of `stroke` is within the position tolerance of `other` at the same time — `other`'s
+    /// samples joined by straight lines, held before and after. Both are in time order, so one pass.
     private static func within(_ stroke: Stroke, of other: Stroke) -> Bool {
-        stroke.changes.allSatisfy { $0.point.distance(to: position(of: other, at: $0.t)) <= ExportTolerance.position + 1e-9 }
-    }
-
-    /// Where a stroke's finger is at `t`: its samples joined by straight lines, held before and after.
-    private static func position(of stroke: Stroke, at t: Double) -> Point {
-        guard let next = stroke.changes.firstIndex(where: { $0.t >= t }) else { return stroke.last.point }
-        guard next > 0 else { return stroke.changes[0].point }
-        let (a, b) = (stroke.changes[next - 1], stroke.changes[next])
-        return b.t == a.t ? b.point : a.point.interpolated(to: b.point, (t - a.t) / (b.t - a.t))
+        var next = 0  // the first sample of `other` at or after the time looked at
+        for change in stroke.changes {
+            while next < other.changes.count, other.changes[next].t < change.t { next += 1 }
+            let position: Point
+            if next == other.changes.count {
+                position = other.last.point
+            } else if next == 0 {
+                position = other.changes[0].point
+            } else {
+                let (a, b) = (other.changes[next - 1], other.changes[next])
+                position = b.t == a.t ? b.point : a.point.interpolated(to: b.point, (change.t - a.t) / (b.t - a.t))
+            }
+            guard change.point.distance(to: position) <= ExportTolerance.position + 1e-9 else { return false }
+        }
+        return true
     }
 
     /// Holds worth trying for a pan: none, until the last sample still at the landing point, and until the
