@@ -68,6 +68,16 @@ struct ExportedSwiftTestTests {
         #expect(fit.gesture(for: pan(bentBy: 2.5)) == .raw(pan(bentBy: 2.5)))
     }
 
+    @Test func aLongHoldBetweenTwoMovesStaysAsRecordedInsteadOfBeingResampledForItsWholeDuration() {
+        // Three moves 1 ms apart make the recorded frame rate 1000 Hz; resampled at it, the 10^9 ms move
+        // after them would be 10^12 moves (the exporter would never finish). It stays the six recorded changes.
+        var events = [PointerEvent(finger: 1, phase: .down, point: Point(100, 100), t: 0)]
+        for t in 1...3 { events.append(PointerEvent(finger: 1, phase: .move, point: Point(100, 100), t: Double(t))) }
+        events += [PointerEvent(finger: 1, phase: .move, point: Point(200, 100), t: 1e9),
+                   PointerEvent(finger: 1, phase: .up, point: Point(200, 100), t: 1e9)]
+        #expect(GestureFit(viewport: Viewport(width: 400, height: 800)).gesture(for: events) == .raw(events))
+    }
+
     @Test func namesFromAnInlineSceneCannotEndTheirStringLiteral() {
         #expect(SwiftTestExport.quoted("a\"b\\c\n\u{2028}") == #""a\"b\\c\u{a}\u{2028}""#)
     }

@@ -78,6 +78,11 @@ struct GestureFit {
 
     /// Whether the client's stream for `candidate` stays within the tolerance of the recorded strokes.
     private func fits(_ candidate: ExportedGesture, _ strokes: [Stroke], timeTolerance: Double) -> Bool {
+        // A stream resampled at the recorded frame rate has about as many samples as the recording; one
+        // with far more (a long hold between two moves) is not synthesized at all: its cost would be the
+        // duration's, not the recording's.
+        let recorded = strokes.map(\.changes.count).max() ?? 0
+        guard Self.moves(of: candidate) <= Double(2 * recorded + 16) else { return false }
         guard let timeline = try? candidate.gesture.timeline(in: GestureContext(viewport: viewport)) else { return false }
         let synthesized = Self.strokes(timeline.events)
         guard synthesized.count == strokes.count else { return false }
@@ -86,6 +91,16 @@ struct GestureFit {
                   Self.within(recorded, of: made), Self.within(made, of: recorded) else { return false }
         }
         return true
+    }
+
+    /// Moves per finger in the client's stream of `candidate`: one per frame of its movement.
+    private static func moves(of candidate: ExportedGesture) -> Double {
+        switch candidate {
+        case .pan(_, _, let duration, _, let rate), .pinch(_, _, _, _, let duration, let rate), .rotate(_, _, _, _, let duration, let rate):
+            duration * rate / 1000
+        case .swipe(_, _, let distance, let speed, let rate): distance / speed * rate
+        case .tap, .doubleTap, .longPress, .raw: 0
+        }
     }
 
     /// Every sample of `stroke` is within the position tolerance of `other` at the same time — `other`'s
