@@ -114,3 +114,33 @@ def test_a_generated_test_fails_by_name_when_the_scene_changes(tmp_path):
     assert failed.returncode == 1, failed.stdout
     # Without the relationship the single tap ends at once, before the double tap fails: the order breaks.
     assert "missing: transition S → ended from possible" in failed.stdout, failed.stdout
+
+
+def test_a_session_on_an_inline_scene_exports_with_its_scene_written_out(tmp_path):
+    # The scene travels inside the test as JSON in a string literal: quotes and backslashes escaped.
+    record = tmp_path / "recordings"
+    server = ServerProcess(extra_args=("--record", str(record)))
+    server.start()
+    scene = {"name": "inline-scene", "description": 'a "quoted" pad \\ with a backslash',
+             "views": [{"id": "pad", "kind": "view", "frame": [0, 0, 400, 800], "color": "#eeeeee"}],
+             "recognizers": [{"id": "tap", "kind": "tap", "view": "pad"}]}
+    try:
+        async def tap_once():
+            import touchbridge as tb
+            async with tb.connect(server.ws_url, scene=scene) as session:
+                await session.perform(tb.tap((200, 400)), tb.pause(100))
+        asyncio.run(tap_once())
+        deadline = time.monotonic() + 10
+        while not list(record.glob("*.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        [recorded] = list(record.glob("*.jsonl"))
+        exported = touchbridge("export", "--as", "pytest", str(recorded))
+        assert exported.returncode == 0 and "SCENE = json.loads(" in exported.stdout, exported.stderr
+        test_file = tmp_path / "test_inline.py"
+        test_file.write_text(exported.stdout)
+        passed = run_pytest(test_file, server.ws_url)
+        assert passed.returncode == 0, passed.stdout + passed.stderr
+        swift = touchbridge("export", "--as", "swift", str(recorded))
+        assert r'static let scene: SceneRequest = .inline(try! JSONDecoder().decode(JSONValue.self, from: Data("{\"description\":\"a \\\"quoted\\\" pad \\\\ with' in swift.stdout, swift.stdout[:2000]
+    finally:
+        server.stop()
