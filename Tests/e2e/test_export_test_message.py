@@ -12,7 +12,7 @@ import websockets
 
 from test_export_command import run_pytest
 from test_security import metrics_values, start_server
-from test_server import SUBPROTOCOL, hello, receive_until
+from test_server import SUBPROTOCOL, events_for, frame, hello, receive_until
 from test_stepping import is_error, is_type, joined, pinch
 
 
@@ -58,6 +58,27 @@ def test_copy_as_test_exports_the_paused_session_up_to_the_frame_shown(server_pr
         return python["text"]
 
     test_file = tmp_path / "test_copied.py"
+    test_file.write_text(asyncio.run(run()))
+    passed = run_pytest(test_file, server_process.ws_url)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+def test_what_the_pause_itself_decided_is_not_expected_of_the_test(server_process, tmp_path):
+    # Fingers still down when Copy as test pauses: the pause's interruption cancels them, but the test does not
+    # pause, so it must not expect that — it expects what the fingers decided, and passes.
+    async def run():
+        ws = await joined(server_process.ws_url)
+        await ws.send(frame(1, 0, ("down", 1, 150, 400), ("down", 2, 250, 400)))
+        await ws.send(frame(2, 16, ("move", 1, 130, 400), ("move", 2, 270, 400)))
+        await ws.send(frame(3, 32, ("move", 1, 110, 400), ("move", 2, 290, 400)))
+        await receive_until(ws, events_for(3))
+        await paused(ws)
+        exported = await export(ws, "pytest")
+        assert 'to="began"' in exported["text"] and 'to="cancelled"' not in exported["text"], exported["text"]
+        await ws.close()
+        return exported["text"]
+
+    test_file = tmp_path / "test_held.py"
     test_file.write_text(asyncio.run(run()))
     passed = run_pytest(test_file, server_process.ws_url)
     assert passed.returncode == 0, passed.stdout + passed.stderr

@@ -8,7 +8,8 @@ import TouchBridgeProtocol
 /// fingers) played at its recorded time, followed by what the session decided during it (`Decision`:
 /// transitions, actions, control events, cancelled touches). A step runs from a finger landing on an
 /// empty screen until no finger is down, and on until the next step starts; what happened in that time —
-/// timers included — is its decisions, in order.
+/// timers included, but not what a message the trace leaves out decided (`act`, `motion`, `remote`: the
+/// test does not send them) — is its decisions, in order.
 public struct ExportedSession: Sendable {
     /// One gesture and what it decided.
     public struct Step: Sendable {
@@ -76,7 +77,7 @@ public struct ExportedSession: Sendable {
         var stepOfMoment: [Int: Int] = [:]
         for (step, segment) in segments.enumerated() { for moment in segment.moments { stepOfMoment[moment] = step } }
         var decisions = [[Decision]](repeating: [], count: segments.count)
-        for message in DecidedMessage.read(outbound) {
+        for message in DecidedMessage.read(outbound) where !Self.answers(message, leftOutOf: trace) {
             let step: Int?
             if let seq = message.seq, let moment = trace.momentOfInput[seq] {
                 step = stepOfMoment[moment]
@@ -99,6 +100,13 @@ public struct ExportedSession: Sendable {
             return Step(start: segments[index].start, gesture: gestures[index], pauseAfter: GestureFit.round3(max(0, next - end)),
                         decisions: decisions[index])
         }
+    }
+
+    /// Whether `message` answers one the trace leaves out (by its `seq`, or for a system `act` by its time).
+    private static func answers(_ message: DecidedMessage, leftOutOf trace: RecordedTrace) -> Bool {
+        if let seq = message.seq { return trace.uncarried.contains(seq) }
+        guard let t = message.t else { return false }
+        return trace.uncarriedTimes.contains { abs($0 - t) < 0.001 }
     }
 
     /// A stretch of the trace from a landing on an empty screen until no finger is down.

@@ -22,6 +22,12 @@ struct RecordedTrace {
     private(set) var pointerTypes: [Int: PointerType] = [:]
     /// An input's `seq` → the index of the moment its last change is in (for the decisions it caused).
     private(set) var momentOfInput: [Int: Int] = [:]
+    /// The `seq`s of messages the trace leaves out (`act`, `motion`, `remote`): what they decided a test of the
+    /// trace cannot expect.
+    private(set) var uncarried = Set<Int>()
+    /// The times of `act`s without a `seq` (the system's own: a pause's interruption), whose decisions are
+    /// known by their time.
+    private(set) var uncarriedTimes: [Double] = []
     private var latestViewport: Viewport?
     private var viewportAtFirstTouch: Viewport?
     private var latestScene: SceneRequest?
@@ -98,6 +104,11 @@ struct RecordedTrace {
             if !moments.isEmpty { end = max(end, advance.t) }
         case .act, .scene, .motion, .remote:
             notes.append("line \(line): \(message.type) (actions carry pointers only)")
+            if let seq = message.seq {
+                uncarried.insert(seq)
+            } else if case .act(let act) = message {
+                uncarriedTimes.append(act.t)
+            }
         default:
             break
         }
