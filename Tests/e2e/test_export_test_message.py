@@ -28,6 +28,13 @@ async def export(ws, fmt: str) -> dict:
     return (await receive_until(ws, lambda m: m["type"] in ("exported-test", "error")))[-1]
 
 
+def assert_passes(test: str, path, url: str) -> None:
+    """The exported pytest test, saved to ``path``, passes against the server at ``url``."""
+    path.write_text(test)
+    passed = run_pytest(path, url)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
 def test_copy_as_test_exports_the_paused_session_up_to_the_frame_shown(server_process, tmp_path):
     async def run():
         ws = await joined(server_process.ws_url)
@@ -57,10 +64,7 @@ def test_copy_as_test_exports_the_paused_session_up_to_the_frame_shown(server_pr
         await ws.close()
         return python["text"]
 
-    test_file = tmp_path / "test_copied.py"
-    test_file.write_text(asyncio.run(run()))
-    passed = run_pytest(test_file, server_process.ws_url)
-    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert_passes(asyncio.run(run()), tmp_path / "test_copied.py", server_process.ws_url)
 
 
 def test_what_the_pause_itself_decided_is_not_expected_of_the_test(server_process, tmp_path):
@@ -78,10 +82,7 @@ def test_what_the_pause_itself_decided_is_not_expected_of_the_test(server_proces
         await ws.close()
         return exported["text"]
 
-    test_file = tmp_path / "test_held.py"
-    test_file.write_text(asyncio.run(run()))
-    passed = run_pytest(test_file, server_process.ws_url)
-    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert_passes(asyncio.run(run()), tmp_path / "test_held.py", server_process.ws_url)
 
 
 def test_bad_foreign_and_live_export_requests_are_refused_clearly(server_process):
@@ -156,12 +157,12 @@ async def accepted(ws, message: str, answered) -> dict:
                                      timeout=30))[-1]
         if answered(reply):
             return reply
-        await asyncio.sleep(reply["retryAfterMs"] / 1000)
+        await asyncio.sleep(reply.get("retryAfterMs", 100) / 1000)
     raise AssertionError(f"{message} was refused 50 times")
 
 
 def test_a_flood_of_exports_is_charged_to_its_sender_who_is_held_back_while_others_are_served(tmp_path):
-    server = start_server(tmp_path, {"engineSecondsPerSecond": 0.05, "busyEngineSecondsPerSecond": 0})
+    server = start_server(tmp_path, {"engineSecondsPerSecond": 0.05, "busyEngineSecondsPerSecond": 0, "maxMessagesPerSecond": 0})
     try:
         async def run():
             ws = await joined(server.ws_url, "transform-image")
