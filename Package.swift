@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "TouchBridgeHost",
             dependencies: ["TouchBridgeServer", "TouchBridgeTransport", "TouchBridgeScenes", "TouchBridgeProtocol", "TouchBridgeQR",
-                           "SeededRandom", .product(name: "Logging", package: "swift-log"),
+                           "SeededRandom", "TouchBridgeClient", .product(name: "Logging", package: "swift-log"),
                            .product(name: "Configuration", package: "swift-configuration"),
                            .product(name: "SystemPackage", package: "swift-system"),
                            .product(name: "Prometheus", package: "swift-prometheus")]

@@ -12,12 +12,14 @@ if [[ "${1:-}" == "--smoke" ]]; then
   $bin bench load --sessions 2 --rate 60 --duration 1 --rounds 1 --max-load 1000
   $bin bench lint --repetitions 5 --warm-up 1
   $bin bench artefact --repetitions 1
+  $bin bench export --repetitions 1
   exit 0
 fi
 $bin bench engine
 $bin bench whatif
 $bin bench lint
 $bin bench artefact
+$bin bench export
 (cd Benchmarks && swift build -c release --product touchbridge-trace >&2 && swift build -c release --product touchkit-allocations >&2)
 # Instructions per input frame on each peer trace: callgrind counts a run of N and of 2N frames;
 # the difference over N leaves out start-up and set-up (valgrind from Debian's packages).

@@ -235,6 +235,7 @@ export class Session {
       case 'resumed': this.stepper.onResumed(msg); break;
       case 'recordings': this.stepper.onRecordings(msg); break;
       case 'uploading': this.stepper.onUploading(msg); break;
+      case 'exported-test': this.stepper.exporter.onExported(msg); break;
       default: break; // unknown message types are ignored (v1 is additive)
     }
   }

@@ -6,6 +6,8 @@
 //
 // Keyboard while stepping: ← / → one frame, Shift+← / Shift+→ ten, Home / End the first and last.
 
+import { TestExporter } from './exporttest.mjs';
+
 const DEFAULT_MAX_RECORDING_BYTES = 4 * 1024 * 1024;
 /** A part's characters: JSON escaping at most triples a recording's bytes (quotes, non-ASCII). */
 const partChars = (maxMessageBytes) => Math.max(1024, Math.floor((maxMessageBytes - 1024) / 3));
@@ -51,6 +53,8 @@ export class Stepper {
       listed: $('#step-recordings'),
     };
     this.install();
+    /** "Copy as test": the paused live session up to the frame shown, as a test (exporttest.mjs). */
+    this.exporter = new TestExporter({ send, stepper: this });
   }
 
   install() {
@@ -186,6 +190,7 @@ export class Stepper {
     this.show(msg);
     this.updateBar(this.position);
     this.request();
+    this.exporter.stepShown();
   }
 
   onResumed(msg) {
@@ -212,6 +217,7 @@ export class Stepper {
    * (send it again when told); any other error ends the upload.
    */
   onError(err) {
+    if (this.exporter.onError(err)) return;
     const asked = this.asked;
     this.asked = null;
     if (err.code === 'rate-limited' && asked !== null) {

@@ -20,6 +20,8 @@ public final class SessionStepper {
         var announcement: String
         /// Whether pausing made the app resign active (so `resume` makes it active again).
         var interrupted: Bool
+        /// The connection's own live session (not a recording): `export-test` reads its history.
+        var live: Bool
     }
 
     /// A recording, or a live session's history, being replayed into its timeline, a slice per
@@ -279,7 +281,7 @@ public final class SessionStepper {
         // interrupted the app goes on with what replaces it.
         var droppedInterruption = false
         switch request {
-        case .step, .listRecordings: break
+        case .step, .listRecordings, .exportTest: break
         case .pause, .resume, .openRecording, .uploadRecording: droppedInterruption = replays.removeValue(forKey: id)?.interrupted ?? false
         }
         // A dropped replay's interruption that nothing took over (a part of an upload, a recording
@@ -320,6 +322,13 @@ public final class SessionStepper {
             current.frame = frame
             paused[id] = current
             return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
+        case .exportTest(let format):
+            guard let current = paused[id], current.live, let history = histories[id], !history.overflowed else {
+                throw ProtocolError(code: ErrorCode.notAllowed,
+                                    message: "export-test writes your paused live session up to the frame shown: send pause first")
+            }
+            return [(id, .message(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
+                                                            limits: limits, scene: catalog.defaultScene)))]
         case .listRecordings:
             let message = RecordingsMessage(recording: library != nil, files: library?.list(for: id) ?? [], maxBytes: maxRecordingBytes)
             return [(id, .message(message.text))]
@@ -401,7 +410,7 @@ public final class SessionStepper {
         _ timeline: StepTimeline, source: String, name: String?, frame: Int, interrupted: Bool, for id: ConnectionID, audience: [ConnectionID]
     ) -> [(ConnectionID, SteppingOutput)] {
         let announcement = SteppingMessage(source: source, name: name, frames: timeline.frames.count, times: timeline.frames.map(\.t)).text
-        let state = Paused(timeline: timeline, frame: frame, announcement: announcement, interrupted: interrupted)
+        let state = Paused(timeline: timeline, frame: frame, announcement: announcement, interrupted: interrupted, live: name == nil)
         paused[id] = state
         return show(state, to: audience)
     }

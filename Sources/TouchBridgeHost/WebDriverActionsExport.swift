@@ -30,7 +30,11 @@ public struct WebDriverActionsExport: Sendable {
 
     /// The export of `recording`; throws when the recording has no touch to export.
     public init(_ recording: Recording) throws {
-        let trace = try RecordedTrace(recording)
+        try self.init(RecordedTrace(recording))
+    }
+
+    /// The export of a session's `trace`.
+    init(_ trace: RecordedTrace) {
         let viewport = trace.viewport
         scene = trace.scene
         self.viewport = viewport

@@ -117,4 +117,8 @@ public enum StepErrorCode {
     /// A server-wide bound shared by every connection is in use (unfinished uploads, the memory of
     /// paused timelines): nothing was taken; the same request may succeed later.
     public static let serverBusy = "server-busy"
+    /// `export-test` on a session with no touch, or none that decided anything a test could expect.
+    public static let nothingToExport = "nothing-to-export"
+    /// `export-test` whose text would pass the most bytes one answer carries.
+    public static let exportTooLarge = "export-too-large"
 }

@@ -17,9 +17,11 @@ public enum StepRequest: Equatable, Sendable {
     /// One part of an uploaded recording file: parts are sent in order, `part` counting from 0, and
     /// the file is opened when part `parts - 1` arrives.
     case uploadRecording(part: Int, parts: Int, data: String, name: String?)
+    /// The paused session up to the frame shown, as a test or as W3C WebDriver Actions ("Copy as test").
+    case exportTest(format: TestExportFormat)
 
     /// The `type` values of stepping requests; any other type is a session message.
-    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording"]
+    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording", "export-test"]
 
     /// The stepping request of a parsed message whose `type` is one of `types`; field errors name
     /// the field (`InboundMessage` parses the text once and routes it here).
@@ -29,6 +31,7 @@ public enum StepRequest: Equatable, Sendable {
         case "pause": return .pause
         case "resume": return .resume
         case "recordings": return .listRecordings
+        case "export-test": return .exportTest(format: try fields.wire("as"))
         case "step":
             let frame = try fields.integer("frame")
             guard frame >= 0 else { throw .schema("frame", "expected a frame number ≥ 0") }

@@ -6,8 +6,9 @@ import TouchKitBenchSupport
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the engine, the whole server under load, memory per idle session, the what-if tools and the lints.",
-        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self, LintBenchCommand.self, ArtefactBenchCommand.self],
+        abstract: "Measure the engine, the whole server under load, memory per idle session, the what-if tools, the lints, the failure files and the exports.",
+        subcommands: [EngineBenchCommand.self, LoadBenchCommand.self, IdleBenchCommand.self, WhatIfBenchCommand.self, LintBenchCommand.self,
+                      ArtefactBenchCommand.self, ExportBenchCommand.self],
         defaultSubcommand: EngineBenchCommand.self
     )
 }

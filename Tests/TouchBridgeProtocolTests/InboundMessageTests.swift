@@ -16,6 +16,17 @@ struct InboundMessageTests {
             == .stepping(.success(.openRecording(name: "a.jsonl"))))
         #expect(InboundMessage.decode(#"{"type":"open-recording","data":"x","part":1,"parts":2}"#, limits: limits)
             == .stepping(.success(.uploadRecording(part: 1, parts: 2, data: "x", name: nil))))
+        #expect(InboundMessage.decode(#"{"type":"export-test","as":"swift"}"#, limits: limits) == .stepping(.success(.exportTest(format: .swift))))
+        #expect(InboundMessage.decode(#"{"type":"export-test","as":"actions"}"#, limits: limits) == .stepping(.success(.exportTest(format: .actions))))
+    }
+
+    @Test func anExportOfAFormatNoWriterKnowsNamesTheFormatsThereAre() {
+        guard case .stepping(.failure(let error)) = InboundMessage.decode(#"{"type":"export-test","as":"kotlin"}"#, limits: limits) else {
+            Issue.record("expected a stepping error")
+            return
+        }
+        #expect(error.code == "schema" && error.path == "as")
+        #expect(error.message.contains("expected one of swift, pytest, actions, got \"kotlin\""), "\(error.message)")
     }
 
     @Test func aBadSteppingFieldIsTheSteppersErrorNamingTheField() {

@@ -1,7 +1,7 @@
 """``touchbridge export``: a recording as W3C WebDriver Actions — a drive script that passes, the bare Actions
 body for WebDriver clients, what it leaves out on standard error, a clear refusal of a recording with no
-touch — and as a pytest test on the Python client that passes on its scene and fails by name when the scene
-changes."""
+touch — as a pytest test on the Python client that passes on its scene and fails by name when the scene
+changes, and as the Swift test committed in the client tests (which run it)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,14 @@ def test_a_recording_without_touches_is_refused(tmp_path):
     assert result.returncode != 0 and "the recording has no touch input to export" in result.stderr, result.stderr
 
 
+def test_the_swift_export_of_the_fixture_is_the_committed_generated_test():
+    result = touchbridge("export", "--as", "swift", "--swift-server", "TestServer.url", "Tests/fixtures/export/photo-session.jsonl")
+    assert result.returncode == 0, result.stderr
+    committed = (ROOT / "Tests/TouchBridgeClientTests/Generated/RecordedPhotoSession.swift").read_text()
+    assert result.stdout == committed
+    assert ".doubleTap(at: Point(195, 369)" in result.stdout and "static let step5Fingers: [PointerEvent] = [" in result.stdout
+
+
 def run_pytest(test_file, url: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "TOUCHBRIDGE_URL": url}
     return subprocess.run([sys.executable, "-m", "pytest", str(test_file), "-q", "-p", "no:cacheprovider"],
@@ -56,14 +64,14 @@ def run_pytest(test_file, url: str) -> subprocess.CompletedProcess:
 
 
 def test_every_committed_recording_exports_as_a_pytest_test_that_passes(server_process, tmp_path):
-    for recording in sorted((ROOT / "Tests" / "recordings").glob("*.jsonl")):
+    for recording in [*sorted((ROOT / "Tests" / "recordings").glob("*.jsonl")), ROOT / "Tests/fixtures/export/photo-session.jsonl"]:
         result = touchbridge("export", "--as", "pytest", str(recording))
         assert result.returncode == 0, result.stderr
         test_file = tmp_path / f"test_{recording.stem.replace('-', '_')}.py"
         test_file.write_text(result.stdout)
         run = run_pytest(test_file, server_process.ws_url)
         assert run.returncode == 0, run.stdout + run.stderr
-        assert "tb.Transition(" in result.stdout and "TRACE = [" in result.stdout
+        assert "tb.Transition(" in result.stdout and "await session.expect_sequence(" in result.stdout
 
 
 def test_a_generated_test_fails_by_name_when_the_scene_changes(tmp_path):
@@ -106,3 +114,33 @@ def test_a_generated_test_fails_by_name_when_the_scene_changes(tmp_path):
     assert failed.returncode == 1, failed.stdout
     # Without the relationship the single tap ends at once, before the double tap fails: the order breaks.
     assert "missing: transition S → ended from possible" in failed.stdout, failed.stdout
+
+
+def test_a_session_on_an_inline_scene_exports_with_its_scene_written_out(tmp_path):
+    # The scene travels inside the test as JSON in a string literal: quotes and backslashes escaped.
+    record = tmp_path / "recordings"
+    server = ServerProcess(extra_args=("--record", str(record)))
+    server.start()
+    scene = {"name": "inline-scene", "description": 'a "quoted" pad \\ with a backslash',
+             "views": [{"id": "pad", "kind": "view", "frame": [0, 0, 400, 800], "color": "#eeeeee"}],
+             "recognizers": [{"id": "tap", "kind": "tap", "view": "pad"}]}
+    try:
+        async def tap_once():
+            import touchbridge as tb
+            async with tb.connect(server.ws_url, scene=scene) as session:
+                await session.perform(tb.tap((200, 400)), tb.pause(100))
+        asyncio.run(tap_once())
+        deadline = time.monotonic() + 10
+        while not list(record.glob("*.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        [recorded] = list(record.glob("*.jsonl"))
+        exported = touchbridge("export", "--as", "pytest", str(recorded))
+        assert exported.returncode == 0 and "SCENE = json.loads(" in exported.stdout, exported.stderr
+        test_file = tmp_path / "test_inline.py"
+        test_file.write_text(exported.stdout)
+        passed = run_pytest(test_file, server.ws_url)
+        assert passed.returncode == 0, passed.stdout + passed.stderr
+        swift = touchbridge("export", "--as", "swift", str(recorded))
+        assert r'static let scene: SceneRequest = .inline(try! JSONDecoder().decode(JSONValue.self, from: Data("{\"description\":\"a \\\"quoted\\\" pad \\\\ with' in swift.stdout, swift.stdout[:2000]
+    finally:
+        server.stop()

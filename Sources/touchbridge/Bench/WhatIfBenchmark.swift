@@ -53,7 +53,7 @@ struct WhatIfBenchmark {
          "steps": [{"gesture": "pan", "from": [140, 400], "to": [260, 400], "duration": 1000}]}
         """
 
-    private func median(_ body: () async throws -> Void) async throws -> Double {
+    func median(_ body: () async throws -> Void) async throws -> Double {
         var samples: [Double] = []
         for run in 0...max(repetitions, 1) {
             let start = DispatchTime.now().uptimeNanoseconds

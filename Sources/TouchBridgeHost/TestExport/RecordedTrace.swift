@@ -1,7 +1,7 @@
 import Foundation
 import TouchBridgeProtocol
 
-/// A recording's finger trace, for the exports (`WebDriverActionsExport`, `PytestExport`): its inbound
+/// A recording's finger trace, for the exports (`WebDriverActionsExport`, `ExportedSession`): its inbound
 /// messages read into moments of pointer changes (same client time, in order), the scene and viewport in
 /// force at the first touch, the time the session ran on to, and what a pointer trace cannot carry.
 struct RecordedTrace {
@@ -10,13 +10,24 @@ struct RecordedTrace {
         var changes: [Pointer]
     }
 
-    let header: Recording.Header
+    /// The limits messages are read under.
+    let limits: ProtocolLimits
+    /// The session's scene when no `hello` names one.
+    let sessionScene: String
     var moments: [Moment] = []
     var notes: [String] = []
     /// Pointer id → its source's index, in order of first appearance.
     private(set) var pointerOrder: [Int: Int] = [:]
     /// Pointer id → the pointer type it first had.
     private(set) var pointerTypes: [Int: PointerType] = [:]
+    /// An input's `seq` → the index of the moment its last change is in (for the decisions it caused).
+    private(set) var momentOfInput: [Int: Int] = [:]
+    /// The `seq`s of messages the trace leaves out (`act`, `motion`, `remote`): what they decided a test of the
+    /// trace cannot expect.
+    private(set) var uncarried = Set<Int>()
+    /// The times of `act`s without a `seq` (the system's own: a pause's interruption), whose decisions are
+    /// known by their time.
+    private(set) var uncarriedTimes: [Double] = []
     private var latestViewport: Viewport?
     private var viewportAtFirstTouch: Viewport?
     private var latestScene: SceneRequest?
@@ -31,20 +42,27 @@ struct RecordedTrace {
 
     /// The trace of `recording`; throws when it has no touch.
     init(_ recording: Recording) throws {
-        header = recording.header
-        for (index, entry) in recording.entries.enumerated() { read(entry, line: index + 2) }
+        try self.init(recording.entries, limits: recording.header.limits, scene: recording.header.scene)
+    }
+
+    /// The trace of a session's `entries` (a recording's lines after the header, or a live session's
+    /// history), read under `limits`; `scene` is the session's when no `hello` names one.
+    init(_ entries: some Sequence<Recording.Entry>, limits: ProtocolLimits, scene: String) throws {
+        self.limits = limits
+        sessionScene = scene
+        for (index, entry) in entries.enumerated() { read(entry, line: index + 2) }
         guard !moments.isEmpty, viewportAtFirstTouch != nil else { throw ExportError("the recording has no touch input to export") }
     }
 
     /// The viewport in force at the first touch.
     var viewport: Viewport { viewportAtFirstTouch! }
     /// The scene shown at the first touch.
-    var scene: SceneRequest { sceneAtFirstTouch ?? .named(header.scene) }
+    var scene: SceneRequest { sceneAtFirstTouch ?? .named(sessionScene) }
 
     private mutating func read(_ entry: Recording.Entry, line: Int) {
         switch entry {
         case .input(let text, let at):
-            guard let message = try? ClientMessage.decode(text, limits: header.limits) else { return }
+            guard let message = try? ClientMessage.decode(text, limits: limits) else { return }
             read(message, receivedAt: at, line: line)
         case .timer(let at):
             if let offset, !moments.isEmpty { end = max(end, at * 1000 - offset) }
@@ -80,11 +98,17 @@ struct RecordedTrace {
                 }
                 end = max(end, change.t)
             }
+            if !input.pointers.isEmpty { momentOfInput[input.seq] = moments.count - 1 }
         case .advance(let advance):
             // Manual clock: time moved on without touches (timers due by then fired).
             if !moments.isEmpty { end = max(end, advance.t) }
         case .act, .scene, .motion, .remote:
             notes.append("line \(line): \(message.type) (actions carry pointers only)")
+            if let seq = message.seq {
+                uncarried.insert(seq)
+            } else if case .act(let act) = message {
+                uncarriedTimes.append(act.t)
+            }
         default:
             break
         }
