@@ -117,4 +117,6 @@ public enum StepErrorCode {
     /// A server-wide bound shared by every connection is in use (unfinished uploads, the memory of
     /// paused timelines): nothing was taken; the same request may succeed later.
     public static let serverBusy = "server-busy"
+    /// A `what-if` or `flake` while this connection's previous one still runs: nothing was started.
+    public static let busy = "busy"
 }

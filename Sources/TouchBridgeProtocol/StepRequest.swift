@@ -17,9 +17,13 @@ public enum StepRequest: Equatable, Sendable {
     /// One part of an uploaded recording file: parts are sent in order, `part` counting from 0, and
     /// the file is opened when part `parts - 1` arrives.
     case uploadRecording(part: Int, parts: Int, data: String, name: String?)
+    /// Replay the session so far (or up to the frame shown while paused) against a changed app.
+    case whatIf(WhatIfRequest)
+    /// Run the flake predictor on the session's last gesture.
+    case flake(FlakeRequest)
 
     /// The `type` values of stepping requests; any other type is a session message.
-    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording"]
+    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording", "what-if", "flake"]
 
     /// The stepping request of a parsed message whose `type` is one of `types`; field errors name
     /// the field (`InboundMessage` parses the text once and routes it here).
@@ -33,6 +37,8 @@ public enum StepRequest: Equatable, Sendable {
             let frame = try fields.integer("frame")
             guard frame >= 0 else { throw .schema("frame", "expected a frame number ≥ 0") }
             return .step(frame: frame)
+        case "what-if": return .whatIf(try WhatIfRequest.read(fields))
+        case "flake": return .flake(try FlakeRequest.read(fields))
         default:
             return try openRecording(fields, limits: limits)
         }

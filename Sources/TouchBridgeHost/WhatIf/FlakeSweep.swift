@@ -30,28 +30,9 @@ public enum FlakeSweep {
             throw WhatIfError("\(variants) variants of \(script.steps.count) events would replay more than \(maximumReplayedEvents) events; use fewer variants")
         }
         let scenes = try catalog ?? SessionReplay.catalog(for: recording.header, scenesDirectory: scenesDirectory)
-        let baselineFrames = DecisionReplay.run(script, catalog: scenes)
-        let baselineErrors = errors(baselineFrames)
-        var tally = FlakeTally(baseline: OutcomeTimeline(baselineFrames))
-        var refused = 0
-        var firstRefusal: String?
-        for index in 0..<variants {
-            var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(truncatingIfNeeded: index)))
-            let frames = DecisionReplay.run(jitter.variant(of: script, random: &random), catalog: scenes)
-            tally.add(OutcomeTimeline(frames), variant: index)
-            let variantErrors = errors(frames)
-            if variantErrors != baselineErrors {
-                refused += 1
-                firstRefusal = firstRefusal ?? variantErrors.first { !baselineErrors.contains($0) }.map { "variant \(index), \($0)" }
-            }
-        }
-        return FlakeReport(variants: variants, seed: seed, jitter: jitter, subjects: tally.subjects,
-                           refusedVariants: refused, firstRefusal: firstRefusal)
-    }
-
-    /// The errors the session answered, as `line N: error …`.
-    private static func errors(_ frames: [DecisionFrame]) -> [String] {
-        frames.flatMap { frame in frame.entries.filter { $0.kind == "error" }.map { "line \(frame.line): \($0.text)" } }
+        let run = FlakeRun(script, variants: variants, seed: seed, jitter: jitter, catalog: scenes)
+        while !run.advance() {}
+        return run.report()
     }
 }
 

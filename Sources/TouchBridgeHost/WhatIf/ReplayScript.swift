@@ -16,8 +16,12 @@ struct ReplayScript: Sendable {
         case close
     }
 
-    /// The recording's header (session id, clock, limits, scenes).
-    let header: Recording.Header
+    /// The session id the replay's hub gives the session.
+    let session: String
+    /// The limits the messages are checked against.
+    let limits: ProtocolLimits
+    /// The session's clock mode (a jittered trace starts no earlier than a manual clock's 0).
+    let clock: ClockMode
     /// The inbound events with their 1-based line in the recording.
     var steps: [(line: Int, step: Step)]
     /// The latest time the recording knows (a receive or timer time), server seconds.
@@ -25,15 +29,23 @@ struct ReplayScript: Sendable {
 
     /// The inbound side of `recording`.
     init(_ recording: Recording) {
-        header = recording.header
+        self.init(recording.entries, session: recording.header.session, limits: recording.header.limits, clock: recording.header.clock)
+    }
+
+    /// The inbound side of `entries` (a recording's, or a live session's history), replayed as
+    /// session `session` under `limits`; `clock` is the session's clock mode.
+    init(_ entries: some Collection<Recording.Entry>, session: String, limits: ProtocolLimits, clock: ClockMode) {
+        self.session = session
+        self.limits = limits
+        self.clock = clock
         var steps: [(line: Int, step: Step)] = []
         var lastTime = -Double.infinity
-        for (offset, entry) in recording.entries.enumerated() {
+        for (offset, entry) in entries.enumerated() {
             let line = offset + 2
             switch entry {
             case .open(let subprotocol): steps.append((line, .open(subprotocol: subprotocol)))
             case .input(let text, let at):
-                steps.append((line, .message(try? ClientMessage.decode(text, limits: recording.header.limits), text: text, at: at)))
+                steps.append((line, .message(try? ClientMessage.decode(text, limits: limits), text: text, at: at)))
                 lastTime = max(lastTime, at)
             case .timer(let at): lastTime = max(lastTime, at)
             case .close: steps.append((line, .close))

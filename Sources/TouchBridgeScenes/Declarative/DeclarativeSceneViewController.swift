@@ -206,6 +206,21 @@ public final class DeclarativeSceneViewController: UIViewController {
         }
     }
 
+    /// Takes back a relationship `relate` made (or the scene's code: a scroll view's own recognizers'
+    /// requirements too); whether there was one to take back.
+    func unrelate(_ relationship: RelationshipSpec, lookup: ((String) -> UIGestureRecognizer?)? = nil) -> Bool {
+        let find = lookup ?? { [unowned self] name in recognizers[name] ?? RecognizerNames.find(name, in: view) }
+        switch relationship {
+        case .requireToFail(let waiting, let other):
+            guard let other = find(other) else { return false }
+            return find(waiting)?.removeFailureRequirement(other) ?? false
+        case .simultaneous(let first, let second):
+            let one = delegates.first { $0.id == first }?.simultaneous.remove(second) != nil
+            let two = delegates.first { $0.id == second }?.simultaneous.remove(first) != nil
+            return one || two
+        }
+    }
+
     private func behaviourTarget(_ spec: RecognizerSpec) -> UIView? {
         spec.target.flatMap { views[$0] } ?? views[spec.view] ?? view
     }

@@ -15,6 +15,8 @@ enum SceneAction: Equatable, Sendable {
     case removeRecognizer(String)
     case moveRecognizer(String, to: String)
     case relate(RelationshipSpec)
+    /// Takes a relationship back: the app as if its code had not made it (a what-if's question).
+    case unrelate(RelationshipSpec)
     /// `becomeFirstResponder()` (true) or `resignFirstResponder()` of a view or of `controller`.
     case firstResponder(String, become: Bool)
     case remoteControl(begin: Bool)
@@ -28,7 +30,7 @@ enum SceneAction: Equatable, Sendable {
     case report(String, recognizer: Bool, property: String)
 
     /// The verbs, for error messages.
-    static let verbs = ["set", "add", "remove", "move", "relate", "becomeFirstResponder", "resignFirstResponder",
+    static let verbs = ["set", "add", "remove", "move", "relate", "unrelate", "becomeFirstResponder", "resignFirstResponder",
                         "remoteControl", "app", "animate", "removeAnimations", "layerAnimation", "report"]
 }
 

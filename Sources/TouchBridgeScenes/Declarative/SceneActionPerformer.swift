@@ -121,6 +121,9 @@ struct SceneActionPerformer {
             } else if case .requireToFail(let waiting, let other) = relationship, let other = recognizer(other) {
                 recognizer(waiting)?.require(toFail: other)
             }
+        case .unrelate(let relationship):
+            let undone = controller?.unrelate(relationship, lookup: recognizer) ?? Self.unrelate(relationship, lookup: recognizer)
+            if !undone { return "there is no such relationship" }
         case .remoteControl(let begin):
             if begin { application.beginReceivingRemoteControlEvents() } else { application.endReceivingRemoteControlEvents() }
         case .resignActive:
@@ -141,6 +144,12 @@ struct SceneActionPerformer {
             break
         }
         return nil
+    }
+
+    /// Takes back a Swift scene's `require(toFail:)`; whether there was one.
+    private static func unrelate(_ relationship: RelationshipSpec, lookup: (String) -> UIGestureRecognizer?) -> Bool {
+        guard case .requireToFail(let waiting, let other) = relationship, let other = lookup(other) else { return false }
+        return lookup(waiting)?.removeFailureRequirement(other) ?? false
     }
 
     /// A view of a Swift scene has no spec to keep: the value goes straight to the view.

@@ -61,14 +61,18 @@ struct SceneActionReader {
         case "set": return try readSet(body)
         case "add": return try readAdd(body)
         case "remove", "move": return try readRemoveOrMove(body, move: verb == "move")
-        case "relate":
+        case "relate", "unrelate":
             let relationship = try SceneSpec.parseRelationship(body) { recognizer($0) }
             if case .simultaneous = relationship, !isDeclarative {
                 throw body.error("simultaneous recognition needs recognizers of a declarative scene (their delegate)")
             }
+            let undo = verb == "unrelate"
+            let action: SceneAction = undo ? .unrelate(relationship) : .relate(relationship)
             switch relationship {
-            case .requireToFail(let waiting, let other): return NamedAction(action: .relate(relationship), description: "\(waiting).require(toFail: \(other))")
-            case .simultaneous(let first, let second): return NamedAction(action: .relate(relationship), description: "\(first) recognizes simultaneously with \(second)")
+            case .requireToFail(let waiting, let other):
+                return NamedAction(action: action, description: undo ? "\(waiting) no longer requires \(other) to fail" : "\(waiting).require(toFail: \(other))")
+            case .simultaneous(let first, let second):
+                return NamedAction(action: action, description: "\(first) recognizes \(undo ? "no longer " : "")simultaneously with \(second)")
             }
         case "becomeFirstResponder", "resignFirstResponder":
             let name = try body.string()

@@ -333,6 +333,15 @@ open class UIGestureRecognizer: TraceNamed {
         failureRequirements.append(otherGestureRecognizer)
     }
 
+    /// Takes back `require(toFail:)`; whether this recognizer waited for `otherGestureRecognizer`. Not
+    /// UIKit API (an app that no longer wants the relationship builds its recognizers without it):
+    /// here so a what-if can replay a session against the app without the relationship.
+    package func removeFailureRequirement(_ otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        let before = failureRequirements.count
+        failureRequirements.removeAll { $0 === otherGestureRecognizer }
+        return failureRequirements.count < before
+    }
+
     /// Whether this recognizer, recognizing, may force `preventedGestureRecognizer` to fail. Default true.
     open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
     /// Whether `preventingGestureRecognizer`, recognizing, may force this one to fail. Default true.
