@@ -18,25 +18,38 @@ final class LiveAnalysis {
         case flake(FlakeRun)
     }
 
-    private let work: Work
+    /// What to run once the history is read: a what-if of these changes, or a sweep.
+    private enum Request {
+        case whatIf([AppChange])
+        case flake(FlakeRequest)
+    }
+
+    private let request: Request
+    private let catalog: any SceneCatalog
+    /// The history, read (decoded) a slice at a time into `script` before anything runs.
+    private let entries: [Recording.Entry]
+    private var script: ReplayScript
+    private var sawHello = false
+    private var work: Work?
     /// The device's session, whose observers get the answer too.
     let session: String
     /// The stepping frame the what-if stopped at (nil: the whole history).
     private let frame: Int?
     /// The recording line from which a sweep varied the session (its last gesture).
-    private let fromLine: Int?
-    /// Events in the replayed history.
-    private let events: Int
+    private var fromLine = 0
 
-    private init(work: Work, session: String, frame: Int?, fromLine: Int?, events: Int) {
-        self.work = work
-        self.session = session
+    private init(_ request: Request, entries: [Recording.Entry], frame: Int?, session: String, limits: ProtocolLimits, catalog: any SceneCatalog) {
+        self.request = request
+        self.entries = entries
         self.frame = frame
-        self.fromLine = fromLine
-        self.events = events
+        self.session = session
+        self.catalog = catalog
+        // The clock mode is the hello's, read with the rest.
+        script = ReplayScript(session: session, limits: limits, clock: .client)
     }
 
     /// A what-if of `entries` (a session's history, cut at the frame shown when paused), not started.
+    /// Refused before any work when a change cannot be read or the replays would pass `maximumReplayedEvents`.
     static func whatIf(
         _ request: WhatIfRequest, entries: [Recording.Entry], frame: Int?, session: String, limits: ProtocolLimits, catalog: any SceneCatalog
     ) throws(ProtocolError) -> LiveAnalysis {
@@ -48,31 +61,44 @@ final class LiveAnalysis {
                 throw .schema("changes[\(index)]", error.description)
             }
         }
-        let script = try script(entries, session: session, limits: limits)
-        try bound(2 * script.steps.count, what: "a what-if replays the session twice")
-        return LiveAnalysis(work: .whatIf(WhatIfRun(script, changes: changes, catalog: catalog)), session: session, frame: frame,
-                            fromLine: nil, events: script.steps.count)
+        try bound(2 * entries.count, what: "a what-if replays the session's \(entries.count) events twice")
+        return LiveAnalysis(.whatIf(changes), entries: entries, frame: frame, session: session, limits: limits, catalog: catalog)
     }
 
-    /// A flake sweep of the last gesture of `entries`, not started.
+    /// A flake sweep of the last gesture of `entries`, not started; refused before any work past
+    /// `maximumReplayedEvents`.
     static func flake(
         _ request: FlakeRequest, entries: [Recording.Entry], session: String, limits: ProtocolLimits, catalog: any SceneCatalog
     ) throws(ProtocolError) -> LiveAnalysis {
-        let script = try script(entries, session: session, limits: limits)
-        guard let start = lastGesture(of: script) else {
-            throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no gesture yet: touch the scene first")
-        }
-        let (runs, overflow) = script.steps.count.multipliedReportingOverflow(by: request.variants + 1)
-        try bound(overflow ? Int.max : runs, what: "\(request.variants) variants and the unjittered run of \(script.steps.count) events")
-        let jitter = Jitter(timingMs: request.jitterMs, positionPt: request.jitterPt, dropShare: request.dropFrames, frameRate: request.frameRate)
-        let run = FlakeRun(script, variants: request.variants, seed: UInt64(truncatingIfNeeded: request.seed), jitter: jitter,
-                           catalog: catalog, jitterFrom: start)
-        return LiveAnalysis(work: .flake(run), session: session, frame: nil, fromLine: script.steps[start].line, events: script.steps.count)
+        let (runs, overflow) = entries.count.multipliedReportingOverflow(by: request.variants + 1)
+        try bound(overflow ? Int.max : runs, what: "\(request.variants) variants and the unjittered run of \(entries.count) events")
+        return LiveAnalysis(.flake(request), entries: entries, frame: nil, session: session, limits: limits, catalog: catalog)
     }
 
-    /// Runs until every event ran or `now()` passes `deadline` (at least one event); nil while more
-    /// remains, else the answer: its message, or the error the requester gets.
+    /// Runs until every event ran or `now()` passes `deadline` (at least one step: an entry read or
+    /// an event replayed); nil while more remains, else the answer: its message, or the error the
+    /// requester gets.
     func slice(until deadline: Double, now: () -> Double) -> Result<String, ProtocolError>? {
+        let work: Work
+        if let started = self.work {
+            work = started
+        } else {
+            while script.read < entries.count {
+                script.append(entries[script.read])
+                if !sawHello, case .message(.hello(let hello)?, _, _)? = script.steps.last?.step {
+                    sawHello = true
+                    script.clock = hello.clock
+                }
+                if now() >= deadline { return nil }
+            }
+            do throws(ProtocolError) {
+                work = try start()
+            } catch {
+                return .failure(error)
+            }
+            self.work = work
+            if now() >= deadline { return nil }
+        }
         switch work {
         case .whatIf(let run):
             while !run.advance() {
@@ -82,7 +108,7 @@ final class LiveAnalysis {
                 let report = try run.report()
                 return .success(Self.answer { count in
                     let (cut, omitted) = report.cut(to: count)
-                    return WhatIfAnswer(report: cut, frame: frame, events: events, omitted: omitted)
+                    return WhatIfAnswer(report: cut, frame: frame, events: script.steps.count, omitted: omitted)
                 })
             } catch {
                 return .failure(.schema("changes", error.description))
@@ -94,8 +120,25 @@ final class LiveAnalysis {
             let report = run.report()
             return .success(Self.answer { count in
                 let (cut, omitted) = report.cut(to: count)
-                return FlakeAnswer(report: cut, fromLine: fromLine ?? 0, events: events, omitted: omitted)
+                return FlakeAnswer(report: cut, fromLine: fromLine, events: script.steps.count, omitted: omitted)
             })
+        }
+    }
+
+    /// The replays, once the history is read.
+    private func start() throws(ProtocolError) -> Work {
+        guard sawHello else { throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to replay") }
+        switch request {
+        case .whatIf(let changes):
+            return .whatIf(WhatIfRun(script, changes: changes, catalog: catalog))
+        case .flake(let request):
+            guard let start = Self.lastGesture(of: script) else {
+                throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no gesture yet: touch the scene first")
+            }
+            fromLine = script.steps[start].line
+            let jitter = Jitter(timingMs: request.jitterMs, positionPt: request.jitterPt, dropShare: request.dropFrames, frameRate: request.frameRate)
+            return .flake(FlakeRun(script, variants: request.variants, seed: UInt64(truncatingIfNeeded: request.seed), jitter: jitter,
+                                   catalog: catalog, jitterFrom: start))
         }
     }
 
@@ -113,18 +156,6 @@ final class LiveAnalysis {
         guard events <= maximumReplayedEvents else {
             throw .limit("", "\(what) would replay \(events) events, more than the \(maximumReplayedEvents) one request may: restart the scene, or ask fewer variants")
         }
-    }
-
-    private static func script(_ entries: [Recording.Entry], session: String, limits: ProtocolLimits) throws(ProtocolError) -> ReplayScript {
-        var clock: ClockMode?
-        for case .input(let text, _) in entries {
-            if case .hello(let hello)? = try? ClientMessage.decode(text, limits: limits) {
-                clock = hello.clock
-                break
-            }
-        }
-        guard let clock else { throw ProtocolError(code: ErrorCode.notAllowed, message: "this session has no history to replay") }
-        return ReplayScript(entries, session: session, limits: limits, clock: clock)
     }
 
     /// Fingers that land within this long after every finger lifted continue the gesture (a double
