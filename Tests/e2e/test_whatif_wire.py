@@ -89,6 +89,7 @@ def test_a_what_if_on_the_live_session_flips_the_double_tap_and_observers_see_it
     async def run():
         device = await joined(live_server.ws_url)
         watch = await watching(live_server.ws_url, device.session)
+        other = await joined(live_server.ws_url)
         await double_tap(device)
         answer = await ask(device, {"type": "what-if", "changes": [UNRELATE]}, "what-if")
         assert answer["type"] == "what-if", answer
@@ -105,9 +106,12 @@ def test_a_what_if_on_the_live_session_flips_the_double_tap_and_observers_see_it
         assert flipped[0]["recorded"]["result"] == "failed" and flipped[0]["recorded"]["reason"], flipped
         assert flipped[0]["whatIf"]["result"] == "ended"
         assert report["firstDifference"]["line"] >= 3 and report["firstDifference"]["whatIf"] != report["firstDifference"]["recorded"]
-        # The observer gets the same answer, byte for byte.
+        # The observer gets the same answer, byte for byte; a device of another session gets nothing.
         seen = (await receive_until(watch, is_type("what-if")))[-1]
         assert seen == answer
+        await other.send(json.dumps({"type": "ping", "id": 1}))
+        assert all(m["type"] != "what-if" for m in await receive_until(other, is_type("pong")))
+        await other.close()
         # The live session was not touched: it goes on, and asking again gives the same answer.
         again = await ask(device, {"type": "what-if", "changes": [UNRELATE]}, "what-if")
         assert again == answer
