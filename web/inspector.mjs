@@ -147,6 +147,11 @@ export class Inspector {
       const chip = e.target.closest('.chip');
       if (chip) this.onFocusView(chip.dataset.view);
     });
+    // A recognizer's row picks it for a what-if (web/whatif.mjs).
+    d.recList.addEventListener('click', (e) => {
+      const li = e.target.closest('li[data-name]');
+      if (li) this.whatIf.pick(li.dataset.name);
+    });
   }
 
   readFilter() {

@@ -94,6 +94,14 @@ export class WhatIfPanel {
     this.dom.run.disabled = !named.length;
   }
 
+  /** Picks `name` in the form (a tap on its row in the inspector) and opens the section; devices only. */
+  pick(name) {
+    if (!this.recognizers.some((r) => r.name === name) || this.dom.section.closest('[data-role="observer"]')) return;
+    this.dom.recognizer.value = name;
+    this.fillProperties();
+    this.dom.section.open = true;
+  }
+
   fillProperties() {
     const kind = this.recognizers.find((r) => r.name === this.dom.recognizer.value)?.kind;
     const keep = this.dom.property.value;

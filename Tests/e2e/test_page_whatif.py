@@ -56,6 +56,11 @@ def test_a_what_if_from_the_inspector_shows_the_flipped_decisions(server, pages,
     if context.get("is_mobile") and context["viewport"]["width"] < 568:
         page.wait("(tb) => tb.detent === 'half'")
     single_tap_on_the_left_pane(page)
+    if name == "tablet":
+        # A tap on a recognizer's row picks it for a what-if and opens the section.
+        page.page.click("#recognizers li[data-name='doubleTap']")
+        assert page.js("() => document.querySelector('#whatif-recognizer').value") == "doubleTap"
+        assert page.js("() => document.querySelector('#whatif-section').open")
     ask_what_if(page, "doubleTap", "numberOfTapsRequired", "1")
     page.page.wait_for_selector("#whatif-result table.wi-outcomes", timeout=15000)
     rows = page.js("""() => [...document.querySelectorAll('.wi-outcomes tbody tr')].map(tr =>
