@@ -341,8 +341,10 @@ public final class SessionStepper {
                             system: system, interrupted: droppedInterruption)
         case .whatIf(let request):
             let (entries, frame) = try history(of: id, upToShownFrame: true)
+            let frameEnds = paused[id].flatMap { $0.live ? $0.timeline.frames.map(\.replayed) : nil }
             return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
-                try LiveAnalysis.whatIf(request, entries: entries, frame: frame, session: session, limits: limits, catalog: catalog)
+                try LiveAnalysis.whatIf(request, entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits,
+                                        catalog: catalog)
             }
         case .flake(let request):
             let (entries, _) = try history(of: id, upToShownFrame: false)

@@ -150,6 +150,12 @@ def test_a_what_if_while_paused_replays_up_to_the_frame_shown(live_server):
         await receive_until(device, is_type("step"))
         whole = await ask(device, {"type": "what-if", "changes": [UNRELATE]}, "what-if")
         assert whole["frame"] >= 5
+        # The first difference is the first tap's lift (the single tap recognizes at once): frame 2 —
+        # the hello is frame 0, the landing 1, the lift 2, as `step` counts them.
+        assert whole["differsAtFrame"] == 2, whole
+        await device.send(json.dumps({"type": "step", "frame": whole["differsAtFrame"]}))
+        shown = (await receive_until(device, lambda m: m["type"] == "step" and m["frame"] == 2))[-1]
+        assert shown["t"] == whole["report"]["firstDifference"]["t"], (shown["t"], whole["report"]["firstDifference"])
         # Frame 2: the first tap's landing; nothing has been decided yet on either side.
         await device.send(json.dumps({"type": "step", "frame": 2}))
         await receive_until(device, lambda m: m["type"] == "step" and m["frame"] == 2)

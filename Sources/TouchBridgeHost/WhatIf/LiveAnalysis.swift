@@ -35,23 +35,32 @@ final class LiveAnalysis {
     let session: String
     /// The stepping frame the what-if stopped at (nil: the whole history).
     private let frame: Int?
+    /// While paused on the live timeline: the entries replayed through each of its frames
+    /// (`StepTimeline.Frame.replayed`), to say at which frame the logs first differ.
+    private let frameEnds: [Int]?
     /// The recording line from which a sweep varied the session (its last gesture).
     private var fromLine = 0
 
-    private init(_ request: Request, entries: [Recording.Entry], frame: Int?, session: String, limits: ProtocolLimits, catalog: any SceneCatalog) {
+    private init(
+        _ request: Request, entries: [Recording.Entry], frame: Int?, frameEnds: [Int]? = nil, session: String, limits: ProtocolLimits,
+        catalog: any SceneCatalog
+    ) {
         self.request = request
         self.entries = entries
         self.frame = frame
+        self.frameEnds = frameEnds
         self.session = session
         self.catalog = catalog
         // The clock mode is the hello's, read with the rest.
         script = ReplayScript(session: session, limits: limits, clock: .client)
     }
 
-    /// A what-if of `entries` (a session's history, cut at the frame shown when paused), not started.
-    /// Refused before any work when a change cannot be read or the replays would pass `maximumReplayedEvents`.
+    /// A what-if of `entries` (a session's history, cut at the frame shown when paused; `frameEnds`:
+    /// the paused timeline's `replayed` counts), not started. Refused before any work when a change
+    /// cannot be read or the replays would pass `maximumReplayedEvents`.
     static func whatIf(
-        _ request: WhatIfRequest, entries: [Recording.Entry], frame: Int?, session: String, limits: ProtocolLimits, catalog: any SceneCatalog
+        _ request: WhatIfRequest, entries: [Recording.Entry], frame: Int?, frameEnds: [Int]? = nil, session: String, limits: ProtocolLimits,
+        catalog: any SceneCatalog
     ) throws(ProtocolError) -> LiveAnalysis {
         var changes: [AppChange] = []
         for (index, text) in request.changes.enumerated() {
@@ -62,7 +71,7 @@ final class LiveAnalysis {
             }
         }
         try bound(2 * entries.count, what: "a what-if replays the session's \(entries.count) events twice")
-        return LiveAnalysis(.whatIf(changes), entries: entries, frame: frame, session: session, limits: limits, catalog: catalog)
+        return LiveAnalysis(.whatIf(changes), entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits, catalog: catalog)
     }
 
     /// A flake sweep of the last gesture of `entries`, not started; refused before any work past
@@ -106,9 +115,11 @@ final class LiveAnalysis {
             }
             do throws(WhatIfError) {
                 let report = try run.report()
+                // The first frame that replayed the entry on `line` (line 2 is entry 0).
+                let differs = report.firstDifference.flatMap { first in frameEnds?.firstIndex { $0 >= first.line - 1 } }
                 return .success(Self.answer { count in
                     let (cut, omitted) = report.cut(to: count)
-                    return WhatIfAnswer(report: cut, frame: frame, events: script.steps.count, omitted: omitted)
+                    return WhatIfAnswer(report: cut, frame: frame, differsAtFrame: differs, events: script.steps.count, omitted: omitted)
                 })
             } catch {
                 return .failure(.schema("changes", error.description))
@@ -193,10 +204,12 @@ struct WhatIfAnswer: Encodable {
     let source = "live"
     var report: WhatIfReport
     var frame: Int?
+    /// While paused on the live timeline: the stepping frame of the first difference.
+    var differsAtFrame: Int?
     var events: Int
     var omitted: Int
 
-    private enum CodingKeys: String, CodingKey { case type, source, report, frame, events, omitted }
+    private enum CodingKeys: String, CodingKey { case type, source, report, frame, differsAtFrame, events, omitted }
 }
 
 /// The `flake` answer (docs/protocol.md §5.7).
