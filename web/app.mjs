@@ -65,6 +65,7 @@ const connectionStatus = new ConnectionStatus({ banner, conn });
 
 const inspector = new Inspector({
   onPickScene: (name) => session.openScene(name),
+  send: (msg) => session.send(msg),
   onFocusView: (name) => {
     view.focus = { name, at: performance.now() };
     requestPaint();

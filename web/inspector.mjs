@@ -4,6 +4,7 @@
 
 import { explain } from './legend.mjs';
 import { LintPanel } from './lints.mjs';
+import { WhatIfPanel } from './whatif.mjs';
 import { marginBars } from './margins.mjs';
 
 export const STATES = ['possible', 'began', 'changed', 'ended', 'cancelled', 'failed'];
@@ -48,8 +49,9 @@ export class Inspector {
    * @param {object} o
    * @param {(name: string) => void} o.onPickScene
    * @param {(name: string|null) => void} o.onFocusView   highlight a view by trace name
+   * @param {(msg: object) => boolean} [o.send]   sends a `what-if` or `flake` request
    */
-  constructor({ onPickScene, onFocusView }) {
+  constructor({ onPickScene, onFocusView, send = () => false }) {
     this.onPickScene = onPickScene;
     this.onFocusView = onFocusView;
     /** name → {name, kind, view, state, failure, waiting, waits:[{from, to}], history:[{state, at, reason}], li, canvas} */
@@ -87,6 +89,11 @@ export class Inspector {
     };
     this.lintPanel = new LintPanel($('#lints'), $('#lint-count'));
     this.lintPanel.set([]);
+    this.whatIf = new WhatIfPanel({
+      section: $('#whatif-section'), recognizer: $('#whatif-recognizer'), property: $('#whatif-property'), value: $('#whatif-value'),
+      other: $('#whatif-other'), run: $('#whatif-run'), variants: $('#flake-variants'), jitterMs: $('#flake-ms'), jitterPt: $('#flake-pt'),
+      seed: $('#flake-seed'), flake: $('#flake-run'), status: $('#whatif-status'), result: $('#whatif-result'),
+    }, send);
     this.readFilter();
     this.installControls();
   }
@@ -140,6 +147,11 @@ export class Inspector {
       const chip = e.target.closest('.chip');
       if (chip) this.onFocusView(chip.dataset.view);
     });
+    // A recognizer's row picks it for a what-if (web/whatif.mjs).
+    d.recList.addEventListener('click', (e) => {
+      const li = e.target.closest('li[data-name]');
+      if (li) this.whatIf.pick(li.dataset.name);
+    });
   }
 
   readFilter() {
@@ -188,6 +200,7 @@ export class Inspector {
    */
   setRecognizers(list) {
     if (!Array.isArray(list)) return;
+    this.whatIf.setRecognizers(list);
     for (const info of list) {
       if (!info || typeof info.name !== 'string') continue;
       const r = this.recognizer(info.name);

@@ -236,6 +236,8 @@ export class Session {
       case 'recordings': this.stepper.onRecordings(msg); break;
       case 'uploading': this.stepper.onUploading(msg); break;
       case 'exported-test': this.stepper.exporter.onExported(msg); break;
+      case 'what-if': this.inspector.whatIf?.onWhatIf(msg); break;
+      case 'flake': this.inspector.whatIf?.onFlake(msg); break;
       default: break; // unknown message types are ignored (v1 is additive)
     }
   }
@@ -340,6 +342,8 @@ export class Session {
     if (s.errors.length > MAX_ERRORS) s.errors.shift();
     this.stepper.onError(err);
     const seq = err.seq;
+    // A what-if's or flake's refusal carries no seq; the panel shows it where it was asked.
+    if (!Number.isInteger(seq) && this.inspector.whatIf?.onError(err)) return;
     if (Number.isInteger(seq) && s.cleanupSeqs.has(seq)) return; // expected: cancelling pointers after a rejected frame
     this.inspector.addMarker(`error ${err.code}: ${err.message ?? ''}`, 'error');
     if (this.conn.state !== 'joined') {

@@ -20,7 +20,8 @@ public final class SessionStepper {
         var announcement: String
         /// Whether pausing made the app resign active (so `resume` makes it active again).
         var interrupted: Bool
-        /// The connection's own live session (not a recording): `export-test` reads its history.
+        /// Whether the timeline is the connection's own live session's history (not an opened recording):
+        /// `export-test`, `what-if` and `flake` read it.
         var live: Bool
     }
 
@@ -89,6 +90,12 @@ public final class SessionStepper {
     /// Observers by the session they watch.
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
+    /// Each connection's `what-if` or `flake` in progress (one at a time).
+    private var analyses: [ConnectionID: LiveAnalysis] = [:]
+
+    /// `what-if` and `flake` requests in progress at once on this server (shard), all connections
+    /// together: each holds two apps or one, and past this a request is `server-busy`.
+    public static let maximumAnalyses = 4
 
     /// The bound on what all device histories hold together, in message bytes: past it the largest
     /// is dropped (that session answers `pause` with `too-long`), so the memory stepping costs does
@@ -137,12 +144,12 @@ public final class SessionStepper {
 
     /// Whether connection `id` has a recording still being replayed: call `continueReplay` on a later
     /// service turn.
-    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil }
+    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil || analyses[id] != nil }
 
     /// Whether connection `id`'s replay in progress is a recording's, whose slices wait for the
     /// connection's engine share; a `pause` replays work the live session already paid for, so its
     /// slices only give other connections their turns in between.
-    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id]?.name != nil }
+    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? (analyses[id] != nil) }
 
     /// Lists and opens the recordings written into `directory` (`serve --record`); until then none are
     /// listed. `ownFile` names the file a connection's own session is recorded to (the recorder's);
@@ -187,11 +194,12 @@ public final class SessionStepper {
 
     /// Replays the next slice of connection `id`'s recording: `stepping` and `step` when it is done,
     /// its error when it stopped at a bound (the app, if starting the replay interrupted it, becomes
-    /// active again through `system`), nothing while more remains (`isReplaying`).
+    /// active again through `system`), nothing while more remains (`isReplaying`). With no replay in
+    /// progress, runs the next slice of its `what-if` or `flake` instead.
     public func continueReplay(
         for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
     ) -> [(ConnectionID, SteppingOutput)] {
-        guard let replay = replays.removeValue(forKey: id) else { return [] }
+        guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, now: now) }
         let replies = replaySlice(replay, for: id, now: now)
         if replay.interrupted, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
         return replies
@@ -281,7 +289,7 @@ public final class SessionStepper {
         // interrupted the app goes on with what replaces it.
         var droppedInterruption = false
         switch request {
-        case .step, .listRecordings, .exportTest: break
+        case .step, .listRecordings, .exportTest, .whatIf, .flake: break
         case .pause, .resume, .openRecording, .uploadRecording: droppedInterruption = replays.removeValue(forKey: id)?.interrupted ?? false
         }
         // A dropped replay's interruption that nothing took over (a part of an upload, a recording
@@ -339,6 +347,18 @@ public final class SessionStepper {
             }
             return try open(library.read(name, for: id), name: name, for: id, session: session, hub: hub, now: now,
                             system: system, interrupted: droppedInterruption)
+        case .whatIf(let request):
+            let (entries, frame) = try history(of: id, upToShownFrame: true)
+            let frameEnds = paused[id].flatMap { $0.live ? $0.timeline.frames.map(\.replayed) : nil }
+            return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
+                try LiveAnalysis.whatIf(request, entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits,
+                                        catalog: catalog)
+            }
+        case .flake(let request):
+            let (entries, _) = try history(of: id, upToShownFrame: false)
+            return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
+                try LiveAnalysis.flake(request, entries: entries, session: session, limits: limits, catalog: catalog)
+            }
         case .uploadRecording(let part, let parts, let data, let name):
             switch try uploads.take(part: part, of: parts, data: data, from: id) {
             case .partial(let received, let parts):
@@ -347,6 +367,51 @@ public final class SessionStepper {
                 return try open(text, name: name ?? "uploaded recording", for: id, session: session, hub: hub, now: now,
                                 system: system, interrupted: droppedInterruption)
             }
+        }
+    }
+
+    /// The device's history to analyse, and the frame it stops at: the whole of it, or with
+    /// `upToShownFrame` while paused on it, up to the frame shown. Paused on an opened recording,
+    /// the recording is the command line's to analyse.
+    private func history(of id: ConnectionID, upToShownFrame: Bool) throws(ProtocolError) -> ([Recording.Entry], Int?) {
+        if let state = paused[id], !state.live {
+            throw ProtocolError(code: ErrorCode.notAllowed,
+                                message: "paused on an opened recording: resume first, or run touchbridge replay FILE --what-if / touchbridge flake FILE on it")
+        }
+        let history = histories[id] ?? SessionHistory()
+        guard !history.overflowed else {
+            throw ProtocolError(code: StepErrorCode.tooLong,
+                                message: "this session's history was dropped: it sent more than \(SessionHistory.maxBytes) bytes, or the server's \(historyBudgetBytes) bytes for all sessions' histories ran out (restart the scene)")
+        }
+        guard upToShownFrame, let state = paused[id] else { return (history.entries, nil) }
+        let end = min(history.entries.count, state.timeline.frames[state.frame].replayed)
+        return (Array(history.entries[..<end]), state.frame)
+    }
+
+    /// Starts `analysis` for connection `id`, one at a time per connection and `maximumAnalyses` on
+    /// the server, and runs its first slice.
+    private func startAnalysis(
+        for id: ConnectionID, now: () -> Double, _ analysis: () throws(ProtocolError) -> LiveAnalysis
+    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+        guard analyses[id] == nil else {
+            throw ProtocolError(code: StepErrorCode.busy, message: "this connection's what-if or flake sweep still runs: wait for its answer")
+        }
+        guard analyses.count < Self.maximumAnalyses else {
+            throw ProtocolError(code: StepErrorCode.serverBusy,
+                                message: "the server runs \(Self.maximumAnalyses) what-ifs and flake sweeps already: try again later")
+        }
+        analyses[id] = try analysis()
+        return continueAnalysis(for: id, now: now)
+    }
+
+    /// Runs the next slice of connection `id`'s `what-if` or `flake`: its answer to the device and
+    /// every observer of its session when done, its error to the device, nothing while more remains.
+    private func continueAnalysis(for id: ConnectionID, now: () -> Double) -> [(ConnectionID, SteppingOutput)] {
+        guard let analysis = analyses[id], let answer = analysis.slice(until: now() + Self.replaySliceSeconds, now: now) else { return [] }
+        analyses[id] = nil
+        switch answer {
+        case .success(let text): return ([id] + (observers[analysis.session] ?? []).sorted()).map { ($0, .message(text)) }
+        case .failure(let error): return [(id, Self.error(error))]
         }
     }
 
@@ -436,6 +501,7 @@ public final class SessionStepper {
         paused[id] = nil
         uploads.forget(id)
         replays[id] = nil
+        analyses[id] = nil
         if let session = watching.removeValue(forKey: id) {
             observers[session]?.remove(id)
             if observers[session]?.isEmpty == true { observers[session] = nil }

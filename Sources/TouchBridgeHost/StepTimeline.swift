@@ -23,8 +23,9 @@ public final class StepTimeline {
         public var pointers: [LivePointer]
         /// The frame started a scene (a full render): the inspector starts afresh there.
         public var startsScene: Bool
-        /// Entries replayed up to and including the frame's own (an export up to the frame reads as many).
-        public var entries: Int
+        /// Entries replayed up to and including this frame's (a live session's history cut there
+        /// is the session as it stood at this frame: what a `what-if` from a paused session replays, and what an export up to the frame reads).
+        public var replayed: Int
 
         /// What the frame holds, in bytes: its messages and fingers.
         var bytes: Int {
@@ -154,7 +155,7 @@ public final class StepTimeline {
         // A full render starts a scene, unless it answers a `resync` (the same app, redrawn).
         let startsScene = rendersFull && Self.type(of: entry) != "resync"
         let index = frames.count
-        let frame = Frame(t: t, renders: renders, events: events, pointers: pointers, startsScene: startsScene, entries: replayedCount)
+        let frame = Frame(t: t, renders: renders, events: events, pointers: pointers, startsScene: startsScene, replayed: replayedCount)
         frames.append(frame)
         bytes += frame.bytes
         if rendersFull { fullRenderCount += 1 }

@@ -121,4 +121,6 @@ public enum StepErrorCode {
     public static let nothingToExport = "nothing-to-export"
     /// `export-test` whose text would pass the most bytes one answer carries.
     public static let exportTooLarge = "export-too-large"
+    /// A `what-if` or `flake` while this connection's previous one still runs: nothing was started.
+    public static let busy = "busy"
 }

@@ -20,8 +20,13 @@ public enum StepRequest: Equatable, Sendable {
     /// The paused session up to the frame shown, as a test or as W3C WebDriver Actions ("Copy as test").
     case exportTest(format: TestExportFormat)
 
+    /// Replay the session so far (or up to the frame shown while paused) against a changed app.
+    case whatIf(WhatIfRequest)
+    /// Run the flake predictor on the session's last gesture.
+    case flake(FlakeRequest)
+
     /// The `type` values of stepping requests; any other type is a session message.
-    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording", "export-test"]
+    public static let types: Set<String> = ["pause", "resume", "step", "recordings", "open-recording", "export-test", "what-if", "flake"]
 
     /// The stepping request of a parsed message whose `type` is one of `types`; field errors name
     /// the field (`InboundMessage` parses the text once and routes it here).
@@ -36,6 +41,8 @@ public enum StepRequest: Equatable, Sendable {
             let frame = try fields.integer("frame")
             guard frame >= 0 else { throw .schema("frame", "expected a frame number ≥ 0") }
             return .step(frame: frame)
+        case "what-if": return .whatIf(try WhatIfRequest.read(fields))
+        case "flake": return .flake(try FlakeRequest.read(fields))
         default:
             return try openRecording(fields, limits: limits)
         }

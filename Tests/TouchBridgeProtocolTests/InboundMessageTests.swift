@@ -29,6 +29,24 @@ struct InboundMessageTests {
         #expect(error.message.contains("expected one of swift, pytest, actions, got \"kotlin\""), "\(error.message)")
     }
 
+    @Test func whatIfAndFlakeAreSteppingRequestsWithTheirDefaults() {
+        // A change is a short form (a string) or an act action (an object, kept as its JSON text).
+        #expect(InboundMessage.decode(#"{"type":"what-if","changes":["pan.enabled=false",{"unrelate":{"requireToFail":["a","b"]}}]}"#, limits: limits)
+            == .stepping(.success(.whatIf(WhatIfRequest(changes: ["pan.enabled=false", #"{"unrelate":{"requireToFail":["a","b"]}}"#])))))
+        #expect(InboundMessage.decode(#"{"type":"flake"}"#, limits: limits)
+            == .stepping(.success(.flake(FlakeRequest(variants: 100, seed: 1, jitterMs: 8, jitterPt: 3, dropFrames: 0, frameRate: nil)))))
+        #expect(InboundMessage.decode(#"{"type":"flake","variants":1000,"seed":9007199254740992,"jitterMs":0,"frameRate":60}"#, limits: limits)
+            == .stepping(.success(.flake(FlakeRequest(variants: 1000, seed: 9_007_199_254_740_992, jitterMs: 0, frameRate: 60)))))
+        for (text, path) in [(#"{"type":"flake","variants":1001}"#, "variants"), (#"{"type":"flake","jitterPt":"Infinity"}"#, "jitterPt"),
+                             (#"{"type":"flake","dropFrames":-0.1}"#, "dropFrames"), (#"{"type":"what-if","changes":[null]}"#, "changes[0]")] {
+            guard case .stepping(.failure(let error)) = InboundMessage.decode(text, limits: limits) else {
+                Issue.record("expected a stepping error for \(text)")
+                continue
+            }
+            #expect(error.path == path, "\(text)")
+        }
+    }
+
     @Test func aBadSteppingFieldIsTheSteppersErrorNamingTheField() {
         guard case .stepping(.failure(let error)) = InboundMessage.decode(#"{"type":"step","frame":-1}"#, limits: limits) else {
             Issue.record("expected a stepping error")

@@ -211,6 +211,27 @@ def test_the_stepping_bar_steps_back_and_returns_to_live(browser_page, server):
     page.wait("return JSON.stringify(window.__touchbridge.tree()) === arguments[0]", live, what="the live tree again")
 
 
+def test_a_what_if_from_the_inspector_on_a_phone(browser_page, server, artifacts):
+    """The What if… section (web/whatif.mjs) in each engine at the smallest phone: one tap, then "what if
+    the double tap needed one tap" flips both recognizers, shown side by side within the sheet's width."""
+    page = browser_page
+    page.open(server + "?scene=single-double-tap&panel=open", *PHONE_SE)
+    pane = view_rect(page, "recognizers")
+    since = log_length(page)
+    page.gesture([[(pane["cx"], pane["cy"]), (pane["cx"], pane["cy"])]])
+    wait_transition(page, "singleTap", "ended", since)
+    page.js("""document.querySelector('#whatif-section').open = true;
+        for (const [id, value] of [['#whatif-recognizer', 'doubleTap'], ['#whatif-property', 'numberOfTapsRequired']]) {
+          const select = document.querySelector(id); select.value = value; select.dispatchEvent(new Event('change')); }
+        document.querySelector('#whatif-value').value = '1';""")
+    page.click("#whatif-run")
+    changed = page.wait("const rows = [...document.querySelectorAll('.wi-outcomes tr[data-changed=\"true\"] th')].map(th => th.textContent); "
+                        "return rows.length >= 2 && rows", what="the what-if answer")
+    assert "doubleTap" in changed and "singleTap" in changed, changed
+    assert page.js("const r = document.querySelector('#whatif-result'); r.scrollIntoView(); return r.scrollWidth <= r.clientWidth + 1")
+    page.screenshot(artifacts / f"engine-{page.engine}-whatif-phone-320x568.png")
+
+
 def test_the_page_records_its_uncaught_errors(browser_page, server):
     """WebKit's driver cannot read the console: the page keeps its own list, which every test checks."""
     page = browser_page

@@ -22,7 +22,7 @@ enum LiveTestExport {
         let text: String
         let notes: [String]
         do {
-            let trace = try RecordedTrace(history.prefix(frames.last?.entries ?? 0), limits: limits, scene: scene)
+            let trace = try RecordedTrace(history.prefix(frames.last?.replayed ?? 0), limits: limits, scene: scene)
             switch format {
             case .actions:
                 let export = WebDriverActionsExport(trace)

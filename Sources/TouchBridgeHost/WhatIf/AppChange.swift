@@ -13,9 +13,9 @@ import TouchKit
 /// (`RelationshipRemoval`: `act` has no such verb, since app code cannot undo one either).
 public struct AppChange: Sendable, Equatable, CustomStringConvertible {
     /// At most this many changes in one what-if: an `act` message's limit.
-    public static let maximumCount = 64
+    public static let maximumCount = WhatIfRequest.maximumChanges
     /// Longest change text taken (a whole action with an added view fits easily).
-    public static let maximumLength = 16_384
+    public static let maximumLength = WhatIfRequest.maximumChangeBytes
 
     enum Form: Sendable, Equatable {
         case set(name: String, property: String, value: JSONValue)

@@ -17,42 +17,65 @@ struct DecisionFrame: Sendable, Equatable {
 /// event log per inbound event. After the last message the app's remaining timers run out (at most
 /// `settleFirings` firings within `settleSeconds`), so decisions that wait — a double tap's interval,
 /// a long press — are made before the connection ends.
-enum DecisionReplay {
+///
+/// It runs one event per `next()`, so a live session's what-if can be done a slice at a time
+/// (`LiveAnalysis`) while the command line runs it to the end (`run`).
+final class DecisionReplay {
     static let settleSeconds = 60.0
     static let settleFirings = 64
     private static let connection: ConnectionID = 1
 
+    private let script: ReplayScript
+    private let transport: VirtualTransport
+    private let log = LogCollector()
+    private var settled = false
+    /// The index of the next step to run.
+    private(set) var position = 0
+
+    /// A replay of `script` against the scenes of `catalog`, not started yet.
+    init(_ script: ReplayScript, catalog: any SceneCatalog) {
+        self.script = script
+        let hub = Hub(catalog: catalog, limits: script.limits, makeSessionID: { script.session })
+        hub.logTap = { [log] t, entries in log.add(t, entries) }
+        transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
+        transport.keepsTranscript = false
+    }
+
+    /// Whether every step has run.
+    var isDone: Bool { position >= script.steps.count }
+
+    /// Runs the next step and returns its frame; nil when every step has run.
+    func next() -> DecisionFrame? {
+        guard !isDone else { return nil }
+        let (line, step) = script.steps[position]
+        switch step {
+        case .open(let subprotocol):
+            transport.deliver(.opened(subprotocol: subprotocol), on: Self.connection)
+        case .message(let message, let text, let at):
+            transport.advance(to: at)
+            let input: SessionInput = message.map { .decoded(.success($0), text: text, receivedAt: at) } ?? .text(text, receivedAt: at)
+            transport.deliver(input, on: Self.connection)
+        case .close:
+            settle()
+            transport.deliver(.closed, on: Self.connection)
+        }
+        position += 1
+        if isDone { settle() }
+        return Self.frame(line: line, log: log.take(), transport.takeDeliveries(Self.connection))
+    }
+
+    private func settle() {
+        guard !settled else { return }
+        settled = true
+        transport.advance(to: script.lastTime + Self.settleSeconds, limit: Self.settleFirings)
+    }
+
     /// One frame per step of `script`, in order (frames of two runs of one script line up).
     static func run(_ script: ReplayScript, catalog: any SceneCatalog) -> [DecisionFrame] {
-        let header = script.header
-        let hub = Hub(catalog: catalog, limits: header.limits, makeSessionID: { header.session })
-        let log = LogCollector()
-        hub.logTap = { t, entries in log.add(t, entries) }
-        let transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
-        transport.keepsTranscript = false
+        let replay = DecisionReplay(script, catalog: catalog)
         var frames: [DecisionFrame] = []
         frames.reserveCapacity(script.steps.count)
-        var settled = false
-        func settle() {
-            guard !settled else { return }
-            settled = true
-            transport.advance(to: script.lastTime + settleSeconds, limit: settleFirings)
-        }
-        for (index, (line, step)) in script.steps.enumerated() {
-            switch step {
-            case .open(let subprotocol):
-                transport.deliver(.opened(subprotocol: subprotocol), on: connection)
-            case .message(let message, let text, let at):
-                transport.advance(to: at)
-                let input: SessionInput = message.map { .decoded(.success($0), text: text, receivedAt: at) } ?? .text(text, receivedAt: at)
-                transport.deliver(input, on: connection)
-            case .close:
-                settle()
-                transport.deliver(.closed, on: connection)
-            }
-            if index == script.steps.count - 1 { settle() }
-            frames.append(frame(line: line, log: log.take(), transport.takeDeliveries(connection)))
-        }
+        while let frame = replay.next() { frames.append(frame) }
         return frames
     }
 

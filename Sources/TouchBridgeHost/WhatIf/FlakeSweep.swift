@@ -48,24 +48,9 @@ public enum FlakeSweep {
             throw WhatIfError("\(variants) variants of \(longest) events would replay more than \(maximumReplayedEvents) events; use fewer variants")
         }
         let scenes = try catalog ?? SessionReplay.catalog(for: recording.header, scenesDirectory: scenesDirectory)
-        let baselineFrames = DecisionReplay.run(script, catalog: scenes)
-        let baselineErrors = errors(baselineFrames)
-        var tally = FlakeTally(baseline: OutcomeTimeline(baselineFrames))
-        var refused = 0
-        var firstRefusal: String?
-        for index in 0..<variants {
-            var random = SplitMix64(seed: SplitMix64.mix(seed &+ UInt64(truncatingIfNeeded: index)))
-            let source = sources.isEmpty ? nil : random.pick(sources)
-            let frames = DecisionReplay.run(jitter.variant(of: source?.script ?? script, random: &random), catalog: scenes)
-            tally.add(OutcomeTimeline(frames), variant: index, source: source?.name)
-            let variantErrors = errors(frames)
-            if variantErrors != baselineErrors {
-                refused += 1
-                firstRefusal = firstRefusal ?? variantErrors.first { !baselineErrors.contains($0) }.map { "variant \(index), \($0)" }
-            }
-        }
-        return FlakeReport(variants: variants, seed: seed, jitter: jitter, alternatives: sources.isEmpty ? nil : sources.map(\.name),
-                           subjects: tally.subjects, refusedVariants: refused, firstRefusal: firstRefusal)
+        let run = FlakeRun(script, alternatives: sources, variants: variants, seed: seed, jitter: jitter, catalog: scenes)
+        while !run.advance() {}
+        return run.report()
     }
 
     /// Throws, naming the setting, when a sweep of these settings would be refused whatever the trace
@@ -78,11 +63,6 @@ public enum FlakeSweep {
             throw WhatIfError("\(alternatives) alternative traces are more than \(maximumAlternatives)")
         }
         try jitter.check()
-    }
-
-    /// The errors the session answered, as `line N: error …`.
-    private static func errors(_ frames: [DecisionFrame]) -> [String] {
-        frames.flatMap { frame in frame.entries.filter { $0.kind == "error" }.map { "line \(frame.line): \($0.text)" } }
     }
 }
 

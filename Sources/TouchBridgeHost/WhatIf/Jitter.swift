@@ -24,13 +24,13 @@ public struct Jitter: Sendable, Equatable, Codable {
     public var frameRate: Double?
 
     /// Bounds of the settings: noise far past them no longer describes "the same gesture".
-    public static let maximumTimingMs = 1000.0
+    public static let maximumTimingMs = FlakeRequest.maximumJitterMs
     /// See `maximumTimingMs`.
-    public static let maximumPositionPt = 200.0
+    public static let maximumPositionPt = FlakeRequest.maximumJitterPt
     /// See `maximumTimingMs`.
-    public static let maximumDropShare = 0.9
+    public static let maximumDropShare = FlakeRequest.maximumDropShare
     /// Frame rates taken, Hz.
-    public static let frameRates = 1.0...1000.0
+    public static let frameRates = FlakeRequest.frameRates
 
     /// Noise of the given sizes; `check()` says whether they are within bounds.
     public init(timingMs: Double = 0, positionPt: Double = 0, dropShare: Double = 0, frameRate: Double? = nil) {
@@ -51,8 +51,9 @@ public struct Jitter: Sendable, Equatable, Codable {
         if let frameRate { try within(frameRate, Self.frameRates, "--frame-rate") }
     }
 
-    /// `script` with this noise drawn from `random`.
-    func variant(of script: ReplayScript, random: inout SplitMix64) -> ReplayScript {
+    /// `script` with this noise drawn from `random`, on its steps from index `from` on (the ones
+    /// before stay as they are: a session's last gesture varies, what led up to it does not).
+    func variant(of script: ReplayScript, random: inout SplitMix64, from: Int = 0) -> ReplayScript {
         var variant = script
         variant.steps = []
         variant.steps.reserveCapacity(script.steps.count)
@@ -63,24 +64,26 @@ public struct Jitter: Sendable, Equatable, Codable {
             lastClientMs = max(t + offset, lastClientMs)
             return lastClientMs
         }
-        func wobble(_ value: Double) -> Double { positionPt > 0 ? value + random.double(-positionPt...positionPt) : value }
-        for (line, step) in script.steps {
+        var varies = false
+        func wobble(_ value: Double) -> Double { varies && positionPt > 0 ? value + random.double(-positionPt...positionPt) : value }
+        for (index, (line, step)) in script.steps.enumerated() {
             guard case .message(let message?, let text, let at) = step else {
                 variant.steps.append((line, step))
                 continue
             }
-            let offset = timingMs > 0 ? random.double(-timingMs...timingMs) : 0
+            varies = index >= from
+            let offset = varies && timingMs > 0 ? random.double(-timingMs...timingMs) : 0
             var changed = message
             var shift = 0.0
             switch message {
             case .hello(let hello):
                 // The engine starts at the hello's time (a manual clock at 0): nothing moves before it.
-                lastClientMs = max(lastClientMs, hello.t ?? (script.header.clock == .manual ? 0 : -Double.infinity))
+                lastClientMs = max(lastClientMs, hello.t ?? (script.clock == .manual ? 0 : -Double.infinity))
             case .input(var input):
                 if input.pointers.allSatisfy({ $0.phase == .move }), let first = input.pointers.first?.t {
                     // 1 % slack: a 120 Hz trace's every other frame is 1/60 s apart give or take rounding.
                     let tooSoon = frameRate.map { first - lastMoveMs < 0.99 * 1000 / $0 } ?? false
-                    if tooSoon || (dropShare > 0 && random.chance(dropShare)) { continue }
+                    if varies, tooSoon || (dropShare > 0 && random.chance(dropShare)) { continue }
                     lastMoveMs = first
                 }
                 for index in input.pointers.indices {

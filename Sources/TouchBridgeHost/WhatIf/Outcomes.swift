@@ -16,6 +16,9 @@ public struct Outcome: Codable, Sendable, Equatable {
     public var line: Int
     /// Engine time, ms.
     public var t: Double
+    /// The threshold decisions behind it, with how far the input was from flipping them (a
+    /// recognizer's transition that had any; docs/margins-and-lints.md).
+    public var margins: [LogMargin]?
 
     /// `ended`, `failed [why]`.
     var phrase: String { reason.map { "\(result) [\($0)]" } ?? result }
@@ -33,13 +36,27 @@ public struct OutcomeTimeline: Sendable, Equatable {
     static let controlEnds: Set<String> = ["touchUpInside", "touchUpOutside", "touchCancel", "primaryActionTriggered"]
 
     /// The outcomes of `frames`.
-    init(_ frames: [DecisionFrame]) {
-        for frame in frames {
-            for (entry, t) in zip(frame.entries, frame.times) where !entry.diagnostic {
-                guard let (subject, result) = Self.decision(entry) else { continue }
-                add(Outcome(subject: subject, result: result, reason: entry.reason, line: frame.line, t: t))
-            }
+    init(_ frames: [DecisionFrame] = []) {
+        for frame in frames { add(frame) }
+    }
+
+    /// Adds the outcomes of the next frame of the replay.
+    mutating func add(_ frame: DecisionFrame) {
+        for (entry, t) in zip(frame.entries, frame.times) where !entry.diagnostic {
+            guard let (subject, result) = Self.decision(entry) else { continue }
+            add(Outcome(subject: subject, result: result, reason: entry.reason, line: frame.line, t: t, margins: entry.margins))
         }
+    }
+
+    /// Only the outcomes of events at `line` or later (a flake sweep of a session's last gesture).
+    func since(line: Int) -> OutcomeTimeline {
+        let kept = subjects.flatMap { bySubject[$0] ?? [] }.filter { $0.line >= line }
+        var timeline = OutcomeTimeline()
+        // Subjects in the order of their first kept outcome; each subject's outcomes stay in order.
+        for outcome in kept.enumerated().sorted(by: { ($0.element.line, $0.element.t, $0.offset) < ($1.element.line, $1.element.t, $1.offset) }) {
+            timeline.add(outcome.element)
+        }
+        return timeline
     }
 
     private static func decision(_ entry: LogEntry) -> (String, String)? {

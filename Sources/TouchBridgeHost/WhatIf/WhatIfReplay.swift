@@ -22,14 +22,9 @@ public enum WhatIfReplay {
 
     /// Runs the what-if on a decoded script (the flake sweep and the benchmark reuse one).
     static func run(_ script: ReplayScript, changes: [AppChange], catalog: any SceneCatalog) throws -> WhatIfReport {
-        let before = DecisionReplay.run(script, catalog: catalog)
-        let changed = ChangedAppCatalog(catalog, changes: changes)
-        let after = DecisionReplay.run(script, catalog: changed)
-        guard !changed.applied.isEmpty || changed.skipped.isEmpty else {
-            throw WhatIfError("no change fits the recording's scenes:\n  " + changed.skipped.joined(separator: "\n  "))
-        }
-        return WhatIfReport(changes: changes.map(\.description), applied: changed.applied, skipped: changed.skipped,
-                            before: before, after: after)
+        let run = WhatIfRun(script, changes: changes, catalog: catalog)
+        while !run.advance() {}
+        return try run.report()
     }
 }
 
@@ -72,21 +67,13 @@ public struct WhatIfReport: Codable, Sendable, Equatable {
     /// The outcomes that flipped, in the order they happened.
     public var changed: [ChangedOutcome]
 
-    init(changes: [String], applied: [String], skipped: [String], before: [DecisionFrame], after: [DecisionFrame]) {
+    init(changes: [String], applied: [String], skipped: [String], comparison: WhatIfComparison) {
         self.changes = changes
         self.applied = applied
         self.skipped = skipped
-        firstDifference = nil
-        for (a, b) in zip(before, after) {
-            let x = Self.comparable(a), y = Self.comparable(b)
-            guard x.map(\.text) != y.map(\.text) else { continue }
-            let index = zip(x, y).enumerated().first { $1.0.text != $1.1.text }?.offset ?? min(x.count, y.count)
-            let t = index < y.count ? y[index].t : x[index].t
-            firstDifference = FirstDifference(line: b.line, t: t, recorded: x.map(\.text), whatIf: y.map(\.text))
-            break
-        }
+        firstDifference = comparison.firstDifference
         identical = firstDifference == nil
-        let recorded = OutcomeTimeline(before), whatIf = OutcomeTimeline(after)
+        let recorded = comparison.recorded, whatIf = comparison.whatIf
         outcomes = (recorded.subjects + whatIf.subjects.filter { recorded.bySubject[$0] == nil }).map { subject in
             Summary(subject: subject, recorded: recorded.bySubject[subject]?.map(\.result) ?? [],
                     whatIf: whatIf.bySubject[subject]?.map(\.result) ?? [])
