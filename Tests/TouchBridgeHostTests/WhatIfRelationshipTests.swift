@@ -95,14 +95,14 @@ import TouchBridgeServer
               doubleTap    failed, ended                                         failed, ended
               singleTap    ended, failed                                         ended, ended, ended   ← changed
               recognizers  touchesCancelled, touchesCancelled, touchesCancelled  touchesCancelled, touchesCancelled, touchesCancelled
-            first difference: line 10, 669.3 ms
+            first difference: line 8, 894.5 ms
               + singleTap:possible→ended
               + recognizers.tc(1)
               + act(singleTap,ended)
               + anim: animation 1 began: recognizerSquare.bounds over 200 ms, easeInOut, interaction off
             changed outcomes (2):
-              singleTap #2: failed [another touch began after 1 tap(s) were complete] → ended (line 20, 1719.0 ms)
-              singleTap #3: (none) → ended (line 24, 1908.2 ms)
+              singleTap #2: failed [another touch began after 1 tap(s) were complete] → ended (line 18, 2008.1 ms)
+              singleTap #3: (none) → ended (line 22, 2201.4 ms)
 
             """)
     }
