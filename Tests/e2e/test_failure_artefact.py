@@ -289,7 +289,9 @@ def test_a_recording_past_a_stepping_bound_gets_no_file_and_a_note_saying_which(
     so no file is written (the replay itself still runs and prints), and the note names the bound."""
     lines = RECORDING.read_text().splitlines()
     hello = next(line for line in lines if '\\"type\\":\\"hello\\"' in line)
-    resyncs = ['{"at":%d,"in":"{\\"type\\":\\"resync\\"}"}' % (18000 + i) for i in range(1100)]
+    # After the hello's receive time (receive times never go backwards; re-recording moves it).
+    start = int(json.loads(hello)["at"]) + 1
+    resyncs = ['{"at":%d,"in":"{\\"type\\":\\"resync\\"}"}' % (start + i) for i in range(1100)]
     recording = tmp_path / "resyncs.jsonl"
     recording.write_text("\n".join([lines[0], '{"open":{"subprotocol":"touchbridge.v1"}}', hello, *resyncs]) + "\n")
     output = tmp_path / "resyncs.html"
