@@ -49,6 +49,8 @@ const banner = new Banner($('#banner'));
 const loop = new FrameLoop((now) => view.frame(now));
 const requestPaint = () => { view.dirty = true; loop.request(); };
 
+// A saved failure (web/artefact.mjs, which ran first) has no server behind it: the HUD says it is a file.
+const joinedState = document.documentElement.classList.contains('artefact') ? 'saved file' : 'connected';
 const conn = new Connection({
   url: socketURL(),
   makeHello: () => session.hello(true),
@@ -56,7 +58,7 @@ const conn = new Connection({
   onState: (s, info) => {
     session.connectionChanged(s);
     appEl.dataset.state = s;
-    inspector.setHud({ state: s === 'joined' ? 'connected' : s });
+    inspector.setHud({ state: s === 'joined' ? joinedState : s });
     connectionStatus.show(s, info, session.state.joinedOnce);
     requestPaint();
   },

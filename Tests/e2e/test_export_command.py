@@ -96,6 +96,8 @@ def test_a_generated_test_fails_by_name_when_the_scene_changes(tmp_path):
         exported = touchbridge("export", "--as", "pytest", "--scenes", str(scenes), str(recorded))
         assert exported.returncode == 0, exported.stderr
         assert 'tb.Transition("S", from_="possible", to="ended")' in exported.stdout, exported.stdout
+        # The double tap's failure is expected: the single tap waited for it (require(toFail:)).
+        assert 'tb.Transition("D", from_="possible", to="failed")' in exported.stdout, exported.stdout
         test_file = tmp_path / "test_recorded.py"
         test_file.write_text(exported.stdout)
         passed = run_pytest(test_file, server.ws_url)

@@ -1,7 +1,8 @@
 """A failure you can open anywhere (issue 28 item 3): `touchbridge replay --html`, and the file a failing
 `replay --check` writes, is one HTML file that opens from file:// with the network off, in Chromium, Firefox
 and WebKit, at the frame where the difference was decided — the difference in its log — and steps back and
-forward from the embedded frames. `drive --html-on-failure` writes one for a failed expectation.
+forward from the embedded frames (at phone, small phone, landscape, tablet and desktop sizes); its HUD says
+it is a saved file, not a connection. `drive --html-on-failure` writes one for a failed expectation.
 Screenshots go to Tests/e2e/artifacts/artefact-*.png.
 """
 
@@ -23,6 +24,9 @@ from test_page_engines import engine  # noqa: F401  (one browser of each engine 
 ROOT = conftest.ROOT
 RECORDING = ROOT / "Tests" / "recordings" / "single-double-tap.jsonl"
 PHONE = (390, 844)
+PHONE_SE = (320, 568)
+LANDSCAPE = (568, 320)
+TABLET = (768, 1024)
 DESKTOP = (1280, 800)
 # Selenium's own WebKitGTK driver class still uses an API Selenium deprecated.
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
@@ -132,17 +136,30 @@ def open_offline(engine, url: str, size: tuple[int, int]) -> list[str]:
 def shown(engine) -> dict:
     return engine.js("""const tb = window.__touchbridge;
         return {source: document.querySelector('#step-source').textContent, panel: document.querySelector('#app').classList.contains('panel-open'), frame: tb.stepping.frame, frames: tb.stepping.frames, where: document.querySelector('#step-where').textContent,
-                log: tb.log.map(e => e.text), errors: tb.pageErrors,
+                log: tb.log.map(e => e.text), errors: tb.pageErrors, hud: document.querySelector('#hud-state').textContent,
                 fetched: performance.getEntriesByType('resource').map(r => r.name).filter(n => !/^(file|data):/.test(n))}""")
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_file_opens_offline_at_the_failing_frame_and_steps(engine, failure, artifacts, size):
+    opens_at_the_failing_frame_and_steps(engine, failure, artifacts, size)
+
+
+# The other sizes people open it at, one engine each (each engine already opens it at phone and desktop size).
+@pytest.mark.parametrize(("engine", "size"), [("chromium", PHONE_SE), ("webkit", LANDSCAPE), ("firefox", TABLET)],
+                         ids=["chromium-320x568", "webkit-568x320", "firefox-tablet"], indirect=["engine"])
+def test_the_file_opens_at_small_landscape_and_tablet_sizes(engine, failure, artifacts, size):
+    opens_at_the_failing_frame_and_steps(engine, failure, artifacts, size)
+
+
+def opens_at_the_failing_frame_and_steps(engine, failure, artifacts, size: tuple[int, int]):
     refused = open_offline(engine, failure["file"].as_uri(), size)
     state = shown(engine)
     expected = failure["frame"]
     assert state["frame"] == expected, state
     assert state["panel"], "the inspector opens with the file: the reason is in its log"
+    # A file, not a connection: the HUD does not say "connected".
+    assert state["hud"] == "saved file", state["hud"]
     assert state["source"] == f"Recording moved-tap.jsonl · ✗ at frame {expected}", state["source"]
     assert state["where"].startswith(f"frame {expected} / {state['frames'] - 1}"), state["where"]
     reason = [text for text in state["log"] if text.startswith("✗ replay --check")]
@@ -272,7 +289,9 @@ def test_a_recording_past_a_stepping_bound_gets_no_file_and_a_note_saying_which(
     so no file is written (the replay itself still runs and prints), and the note names the bound."""
     lines = RECORDING.read_text().splitlines()
     hello = next(line for line in lines if '\\"type\\":\\"hello\\"' in line)
-    resyncs = ['{"at":%d,"in":"{\\"type\\":\\"resync\\"}"}' % (18000 + i) for i in range(1100)]
+    # After the hello's receive time (receive times never go backwards; re-recording moves it).
+    start = int(json.loads(hello)["at"]) + 1
+    resyncs = ['{"at":%d,"in":"{\\"type\\":\\"resync\\"}"}' % (start + i) for i in range(1100)]
     recording = tmp_path / "resyncs.jsonl"
     recording.write_text("\n".join([lines[0], '{"open":{"subprotocol":"touchbridge.v1"}}', hello, *resyncs]) + "\n")
     output = tmp_path / "resyncs.html"

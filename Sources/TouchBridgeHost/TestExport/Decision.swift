@@ -2,7 +2,8 @@ import Foundation
 import TouchBridgeProtocol
 
 /// One thing a session decided that a generated test expects again — the intent, not every log line:
-/// a recognizer transition (without the `changed→changed` stream and the resets to `possible`), an action
+/// a recognizer transition (without the `changed→changed` stream, the resets to `possible`, and the
+/// `possible→failed` of a recognizer that took no part in a decision: `InvolvedFailures`), an action
 /// (but `changed`), a control event, or touches cancelled at the view they were delivered to (a recognizer
 /// took them). Responder calls that only follow the finger, hit-tests, diagnostics, animations and values
 /// are left out: they change with every retouch of a path without the behaviour changing.
@@ -16,10 +17,11 @@ public enum Decision: Sendable, Equatable {
     /// `responder` had touches cancelled (delivered to it, not passed up to it).
     case touchesCancelled(responder: String)
 
-    /// The decisions in one `events` message's log, in order.
-    static func decisions(inLog log: [JSONValue]) -> [Decision] {
+    /// The decisions in one `events` message's log, in order; `involved` follows the session's waits
+    /// from message to message.
+    static func decisions(inLog log: [JSONValue], involved: inout InvolvedFailures) -> [Decision] {
         var result: [Decision] = []
-        for entry in log where entry["diagnostic"] != .bool(true) {
+        for entry in log where involved.expects(entry) && entry["diagnostic"] != .bool(true) {
             switch entry["kind"]?.stringValue {
             case "transition":
                 guard let recognizer = entry["recognizer"]?.stringValue, let from = entry["from"]?.stringValue,
@@ -55,11 +57,12 @@ struct DecidedMessage {
 
     /// The `events` messages among `outbound` (wire texts) that decided something.
     static func read(_ outbound: [String]) -> [DecidedMessage] {
-        outbound.compactMap { text in
+        var involved = InvolvedFailures()
+        return outbound.compactMap { text in
             // Most messages are renders: only an `events` one is parsed.
             guard text.contains(#""type":"events""#), let message = try? JSONParser.parse(text),
                   message["type"]?.stringValue == "events", case .array(let log)? = message["log"] else { return nil }
-            let decisions = Decision.decisions(inLog: log)
+            let decisions = Decision.decisions(inLog: log, involved: &involved)
             guard !decisions.isEmpty else { return nil }
             let seq = message["seq"].flatMap { if case .number(let n) = $0 { Int(exactly: n) } else { nil } }
             let t: Double? = if case .number(let n)? = message["t"] { n } else { nil }

@@ -36,7 +36,8 @@ enum ExportText {
             "The recorded fingers play step by step at their recorded times on the recording's scene and",
             "viewport (\(number(session.viewport.width))×\(number(session.viewport.height)) pt) with the manual clock; after each step the test expects what",
             "the recording decided meanwhile, in order: recognizer transitions (not changed→changed, not",
-            "resets) and actions (not changed), control events and touches a recognizer cancelled. A step is",
+            "resets, not the failure of a recognizer no other waited for or caused) and actions (not",
+            "changed), control events and touches a recognizer cancelled. A step is",
             "a client gesture where one stays within \(number(ExportTolerance.position)) pt and \(number(ExportTolerance.time)) ms of the recorded fingers",
             "(double tap contacts within \(number(ExportTolerance.doubleTapDuration)) ms), else the recorded changes; times are ms, places pt.",
         ]
