@@ -14,7 +14,8 @@ struct DecisionFrame: Sendable, Equatable {
 
 /// Re-runs a `ReplayScript` through a fresh `Hub` on a `VirtualTransport`, firing the session's timer
 /// whenever it falls due before the next message (as the live server's timer would), and keeps the
-/// event log per inbound event. After the last message the app's remaining timers run out (at most
+/// event log per inbound event. The hub writes no `welcome`, `render` or `events` (`Hub.writesMessages`):
+/// the log comes through `Hub.logTap`, and errors are the only messages read. After the last message the app's remaining timers run out (at most
 /// `settleFirings` firings within `settleSeconds`), so decisions that wait — a double tap's interval,
 /// a long press — are made before the connection ends.
 enum DecisionReplay {
@@ -28,6 +29,8 @@ enum DecisionReplay {
         let hub = Hub(catalog: catalog, limits: header.limits, makeSessionID: { header.session })
         let log = LogCollector()
         hub.logTap = { t, entries in log.add(t, entries) }
+        // Only the log and the errors are read: the welcome, renders and `events` are left unwritten.
+        hub.writesMessages = false
         let transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
         transport.keepsTranscript = false
         var frames: [DecisionFrame] = []
