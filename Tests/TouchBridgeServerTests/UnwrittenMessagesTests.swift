@@ -1,6 +1,7 @@
 import Testing
 import TouchBridgeProtocol
 @testable import TouchBridgeServer
+import TouchKit
 
 /// `Hub.writesMessages = false`, the mode of a flake sweep's and a what-if's replays: the sessions
 /// write no `welcome`, `render` or `events` text, and everything else — the log `logTap` sees, errors,
@@ -71,4 +72,41 @@ import TouchBridgeProtocol
             #expect(kept.contains { $0.contains("pong") } && kept.contains { $0.contains("error") }, "\(scene)")
         }
     }
+}
+
+extension UnwrittenMessagesTests {
+    /// Unnamed recognizers are named by id (`UITapGestureRecognizer#7`), and a full render's listing gives
+    /// them theirs in tree order: a session that writes none still lists them, or the right half's tap,
+    /// touched first, would take the left one's id.
+    @Test func unnamedRecognizersGetTheIDsAWrittenFullRenderGivesThem() {
+        func log(writesMessages: Bool) -> [String] {
+            let scene = SceneInfo(name: "unnamed-taps", title: "Unnamed taps", description: "Two taps without names, side by side.")
+            let hub = Hub(catalog: SceneRegistry([.viewController(scene) { UnnamedTapsController() }]), makeSessionID: { "s" })
+            hub.writesMessages = writesMessages
+            var log: [String] = []
+            hub.logTap = { _, entries in log += entries.map(\.text) }
+            let transport = VirtualTransport(hub: hub)
+            transport.open(device)
+            transport.send(device, Script.hello(.manual, scene: "unnamed-taps", t: 0))
+            transport.send(device, Script.frame(1, at: 10, [(.down, 1, 300, 400)]))
+            transport.send(device, Script.frame(2, at: 60, [(.up, 1, 300, 400)]))
+            return log
+        }
+        let written = log(writesMessages: true)
+        #expect(written.contains { $0.contains("UITapGestureRecognizer#") })
+        #expect(log(writesMessages: false) == written)
+    }
+}
+
+/// Two views side by side, each with a tap recognizer that has no name.
+final class UnnamedTapsController: UIViewController {
+    override func viewDidLoad() {
+        for index in 0..<2 {
+            let half = UIView(frame: CGRect(x: Double(index) * 200, y: 0, width: 200, height: 800))
+            half.addGestureRecognizer(UITapGestureRecognizer(target: self, action: UnnamedTapsController.tapped))
+            view.addSubview(half)
+        }
+    }
+
+    func tapped(_ recognizer: UITapGestureRecognizer) {}
 }
