@@ -52,6 +52,16 @@ public final class Hub {
         set { environment.logTap = newValue }
     }
 
+    /// Whether sessions opened from now on write their `welcome`, `render` and `events` messages (true).
+    /// A replay that reads only `logTap` and the errors — a what-if's two timelines, each of a flake
+    /// sweep's variants — turns it off: writing texts no one reads was about a third of a sweep's CPU
+    /// (docs/performance.md). Errors, pongs, timers and closes are produced as ever, and the log is the
+    /// same: such a session still names unnamed recognizers where writing would have.
+    public var writesMessages: Bool {
+        get { environment.writesMessages }
+        set { environment.writesMessages = newValue }
+    }
+
     /// The limits every message is validated against (what the shell decodes messages with).
     public var limits: ProtocolLimits { environment.limits }
 

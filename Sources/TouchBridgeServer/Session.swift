@@ -106,8 +106,7 @@ public final class Session {
             case .device:
                 let shared = try SharedSession(id: environment.makeSessionID(), hello: hello, receivedAt: receivedAt, environment: environment)
                 state = .device(shared)
-                return [.own(.reply(shared.welcome(role: .device))), .own(.render(shared.fullRender(), full: true))]
-                    + shared.setupMessages().map(Routed.own) + timerEffects(shared)
+                return (shared.greeting(role: .device) + shared.setupMessages()).map(Routed.own) + timerEffects(shared)
             case .observer:
                 let id = hello.session ?? ""
                 guard let shared = environment.findSession(id), !shared.isEnded else {
@@ -115,7 +114,7 @@ public final class Session {
                 }
                 try shared.addObserver(connection)
                 state = .observer(shared)
-                return [.own(.reply(shared.welcome(role: .observer))), .own(.render(shared.fullRender(), full: true))]
+                return shared.greeting(role: .observer).map(Routed.own)
             }
         } catch {
             return [reply(error)]
@@ -164,7 +163,7 @@ public final class Session {
                                         retryAfterMs: retry))]
         }
         lastResync = receivedAt
-        return [.own(.render(shared.fullRender(withLints: false), full: true))]
+        return shared.fullRenderEffects(withLints: false).map(Routed.own)
     }
 
     /// An `error` reply for this connection.

@@ -15,6 +15,8 @@ public struct SessionEnvironment {
     public var lanAddress: LANAddress?
     /// Sees every event log a session publishes (`Hub.logTap`).
     var logTap: ((Double, [LogEntry]) -> Void)?
+    /// Whether sessions write `welcome`, `render` and `events` texts (`Hub.writesMessages`).
+    var writesMessages = true
     /// Finds a live session by id; a lone session (no hub) finds none.
     var findSession: (String) -> SharedSession? = { _ in nil }
 

@@ -65,6 +65,34 @@ final class SharedSession {
         return ServerMessage.render(render).text
     }
 
+    /// What a joining connection gets: the `welcome` and a full render with the lints.
+    func greeting(role: Role) -> [SessionEffect] {
+        guard environment.writesMessages else {
+            // The welcome's lints name recognizers before the full render lists them (`nameAsWritingWould`).
+            _ = SceneLints.lints(application)
+            return fullRenderEffects(withLints: true)
+        }
+        return [.reply(welcome(role: role))] + fullRenderEffects(withLints: true)
+    }
+
+    /// A full render as an effect, or none in a session that writes no messages.
+    func fullRenderEffects(withLints: Bool) -> [SessionEffect] {
+        guard environment.writesMessages else {
+            nameAsWritingWould(lint: withLints)
+            return []
+        }
+        return [.render(fullRender(withLints: withLints), full: true)]
+    }
+
+    /// What writing a full render does to the app besides the text: listing the recognizers and linting
+    /// give unnamed ones their ids (`traceName`), in this order, from the counter later views and
+    /// recognizers take theirs from. A session that writes nothing still does it, so its log names
+    /// everything as one that writes does.
+    private func nameAsWritingWould(lint: Bool) {
+        _ = RecognizerListing.recognizers(of: application)
+        if lint { _ = SceneLints.lints(application) }
+    }
+
     // MARK: Engine steps (messages for every connection of the session)
 
     /// Runs one engine step and returns what changed: a `render` if anything visible changed, and
@@ -96,14 +124,19 @@ final class SharedSession {
     }
 
     private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, reportsLints: Bool = false) -> [SessionEffect] {
-        var messages: [SessionEffect] = []
         let ops = published.update()
+        let log = application.drainTrace().map(TraceEncoding.entry)
+        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log) }
+        guard environment.writesMessages else {
+            // The `events` lints would name recognizers (`nameAsWritingWould`).
+            if reportsLints { _ = SceneLints.lints(application) }
+            return []
+        }
+        var messages: [SessionEffect] = []
         if !ops.isEmpty {
             messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil)).text,
                                     full: false))
         }
-        let log = application.drainTrace().map(TraceEncoding.entry)
-        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log) }
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
@@ -133,7 +166,7 @@ final class SharedSession {
         application = newApplication
         sceneName = name
         published = PublishedRender(application)
-        return [.render(fullRender(), full: true)] + publish(seq: nil, alwaysReport: false)
+        return fullRenderEffects(withLints: true) + publish(seq: nil, alwaysReport: false)
     }
 
     /// The device left: touches still down are cancelled (the log shows it to observers).

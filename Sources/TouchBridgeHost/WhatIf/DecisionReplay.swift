@@ -14,7 +14,8 @@ struct DecisionFrame: Sendable, Equatable {
 
 /// Re-runs a `ReplayScript` through a fresh `Hub` on a `VirtualTransport`, firing the session's timer
 /// whenever it falls due before the next message (as the live server's timer would), and keeps the
-/// event log per inbound event. After the last message the app's remaining timers run out (at most
+/// event log per inbound event. The hub writes no `welcome`, `render` or `events` (`Hub.writesMessages`):
+/// the log comes through `Hub.logTap`, and errors are the only messages read. After the last message the app's remaining timers run out (at most
 /// `settleFirings` firings within `settleSeconds`), so decisions that wait — a double tap's interval,
 /// a long press — are made before the connection ends.
 ///
@@ -37,6 +38,8 @@ final class DecisionReplay {
         self.script = script
         let hub = Hub(catalog: catalog, limits: script.limits, makeSessionID: { script.session })
         hub.logTap = { [log] t, entries in log.add(t, entries) }
+        // Only the log and the errors are read: the welcome, renders and `events` are left unwritten.
+        hub.writesMessages = false
         transport = VirtualTransport(hub: hub, now: -Double.greatestFiniteMagnitude)
         transport.keepsTranscript = false
     }
