@@ -59,7 +59,7 @@ PRODUCTS = set(re.findall(r'\.library\(name: "(\w+)"', (ROOT / "Package.swift").
 TOOLCHAIN_MODULES = {"Foundation", "Testing", "XCTest", "Dispatch"}
 # Client → server message types (docs/protocol.md §4): a sample of one is sent to a server.
 CLIENT_MESSAGES = {"hello", "input", "advance", "motion", "remote", "resize", "scene", "ping", "resync", "mark", "act",
-                   "pause", "step", "resume", "recordings", "open-recording"}
+                   "pause", "step", "resume", "recordings", "open-recording", "export-test"}
 # Server → client message types a sample of which is compared with the real one (docs/protocol.md §5).
 SERVER_SAMPLES = {"welcome", "render", "events", "error", "pong"}
 DECLARATION = re.compile(r"(@\w+|(public |private |fileprivate |internal |final |open )*"

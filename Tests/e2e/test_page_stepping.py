@@ -175,7 +175,8 @@ def test_an_observer_page_follows_the_steps(server, pages, artifacts):
     drag(device, (image["cx"], image["cy"]))
     device.wait_transition("pan", "ended", since)
     device.page.click("#step-pause")
-    device.wait("(tb) => tb.stepping.active && tb.stepping.frames > 0")
+    # Pausing opens at the last frame once its `step` has come (the `stepping` before it has no frame yet).
+    device.wait("(tb) => tb.stepping.active && tb.stepping.frames > 0 && tb.stepping.frame === tb.stepping.frames - 1")
     last = stepping(device)["frame"]
     device.page.keyboard.press("ArrowLeft")
     device.page.keyboard.press("ArrowLeft")

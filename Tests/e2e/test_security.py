@@ -394,7 +394,10 @@ def hostile_reader(port: int, scene: dict, resyncs: int) -> socket.socket:
 
 
 def test_clients_that_ask_for_full_renders_and_never_read_hold_little_memory(tmp_path):
-    server = start_server(tmp_path, {"maxMessagesPerSecond": 0})
+    # The engine-time share is off: four attackers from one address otherwise have their reading paused by the address's
+    # debt, so their resyncs are read spread over seconds and one in every 250 ms is answered (as it should be) — the
+    # figure would measure the share's pacing, not the bound on what an unread client holds (the share has its own tests).
+    server = start_server(tmp_path, {"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0})
     try:
         scene = big_inline_scene()
         assert 100_000 < len(json.dumps(scene)) < 131_072
@@ -420,7 +423,9 @@ def test_clients_that_ask_for_full_renders_and_never_read_hold_little_memory(tmp
         # Before: 4 MiB per client and 18 bytes out per byte in here (a 163 KB full render per resync). Now one full render is
         # pending at most and resyncs are rate-limited: the queue stays under a megabyte per client.
         assert values.get("touchbridge_transport_outbound_bytes", 0) < 4 * 1024 * 1024
-        assert grown < 4 * 2560, f"server grew {grown} KiB"
+        # Measured on the debug build: 2.45–2.51 MiB per client up to 2026-11-26, 2.60–2.70 MiB after 2026-11-27's
+        # merges (views' render state grew); the unbounded queue this guards against held 4 MiB per client.
+        assert grown < 4 * 3072, f"server grew {grown} KiB"
         assert sent / received < 8
         for sock in attackers:
             sock.close()
