@@ -6,7 +6,8 @@ import TouchBridgeServer
 
 /// The sweep's sessions write no messages but errors (`Hub.writesMessages`): its reports must be the
 /// ones the sessions that wrote every message gave. The expected files are `touchbridge flake … --json`
-/// of the build before that change, on recordings kept in Tests/whatif (their inbound lines only, so a
+/// of a build whose sweep sessions write every message (`DecisionReplay` with `writesMessages` true;
+/// regenerated when reports gained the margins of recorded outcomes), on recordings kept in Tests/whatif (their inbound lines only, so a
 /// re-recording does not move them): one on a client clock with a double tap's timers, one of a pinch
 /// with renders on every frame.
 @Suite struct FlakeSweepUnwrittenTests {
