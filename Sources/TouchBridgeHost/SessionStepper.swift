@@ -90,8 +90,12 @@ public final class SessionStepper {
     /// Observers by the session they watch.
     private var observers: [String: Set<ConnectionID>] = [:]
     private var watching: [ConnectionID: String] = [:]
+    // STEPPING_ONLY: the fuzz harness's build of stepping and recordings (scripts/fuzz.sh), without the live
+    // what-if, flake and test export, which need modules that build does not have.
+    #if !STEPPING_ONLY
     /// Each connection's `what-if` or `flake` in progress (one at a time).
     private var analyses: [ConnectionID: LiveAnalysis] = [:]
+    #endif
 
     /// `what-if` and `flake` requests in progress at once on this server (shard), all connections
     /// together: each holds two apps or one, and past this a request is `server-busy`.
@@ -144,12 +148,21 @@ public final class SessionStepper {
 
     /// Whether connection `id` has a recording still being replayed: call `continueReplay` on a later
     /// service turn.
-    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil || analyses[id] != nil }
+    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil || analyzing(id) }
 
     /// Whether connection `id`'s replay in progress is a recording's, whose slices wait for the
     /// connection's engine share; a `pause` replays work the live session already paid for, so its
     /// slices only give other connections their turns in between.
-    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? (analyses[id] != nil) }
+    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? analyzing(id) }
+
+    /// Whether connection `id` has a `what-if` or `flake` in progress.
+    private func analyzing(_ id: ConnectionID) -> Bool {
+        #if STEPPING_ONLY
+        false
+        #else
+        analyses[id] != nil
+        #endif
+    }
 
     /// Lists and opens the recordings written into `directory` (`serve --record`); until then none are
     /// listed. `ownFile` names the file a connection's own session is recorded to (the recorder's);
@@ -199,7 +212,11 @@ public final class SessionStepper {
     public func continueReplay(
         for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
     ) -> [(ConnectionID, SteppingOutput)] {
+        #if STEPPING_ONLY
+        guard let replay = replays.removeValue(forKey: id) else { return [] }
+        #else
         guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, now: now) }
+        #endif
         let replies = replaySlice(replay, for: id, now: now)
         if replay.interrupted, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
         return replies
@@ -330,13 +347,6 @@ public final class SessionStepper {
             current.frame = frame
             paused[id] = current
             return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
-        case .exportTest(let format):
-            guard let current = paused[id], current.live, let history = histories[id], !history.overflowed else {
-                throw ProtocolError(code: ErrorCode.notAllowed,
-                                    message: "export-test writes your paused live session up to the frame shown: send pause first")
-            }
-            return [(id, .message(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
-                                                            limits: limits, scene: catalog.defaultScene)))]
         case .listRecordings:
             let message = RecordingsMessage(recording: library != nil, files: library?.list(for: id) ?? [], maxBytes: maxRecordingBytes)
             return [(id, .message(message.text))]
@@ -347,6 +357,17 @@ public final class SessionStepper {
             }
             return try open(library.read(name, for: id), name: name, for: id, session: session, hub: hub, now: now,
                             system: system, interrupted: droppedInterruption)
+        #if STEPPING_ONLY
+        case .exportTest, .whatIf, .flake:
+            throw ProtocolError(code: ErrorCode.notAllowed, message: "this build steps and opens recordings only")
+        #else
+        case .exportTest(let format):
+            guard let current = paused[id], current.live, let history = histories[id], !history.overflowed else {
+                throw ProtocolError(code: ErrorCode.notAllowed,
+                                    message: "export-test writes your paused live session up to the frame shown: send pause first")
+            }
+            return [(id, .message(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
+                                                            limits: limits, scene: catalog.defaultScene)))]
         case .whatIf(let request):
             let (entries, frame) = try history(of: id, upToShownFrame: true)
             let frameEnds = paused[id].flatMap { $0.live ? $0.timeline.frames.map(\.replayed) : nil }
@@ -359,6 +380,7 @@ public final class SessionStepper {
             return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
                 try LiveAnalysis.flake(request, entries: entries, session: session, limits: limits, catalog: catalog)
             }
+        #endif
         case .uploadRecording(let part, let parts, let data, let name):
             switch try uploads.take(part: part, of: parts, data: data, from: id) {
             case .partial(let received, let parts):
@@ -388,6 +410,7 @@ public final class SessionStepper {
         return (Array(history.entries[..<end]), state.frame)
     }
 
+    #if !STEPPING_ONLY
     /// Starts `analysis` for connection `id`, one at a time per connection and `maximumAnalyses` on
     /// the server, and runs its first slice.
     private func startAnalysis(
@@ -414,6 +437,7 @@ public final class SessionStepper {
         case .failure(let error): return [(id, Self.error(error))]
         }
     }
+    #endif
 
     /// Reads a recording's header, then reads, checks and replays its lines a slice at a time
     /// (`continueReplay`; the first slice now). Opened while the session is live, it interrupts the app
@@ -501,7 +525,9 @@ public final class SessionStepper {
         paused[id] = nil
         uploads.forget(id)
         replays[id] = nil
+        #if !STEPPING_ONLY
         analyses[id] = nil
+        #endif
         if let session = watching.removeValue(forKey: id) {
             observers[session]?.remove(id)
             if observers[session]?.isEmpty == true { observers[session] = nil }
