@@ -39,7 +39,7 @@ declare -A DEPENDENCIES_OF=(
 declare -A FILES_OF=(
     [TouchBridgeStepping]="TouchBridgeHost/Recording.swift TouchBridgeHost/RecordingParsing.swift TouchBridgeHost/RecordingUploads.swift
         TouchBridgeHost/RecordingLibrary.swift TouchBridgeHost/RecordDirectory.swift TouchBridgeHost/SessionHistory.swift TouchBridgeHost/SessionStepper.swift
-        TouchBridgeHost/StepTimeline.swift TouchBridgeHost/SteppingOutput.swift"
+        TouchBridgeHost/StepTimeline.swift"
 )
 # Compilation conditions a module is built with.
 declare -A CONDITIONS_OF=(

@@ -49,8 +49,8 @@ public func recordingUploadFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         replies = stepper.continueReplay(for: 1, hub: hub, now: clock.read, system: system)
     }
     let types = replies.map { _, output -> String in
-        guard case .message(let message) = output else { return "step" }
-        guard case .object(let fields)? = try? JSONParser.parse(message), case .string(let type)? = fields["type"] else {
+        if case .step = output { return "step" }
+        guard let message = output.message, case .object(let fields)? = try? JSONParser.parse(message), case .string(let type)? = fields["type"] else {
             fatalError("not a JSON message: \(message)")
         }
         if type == "error" {

@@ -21,6 +21,10 @@ public final class HubBridge: TransportDelegate {
     /// Pauses sessions and steps through them or through recordings; nil: no stepping.
     public var stepper: SessionStepper?
 
+    /// Reads the monotonic clock: once per transport callback (`MonotonicClock.now` unless a test
+    /// counts the reads), and by a replay slice to stop on time.
+    let clock: () -> Double
+
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
     /// diffs are coalesced into one full render once it catches up (`RenderCoalescer`); the event log
     /// is never dropped (past the transport's outbound limit the connection is closed with 1008).
@@ -30,13 +34,25 @@ public final class HubBridge: TransportDelegate {
     /// together (0 = no shared cap). `metricsRegistry`: where the sessions' metrics go (the
     /// transport's, so `/metrics` shows both); `metricsLabels`: what tells this bridge's gauges from
     /// the other shards' (`shard`), none with one shard.
-    public init(
+    public convenience init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = []
+    ) {
+        self.init(hub: hub, logger: logger, renderBacklogLimit: renderBacklogLimit, engineSecondsPerSecond: engineSecondsPerSecond,
+                  busyEngineSecondsPerSecond: busyEngineSecondsPerSecond, metricsRegistry: metricsRegistry, metricsLabels: metricsLabels,
+                  clock: MonotonicClock.now)
+    }
+
+    /// As the public initializer, reading time from `clock` (tests count its reads).
+    init(
+        hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = [],
+        clock: @escaping () -> Double
     ) {
         executor = EffectExecutor(hub: hub, coalescer: RenderCoalescer(backlogLimit: renderBacklogLimit))
         metrics = SessionMetrics(registry: metricsRegistry, gaugeLabels: metricsLabels)
         self.logger = logger
+        self.clock = clock
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
     }
@@ -45,58 +61,24 @@ public final class HubBridge: TransportDelegate {
     /// nothing on the peer's address. The engine-time budget does: a connection starts with what its
     /// address still owes.
     public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
-        budget.opened(id, from: info.remoteAddress, now: MonotonicClock.now())
-        run(.opened(subprotocol: info.subprotocol), on: id, transport)
+        opened(id, info: info, transport)
     }
 
     public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
-        metrics.messagesHandled.increment()
-        if let wait = budget.wait(for: id, now: MonotonicClock.now()) {
-            metrics.overEngineBudget.increment()
-            recorder?.recordDropped(id, reason: "engine-budget")
-            let error = ProtocolError(
-                code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",
-                retryAfterMs: wait)
-            _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
-            // What it sends meanwhile waits unread instead of costing a receive and a refusal each.
-            transport.holdReading(from: id, for: Double(wait) / 1000)
-            return
-        }
-        let work = ThreadCPUClock.now()
-        let message = InboundMessage.decode(text, limits: hub.limits)
-        let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, transport) }
-        if let replies = stepper?.handle(message, from: id, hub: hub, now: MonotonicClock.now, system: system) {
-            budget.charge(id, seconds: ThreadCPUClock.now() - work, now: MonotonicClock.now())
-            sendStepping(replies, transport)
-            scheduleReplaySlice(for: id, transport)
-            return
-        }
-        guard case .session(let decoded) = message else {
-            // A stepping request with no stepper: the session answers it as the unknown type it is to v1.
-            return run(.text(text, receivedAt: receiveTime), on: id, transport)
-        }
-        run(.decoded(decoded, text: text, receivedAt: receiveTime), on: id, transport)
-        if hub.role(of: id) != nil { transport.markJoined(id) }
+        received(text, from: id, at: receiveTime, transport)
     }
 
+    /// The transport dropped a message over `maxMessagesPerSecond`: the client is told, through the executor.
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
-        metrics.rateLimited.increment()
-        recorder?.recordDropped(id, reason: reason.rawValue)
-        let error = ServerMessage.error(ErrorMessage(code: "rate-limited", message: "over maxMessagesPerSecond; message dropped"))
-        _ = transport.send(error.text, to: id)
+        rejected(id, reason: reason, transport)
     }
 
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
-        budget.forget(id, now: MonotonicClock.now())
-        run(.closed, on: id, transport)
+        closed(id, transport)
     }
 
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
-        switch TransportPort.timer(for: token) {
-        case .engine?: run(.timerFired, on: id, transport)
-        case .renderCatchUp?: executor.catchUp(id, through: TransportPort(transport: transport, logger: logger))
-        case nil: if token == Self.replaySliceToken { replaySlice(for: id, transport) }
-        }
+        timerFired(token, for: id, transport)
     }
 
     public func transportWillReportMetrics(_ transport: TransportServer) {
@@ -105,14 +87,83 @@ public final class HubBridge: TransportDelegate {
                        rendersCoalesced: executor.coalescer.coalescedCount)
     }
 
-    func run(_ input: SessionInput, on id: ConnectionID, _ transport: TransportServer) {
-        let start = MonotonicClock.now()
-        let work = ThreadCPUClock.now()
-        let effects = executor.handle(input, on: id, through: TransportPort(transport: transport, logger: logger))
-        let finished = MonotonicClock.now()
-        metrics.dispatchSeconds.record(finished - start)
-        budget.charge(id, seconds: ThreadCPUClock.now() - work, now: finished)
-        recorder?.record(input, on: id, effects: effects, hub: hub, now: start)
-        if let stepper { sendStepping(stepper.observe(input, on: id, hub: hub, now: start), transport) }
+    func opened(_ id: ConnectionID, info: ConnectionInfo, _ transport: any SocketTransport) {
+        let now = clock()
+        budget.opened(id, from: info.remoteAddress, now: now)
+        charging(id, now: now) { run(.opened(subprotocol: info.subprotocol), on: id, now: now, transport) }
+    }
+
+    /// One client message: the clock is read once here, and that `now` serves the engine share (wait
+    /// and charge), the recorder, the stepper's history and the port. Decoded once (`InboundMessage`):
+    /// a stepping request goes to the stepper, a session message to the executor; every reply leaves
+    /// through the executor.
+    func received(_ text: String, from id: ConnectionID, at receiveTime: Double, _ transport: any SocketTransport) {
+        metrics.messagesHandled.increment()
+        let now = clock()
+        if let wait = budget.wait(for: id, now: now) {
+            metrics.overEngineBudget.increment()
+            recorder?.recordDropped(id, reason: "engine-budget")
+            executor.refuse(id, .overEngineShare(retryAfterMs: wait), through: port(transport, now: now))
+            // What it sends meanwhile waits unread instead of costing a receive and a refusal each.
+            transport.holdReading(from: id, for: Double(wait) / 1000)
+            return
+        }
+        charging(id, now: now) {
+            let message = InboundMessage.decode(text, limits: hub.limits)
+            let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, now: now, transport) }
+            if let replies = stepper?.handle(message, from: id, hub: hub, now: clock, system: system) {
+                executor.carryOut(replies, through: port(transport, now: now))
+                scheduleReplaySlice(for: id, now: now, transport)
+                return
+            }
+            guard case .session(let decoded) = message else {
+                // A stepping request with no stepper: the session answers it as the unknown type it is to v1.
+                return run(.text(text, receivedAt: receiveTime), on: id, now: now, transport)
+            }
+            run(.decoded(decoded, text: text, receivedAt: receiveTime), on: id, now: now, transport)
+            if hub.role(of: id) != nil { transport.markJoined(id) }
+        }
+    }
+
+    func rejected(_ id: ConnectionID, reason: RejectReason, _ transport: any SocketTransport) {
+        metrics.rateLimited.increment()
+        recorder?.recordDropped(id, reason: reason.rawValue)
+        executor.refuse(id, .overMessageRate, through: port(transport, now: clock()))
+    }
+
+    func closed(_ id: ConnectionID, _ transport: any SocketTransport) {
+        let now = clock()
+        budget.forget(id, now: now)
+        run(.closed, on: id, now: now, transport)
+    }
+
+    func timerFired(_ token: UInt64, for id: ConnectionID, _ transport: any SocketTransport) {
+        let now = clock()
+        switch TransportPort.timer(for: token) {
+        case .engine?: charging(id, now: now) { run(.timerFired, on: id, now: now, transport) }
+        case .renderCatchUp?: executor.catchUp(id, through: port(transport, now: now))
+        case nil: if token == Self.replaySliceToken { replaySlice(for: id, now: now, transport) }
+        }
+    }
+
+    /// The executor's port onto `transport` for an input at server time `now`.
+    func port(_ transport: any SocketTransport, now: Double) -> TransportPort { TransportPort(transport: transport, logger: logger, now: now) }
+
+    /// Runs `work` for connection `id` between one pair of reads of the thread's CPU clock, and
+    /// charges what it took to the connection's engine share (and the dispatch metric).
+    func charging(_ id: ConnectionID, now: Double, _ work: () -> Void) {
+        let start = ThreadCPUClock.now()
+        work()
+        let seconds = ThreadCPUClock.now() - start
+        metrics.dispatchSeconds.record(seconds)
+        budget.charge(id, seconds: seconds, now: now)
+    }
+
+    /// Hands `input` to the executor, then to the recorder and the stepper, all at server time `now`.
+    func run(_ input: SessionInput, on id: ConnectionID, now: Double, _ transport: any SocketTransport) {
+        let port = port(transport, now: now)
+        let effects = executor.handle(input, on: id, through: port)
+        recorder?.record(input, on: id, effects: effects, hub: hub, now: now)
+        if let stepper { executor.carryOut(stepper.observe(input, on: id, hub: hub, now: now), through: port) }
     }
 }

@@ -9,7 +9,9 @@ import TouchBridgeServer
 /// (`continueReplay`), within bounds on the timeline and on what all of them hold. While a session is paused its app
 /// does not change: messages that would change it are refused with `paused` and never reach the
 /// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
-/// session, so a class watching on a projector follows the teacher's steps. Pausing a live session
+/// session (the hub's observers), so a class watching on a projector follows the teacher's steps.
+/// Its replies are effects (`.step`, `.reply`, `.error`) that `HubBridge` hands to the
+/// `EffectExecutor`: they leave through the same door as the sessions' own. Pausing a live session
 /// is a system interruption to its app (`SystemInterruption`): it resigns active first — touches in
 /// progress are cancelled, fingers still down deliver nothing until they lift — and becomes active
 /// again on `resume`. Used from the transport's service thread only, like the hub.
@@ -41,8 +43,6 @@ public final class SessionStepper {
         var next: Int
         /// The recording's name; nil for a live session's history.
         var name: String?
-        /// The device's own session, whose observers follow its steps (not the recording's).
-        var session: String
         /// The recording's size: held until the replay ends, it counts against `uploadBudgetBytes`.
         var textBytes: Int
         /// Whether starting it made the app resign active (so an error or `resume` makes it active again).
@@ -87,9 +87,6 @@ public final class SessionStepper {
     private var paused: [ConnectionID: Paused] = [:]
     private var uploads: RecordingUploads
     private var replays: [ConnectionID: Replay] = [:]
-    /// Observers by the session they watch.
-    private var observers: [String: Set<ConnectionID>] = [:]
-    private var watching: [ConnectionID: String] = [:]
     // STEPPING_ONLY: the fuzz harness's build of stepping and recordings (scripts/fuzz.sh), without the live
     // what-if, flake and test export, which need modules that build does not have.
     #if !STEPPING_ONLY
@@ -180,7 +177,7 @@ public final class SessionStepper {
     /// makes the app resign active as a live session pauses, and become active as it resumes.
     public func handle(
         _ message: InboundMessage, from id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
-    ) -> [(ConnectionID, SteppingOutput)]? {
+    ) -> [(connection: ConnectionID, effect: SessionEffect)]? {
         let request: StepRequest
         switch message {
         case .stepping(.success(let stepping)):
@@ -211,18 +208,18 @@ public final class SessionStepper {
     /// progress, runs the next slice of its `what-if` or `flake` instead.
     public func continueReplay(
         for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
-    ) -> [(ConnectionID, SteppingOutput)] {
+    ) -> [(connection: ConnectionID, effect: SessionEffect)] {
         #if STEPPING_ONLY
         guard let replay = replays.removeValue(forKey: id) else { return [] }
         #else
-        guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, now: now) }
+        guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, hub: hub, now: now) }
         #endif
-        let replies = replaySlice(replay, for: id, now: now)
+        let replies = replaySlice(replay, for: id, hub: hub, now: now)
         if replay.interrupted, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
         return replies
     }
 
-    private func replaySlice(_ replay: Replay, for id: ConnectionID, now: () -> Double) -> [(ConnectionID, SteppingOutput)] {
+    private func replaySlice(_ replay: Replay, for id: ConnectionID, hub: Hub, now: () -> Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
         var replay = replay
         let deadline = now() + Self.replaySliceSeconds
         var bounds = timelineBounds
@@ -263,7 +260,7 @@ public final class SessionStepper {
             }
             return [(id, Self.error(error))]
         }
-        let audience = [id] + (observers[replay.session] ?? []).sorted()
+        let audience = [id] + hub.observers(of: id)
         guard let name = replay.name else {
             liveTimelines[id] = replay.timeline
             return start(replay.timeline, source: "live", name: nil, frame: replay.timeline.frames.count - 1, interrupted: replay.interrupted,
@@ -274,19 +271,20 @@ public final class SessionStepper {
 
     /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
     /// learns who observes which session, and shows a paused session to an observer that joins it.
-    public func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(ConnectionID, SteppingOutput)] {
+    public func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
         if input == .closed {
             forget(id)
             return []
         }
         switch hub.role(of: id) {
         case .observer?:
-            guard watching[id] == nil, let session = hub.sessionID(of: id) else { return [] }
-            histories[id] = nil
-            watching[id] = session
-            observers[session, default: []].insert(id)
+            // The input that made it an observer is the first it sends in that role: until then it had
+            // no role and a history like any connection, which a watcher does not keep. Who observes
+            // which session is the hub's to know (`Hub.observers(of:)`), not this stepper's.
+            guard let history = histories.removeValue(forKey: id), let session = hub.sessionID(of: id) else { return [] }
+            historyBytes -= history.bytes
             guard let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }), let state = paused[device] else { return [] }
-            return [(id, .message(state.announcement)), (id, .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)))]
+            return [(id, .reply(state.announcement)), (id, .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)))]
         case .device?, nil:
             var history = histories.removeValue(forKey: id) ?? SessionHistory()
             historyBytes -= history.bytes
@@ -300,8 +298,8 @@ public final class SessionStepper {
 
     private func perform(
         _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, now: () -> Double, system: (String) -> Void
-    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
-        let audience = [id] + (observers[session] ?? []).sorted()
+    ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        let audience = [id] + hub.observers(of: id)
         // A replay still in progress is dropped by a request that starts another or resumes; whether it
         // interrupted the app goes on with what replaces it.
         var droppedInterruption = false
@@ -328,13 +326,13 @@ public final class SessionStepper {
             // The kept timeline replays only what came since the last pause; it is kept again when done.
             let timeline = liveTimelines.removeValue(forKey: id) ?? StepTimeline(sessionID: session, catalog: catalog, limits: limits)
             let entries = Array(history.entries[timeline.replayedCount...])
-            replays[id] = Replay(timeline: timeline, source: .history(entries), next: 0, name: nil, session: session, textBytes: 0,
+            replays[id] = Replay(timeline: timeline, source: .history(entries), next: 0, name: nil, textBytes: 0,
                                  interrupted: interrupted)
             return continueReplay(for: id, hub: hub, now: now, system: system)
         case .resume:
             if paused.removeValue(forKey: id)?.interrupted == true || droppedInterruption { endInterruption(of: id, hub: hub, system: system) }
             droppedInterruption = false
-            return audience.map { ($0, .message(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
+            return audience.map { ($0, .reply(ResumedMessage.text(render: hub.fullRender(for: id) ?? "null"))) }
         case .step(let frame):
             guard var current = paused[id] else {
                 let reason = replays[id] == nil ? "the session is live" : "the recording is still being replayed (stepping comes when it is ready)"
@@ -349,7 +347,7 @@ public final class SessionStepper {
             return audience.map { ($0, .step(current.timeline.state(at: frame).message(frames: count))) }
         case .listRecordings:
             let message = RecordingsMessage(recording: library != nil, files: library?.list(for: id) ?? [], maxBytes: maxRecordingBytes)
-            return [(id, .message(message.text))]
+            return [(id, .reply(message.text))]
         case .openRecording(let name):
             guard let library else {
                 throw ProtocolError(code: StepErrorCode.notRecording,
@@ -366,25 +364,25 @@ public final class SessionStepper {
                 throw ProtocolError(code: ErrorCode.notAllowed,
                                     message: "export-test writes your paused live session up to the frame shown: send pause first")
             }
-            return [(id, .message(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
+            return [(id, .reply(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
                                                             limits: limits, scene: catalog.defaultScene)))]
         case .whatIf(let request):
             let (entries, frame) = try history(of: id, upToShownFrame: true)
             let frameEnds = paused[id].flatMap { $0.live ? $0.timeline.frames.map(\.replayed) : nil }
-            return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
+            return try startAnalysis(for: id, hub: hub, now: now) { () throws(ProtocolError) in
                 try LiveAnalysis.whatIf(request, entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits,
                                         catalog: catalog)
             }
         case .flake(let request):
             let (entries, _) = try history(of: id, upToShownFrame: false)
-            return try startAnalysis(for: id, now: now) { () throws(ProtocolError) in
+            return try startAnalysis(for: id, hub: hub, now: now) { () throws(ProtocolError) in
                 try LiveAnalysis.flake(request, entries: entries, session: session, limits: limits, catalog: catalog)
             }
         #endif
         case .uploadRecording(let part, let parts, let data, let name):
             switch try uploads.take(part: part, of: parts, data: data, from: id) {
             case .partial(let received, let parts):
-                return [(id, .message(UploadingMessage.text(received: received, parts: parts)))]
+                return [(id, .reply(UploadingMessage.text(received: received, parts: parts)))]
             case .complete(let text):
                 return try open(text, name: name ?? "uploaded recording", for: id, session: session, hub: hub, now: now,
                                 system: system, interrupted: droppedInterruption)
@@ -414,8 +412,8 @@ public final class SessionStepper {
     /// Starts `analysis` for connection `id`, one at a time per connection and `maximumAnalyses` on
     /// the server, and runs its first slice.
     private func startAnalysis(
-        for id: ConnectionID, now: () -> Double, _ analysis: () throws(ProtocolError) -> LiveAnalysis
-    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+        for id: ConnectionID, hub: Hub, now: () -> Double, _ analysis: () throws(ProtocolError) -> LiveAnalysis
+    ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
         guard analyses[id] == nil else {
             throw ProtocolError(code: StepErrorCode.busy, message: "this connection's what-if or flake sweep still runs: wait for its answer")
         }
@@ -424,16 +422,16 @@ public final class SessionStepper {
                                 message: "the server runs \(Self.maximumAnalyses) what-ifs and flake sweeps already: try again later")
         }
         analyses[id] = try analysis()
-        return continueAnalysis(for: id, now: now)
+        return continueAnalysis(for: id, hub: hub, now: now)
     }
 
     /// Runs the next slice of connection `id`'s `what-if` or `flake`: its answer to the device and
     /// every observer of its session when done, its error to the device, nothing while more remains.
-    private func continueAnalysis(for id: ConnectionID, now: () -> Double) -> [(ConnectionID, SteppingOutput)] {
+    private func continueAnalysis(for id: ConnectionID, hub: Hub, now: () -> Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
         guard let analysis = analyses[id], let answer = analysis.slice(until: now() + Self.replaySliceSeconds, now: now) else { return [] }
         analyses[id] = nil
         switch answer {
-        case .success(let text): return ([id] + (observers[analysis.session] ?? []).sorted()).map { ($0, .message(text)) }
+        case .success(let text): return ([id] + hub.observers(of: id)).map { ($0, .reply(text)) }
         case .failure(let error): return [(id, Self.error(error))]
         }
     }
@@ -445,7 +443,7 @@ public final class SessionStepper {
     private func open(
         _ text: String, name: String, for id: ConnectionID, session: String, hub: Hub, now: () -> Double,
         system: (String) -> Void, interrupted: Bool
-    ) throws(ProtocolError) -> [(ConnectionID, SteppingOutput)] {
+    ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let textBytes = text.utf8.count
         let held = uploads.bytes + replays.values.reduce(0) { $0 + $1.textBytes }
         guard held + textBytes <= uploads.budgetBytes else {
@@ -463,7 +461,7 @@ public final class SessionStepper {
         let header = reader.header
         let timeline = StepTimeline(sessionID: header.session, catalog: catalog, limits: header.limits.within(limits))
         let interrupted = interrupted || interrupt(id, hub: hub, system: system)
-        replays[id] = Replay(timeline: timeline, source: .recording(reader), next: 0, name: name, session: session, textBytes: textBytes,
+        replays[id] = Replay(timeline: timeline, source: .recording(reader), next: 0, name: name, textBytes: textBytes,
                              interrupted: interrupted)
         return continueReplay(for: id, hub: hub, now: now, system: system)
     }
@@ -497,16 +495,16 @@ public final class SessionStepper {
 
     private func start(
         _ timeline: StepTimeline, source: String, name: String?, frame: Int, interrupted: Bool, for id: ConnectionID, audience: [ConnectionID]
-    ) -> [(ConnectionID, SteppingOutput)] {
+    ) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let announcement = SteppingMessage(source: source, name: name, frames: timeline.frames.count, times: timeline.frames.map(\.t)).text
         let state = Paused(timeline: timeline, frame: frame, announcement: announcement, interrupted: interrupted, live: name == nil)
         paused[id] = state
         return show(state, to: audience)
     }
 
-    private func show(_ state: Paused, to audience: [ConnectionID]) -> [(ConnectionID, SteppingOutput)] {
+    private func show(_ state: Paused, to audience: [ConnectionID]) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let step = state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)
-        return audience.flatMap { [($0, .message(state.announcement)), ($0, .step(step))] }
+        return audience.flatMap { [($0, .reply(state.announcement)), ($0, .step(step))] }
     }
 
     /// Drops the history holding the most bytes (LRU would favour a session someone just used; the
@@ -528,11 +526,7 @@ public final class SessionStepper {
         #if !STEPPING_ONLY
         analyses[id] = nil
         #endif
-        if let session = watching.removeValue(forKey: id) {
-            observers[session]?.remove(id)
-            if observers[session]?.isEmpty == true { observers[session] = nil }
-        }
     }
 
-    private static func error(_ error: ProtocolError) -> SteppingOutput { .message(ServerMessage.error(error.errorMessage).text) }
+    private static func error(_ error: ProtocolError) -> SessionEffect { .error(ServerMessage.error(error.errorMessage).text) }
 }

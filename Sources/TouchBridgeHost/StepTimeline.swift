@@ -143,7 +143,7 @@ public final class StepTimeline {
                 renders.append(text)
                 rendersFull = rendersFull || full
             case .events(let text): events.append(text)
-            case .reply, .error, .armTimer, .cancelTimer, .close: break
+            case .reply, .error, .step, .armTimer, .cancelTimer, .close: break
             }
         }
         guard !renders.isEmpty || !events.isEmpty else { return }

@@ -4,10 +4,13 @@ import TouchBridgeServer
 import TouchBridgeTransport
 
 /// The socket transport as an `EffectExecutor`'s port: each call is one `TransportServer` call,
-/// with no decisions of its own. Service thread only, like the transport.
+/// with no decisions of its own. The one place in the session server that sends on the transport
+/// (`OneDoorOutTests`). Service thread only, like the transport.
 struct TransportPort: ConnectionPort {
-    let transport: TransportServer
+    let transport: any SocketTransport
     let logger: Logger
+    /// The server time of the input being carried out (read once per message by `HubBridge`).
+    let now: Double
 
     /// The transport's timer tokens (a connection's timers are told apart by token).
     static func token(for timer: ConnectionTimer) -> UInt64 {
@@ -23,14 +26,15 @@ struct TransportPort: ConnectionPort {
 
     /// Render messages are tagged so that a full render drops every render still queued before it.
     private static let renderTag: UInt8 = 1
-
-    var now: Double { MonotonicClock.now() }
+    /// `step` messages are tagged so that a newer one drops every `step` still queued.
+    private static let stepTag: UInt8 = 2
 
     func send(_ text: String, to connection: ConnectionID, as kind: Outbound) {
         switch kind {
-        case .message: transport.send(text, to: connection)
-        case .renderDiff: transport.send(text, to: connection, tag: Self.renderTag)
+        case .message: transport.send(text, to: connection, tag: 0, superseding: nil)
+        case .renderDiff: transport.send(text, to: connection, tag: Self.renderTag, superseding: nil)
         case .fullRender: transport.send(text, to: connection, tag: Self.renderTag, superseding: Self.renderTag)
+        case .step: transport.send(text, to: connection, tag: Self.stepTag, superseding: Self.stepTag)
         }
     }
 

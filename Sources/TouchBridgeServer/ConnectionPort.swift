@@ -17,6 +17,17 @@ public enum Outbound: Equatable, Sendable {
     /// A full render. It replaces the whole render state, so it supersedes every render still
     /// queued for the connection (they are dropped): at most one full render is ever pending.
     case fullRender
+    /// A stepping `step`: it supersedes every `step` still queued for the connection.
+    case step
+
+    /// Whether a message of this kind drops a queued message of kind `queued` (a full render every
+    /// render, a step every step); nothing else is ever dropped.
+    public func supersedes(_ queued: Outbound) -> Bool {
+        switch (self, queued) {
+        case (.fullRender, .renderDiff), (.fullRender, .fullRender), (.step, .step): true
+        default: false
+        }
+    }
 }
 
 /// What an `EffectExecutor` needs from a transport: a clock, an outbound queue per connection,

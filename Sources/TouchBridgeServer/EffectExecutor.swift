@@ -29,6 +29,17 @@ public final class EffectExecutor {
         return effects
     }
 
+    /// Carries out effects the shell produced around the hub — the stepper's replies — in order,
+    /// exactly as the hub's own: they leave through `port` like everything else.
+    public func carryOut(_ effects: [(connection: ConnectionID, effect: SessionEffect)], through port: some ConnectionPort) {
+        for (target, effect) in effects { execute(effect, for: target, through: port) }
+    }
+
+    /// Answers a message the shell refused before any session saw it with its `error`.
+    public func refuse(_ connection: ConnectionID, _ refusal: Refusal, through port: some ConnectionPort) {
+        execute(.error(ServerMessage.error(refusal.error.errorMessage).text), for: connection, through: port)
+    }
+
     /// The `renderCatchUp` timer of `connection` fired: a connection that fell behind and whose
     /// queue drained gets one full render of the current state; one still behind is looked at again.
     public func catchUp(_ connection: ConnectionID, through port: some ConnectionPort) {
@@ -56,6 +67,8 @@ public final class EffectExecutor {
             }
         case .events(let text), .reply(let text), .error(let text):
             port.send(text, to: target, as: .message)
+        case .step(let text):
+            port.send(text, to: target, as: .step)
         case .armTimer(let at):
             port.arm(.engine, for: target, at: at)
         case .cancelTimer:

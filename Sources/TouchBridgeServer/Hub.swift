@@ -87,6 +87,9 @@ public final class Hub {
         return shared.interruptionMessage(interruption)
     }
 
+    /// The observers of `connection`'s session, in the order they joined (none before its `hello`).
+    public func observers(of connection: ConnectionID) -> [ConnectionID] { connections[connection]?.shared?.observers ?? [] }
+
     /// The role a connection was granted.
     public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }
 

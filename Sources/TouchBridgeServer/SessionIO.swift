@@ -32,6 +32,9 @@ public enum SessionEffect: Equatable, Sendable {
     case reply(String)
     /// An `error` message (docs/protocol.md §5.4).
     case error(String)
+    /// A `step` message of a paused session (docs/protocol.md §5.6): it supersedes every `step` still
+    /// queued for the connection, so scrubbing on a slow screen shows the latest frame, never a backlog.
+    case step(String)
     /// Arm (or re-arm, replacing the previous one) this connection's single timer for server time
     /// `at` (monotonic seconds, same clock as `receivedAt`); a time in the past fires at once.
     case armTimer(at: Double)
@@ -43,7 +46,7 @@ public enum SessionEffect: Equatable, Sendable {
     /// The encoded message this effect sends, if it sends one.
     public var message: String? {
         switch self {
-        case .render(let text, _), .events(let text), .reply(let text), .error(let text): text
+        case .render(let text, _), .events(let text), .reply(let text), .error(let text), .step(let text): text
         case .armTimer, .cancelTimer, .close: nil
         }
     }

@@ -153,7 +153,7 @@ extension VirtualTransport: ConnectionPort {
             delivered[connection, default: []].append(.message(text))
             return
         }
-        if kind == .fullRender { queues[connection]?.removeAll { $0.kind != .message } }
+        queues[connection]?.removeAll { kind.supersedes($0.kind) }
         queues[connection, default: []].append((text, kind))
     }
 

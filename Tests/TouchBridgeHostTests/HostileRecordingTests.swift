@@ -107,7 +107,7 @@ import TouchBridgeServer
         let hub = Hub(catalog: LibraryCatalog())
         _ = hub.handle(.opened(), on: 1)
         _ = hub.handle(.text(Self.hello, receivedAt: 0), on: 1)
-        func open(_ stepper: SessionStepper, clock: @escaping () -> Double) -> [[(ConnectionID, SteppingOutput)]] {
+        func open(_ stepper: SessionStepper, clock: @escaping () -> Double) -> [[(connection: ConnectionID, effect: SessionEffect)]] {
             var turns = [stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) ?? []]
             for _ in 0..<100 where stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1))) }
             return turns
@@ -122,7 +122,7 @@ import TouchBridgeServer
         #expect(sliced.count > 10, "one entry per slice: \(sliced.count) turns")
         let early = sliced.dropLast().filter { !$0.isEmpty }
         #expect(early.isEmpty, "nothing is sent until the replay is done")
-        let texts = { (outputs: [(ConnectionID, SteppingOutput)]) in outputs.map { "\($0.0) \($0.1)" } }
+        let texts = { (outputs: [(connection: ConnectionID, effect: SessionEffect)]) in outputs.map { "\($0.0) \($0.1)" } }
         #expect(texts(try #require(sliced.last)) == texts(try #require(whole.first)))
         #expect(try #require(whole.first).count == 2, "stepping and step")
     }
@@ -143,7 +143,7 @@ import TouchBridgeServer
             let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
             let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: text, name: name))), from: 1, hub: hub, now: { 0 }, system: systemMessages(hub, 1)) ?? []
             #expect(!stepper.isReplaying(1))
-            guard case .message(let first)? = replies.first?.1, case .object(let fields)? = try? JSONParser.parse(first) else {
+            guard let first = replies.first?.1.message, case .object(let fields)? = try? JSONParser.parse(first) else {
                 Issue.record("\(name): no reply")
                 continue
             }
@@ -175,7 +175,7 @@ import TouchBridgeServer
         }
         func open(on id: ConnectionID) -> String {
             let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: id, hub: hub, now: clock, system: systemMessages(hub, id))
-            guard case .message(let text)? = replies?.first?.1 else { return "" }
+            guard let text = replies?.first?.1.message else { return "" }
             return text
         }
         #expect(open(on: 1) == "")
@@ -243,7 +243,7 @@ import TouchBridgeServer
     /// A `pause` replays the live history in slices too; the session is held from the request on
     /// (an input meanwhile is `paused`), and the timeline ends on the last frame as before.
     @Test func aPauseIsReplayedInSlicesAndHoldsTheSessionFromTheRequest() throws {
-        func paused(slicing: Bool) -> (turns: [[(ConnectionID, SteppingOutput)]], refused: String?) {
+        func paused(slicing: Bool) -> (turns: [[(connection: ConnectionID, effect: SessionEffect)]], refused: String?) {
             let (hub, stepper, _) = Self.liveSessionWithHistory()
             var time = 0.0
             let clock = {
@@ -254,16 +254,16 @@ import TouchBridgeServer
             let input = #"{"type":"advance","seq":9,"t":50}"#
             let refused = stepper.handle(InboundMessage.decode(input, limits: ProtocolLimits()), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1))?.first
             while stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1))) }
-            guard case .message(let text)? = refused?.1 else { return (turns, nil) }
+            guard let text = refused?.1.message else { return (turns, nil) }
             return (turns, text)
         }
         let sliced = paused(slicing: true)
         let whole = paused(slicing: false)
         #expect(whole.turns.count == 1 && sliced.turns.count > 3, "\(sliced.turns.count) turns")
         #expect(sliced.refused?.contains(#""code":"paused""#) == true, "an input during the replay is held: \(sliced.refused ?? "passed")")
-        let texts = { (outputs: [(ConnectionID, SteppingOutput)]) in outputs.map { "\($0.0) \($0.1)" } }
+        let texts = { (outputs: [(connection: ConnectionID, effect: SessionEffect)]) in outputs.map { "\($0.0) \($0.1)" } }
         #expect(texts(try #require(sliced.turns.last)) == texts(try #require(whole.turns.first)))
-        guard case .message(let announcement)? = whole.turns.first?.first?.1 else {
+        guard let announcement = whole.turns.first?.first?.1.message else {
             Issue.record("no stepping")
             return
         }

@@ -34,12 +34,12 @@ import TouchBridgeServer
         }
     }
 
-    func ask(_ request: StepRequest, from id: ConnectionID, clock: Ticking) -> [(ConnectionID, SteppingOutput)] {
+    func ask(_ request: StepRequest, from id: ConnectionID, clock: Ticking) -> [(connection: ConnectionID, effect: SessionEffect)] {
         stepper.handle(.stepping(.success(request)), from: id, hub: hub, now: clock.now, system: { _ in }) ?? []
     }
 
-    func code(_ replies: [(ConnectionID, SteppingOutput)]) -> String? {
-        guard case .message(let text)? = replies.first?.1, case .error(let error)? = try? ServerMessage.decode(text) else { return nil }
+    func code(_ replies: [(connection: ConnectionID, effect: SessionEffect)]) -> String? {
+        guard let text = replies.first?.1.message, case .error(let error)? = try? ServerMessage.decode(text) else { return nil }
         return error.code
     }
 
@@ -56,7 +56,7 @@ import TouchBridgeServer
         #expect(stepper.isReplaying(1) && stepper.replayWaitsForEngineShare(1), "its slices wait for the connection's share")
         #expect(code(ask(.flake(FlakeRequest(variants: 2)), from: 1, clock: clock)) == StepErrorCode.busy)
         var slices = 1
-        var answer: [(ConnectionID, SteppingOutput)] = []
+        var answer: [(connection: ConnectionID, effect: SessionEffect)] = []
         while answer.isEmpty, slices < 100 {
             answer = stepper.continueReplay(for: 1, hub: hub, now: clock.now, system: { _ in })
             slices += 1
@@ -64,7 +64,7 @@ import TouchBridgeServer
         // open, hello, two inputs: four entries read, the replays started, four events run, one per slice.
         #expect(slices == 9)
         #expect(answer.map(\.0) == [1, 2], "the device and its observer")
-        guard case .message(let text)? = answer.first?.1 else { return }
+        guard let text = answer.first?.1.message else { return }
         #expect(text.hasSuffix(#""source":"live","type":"what-if"}"#))
         #expect(!stepper.isReplaying(1))
     }

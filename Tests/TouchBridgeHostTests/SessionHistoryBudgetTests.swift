@@ -41,7 +41,7 @@ import TouchBridgeServer
 
     /// The code of the error the stepper answers `pause` with, or nil when the session pauses.
     func pauseError(_ id: ConnectionID) -> String? {
-        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, now: { 0 }, system: system(id)), case .message(let text)? = replies.first?.1 else {
+        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, now: { 0 }, system: system(id)), let text = replies.first?.1.message else {
             Issue.record("pause was not the stepper's")
             return nil
         }
