@@ -2,7 +2,7 @@
 /// changed app and say which decisions flip (docs/protocol.md §4.13). The changes are in the
 /// vocabulary of `touchbridge replay --what-if`: the short form `NAME.PROPERTY=VALUE` as a string, or
 /// an `act` action as an object (§4.11), kept here as its JSON text.
-public struct WhatIfRequest: Equatable, Sendable {
+public struct WhatIfRequest: WireObject {
     /// At most this many changes: an `act` message's limit.
     public static let maximumChanges = 64
     /// Longest change taken, in bytes of its text (an action object's JSON).
@@ -14,7 +14,23 @@ public struct WhatIfRequest: Equatable, Sendable {
     /// A what-if of `changes`.
     public init(changes: [String]) { self.changes = changes }
 
-    static func read(_ fields: FieldReader) throws(ProtocolError) -> WhatIfRequest {
+    /// The field of `what-if` (docs/protocol.md §4.13).
+    public static let wireFields: [WireField<WhatIfRequest>] = [
+        .custom("changes", \.changes, required: true, type: "array, 1–64", "Strings `NAME.PROPERTY=VALUE` or `act` action objects, each at most 16 KiB.",
+                read: { fields throws(ProtocolError) in try readChanges(fields) },
+                write: { changes in .array(changes.map(wireValue)) }),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: WhatIfRequest { WhatIfRequest(changes: []) }
+
+    /// A change on the wire: an action's object, or the short form's string.
+    static func wireValue(_ change: String) -> JSONValue {
+        guard let value = try? JSONParser.parse(change), case .object = value else { return .string(change) }
+        return value
+    }
+
+    static func readChanges(_ fields: FieldReader) throws(ProtocolError) -> [String] {
         let items = try fields.array("changes")
         guard (1...maximumChanges).contains(items.count) else {
             throw .limit("changes", "expected 1–\(maximumChanges) changes, got \(items.count)")
@@ -32,7 +48,7 @@ public struct WhatIfRequest: Equatable, Sendable {
             }
             changes.append(text)
         }
-        return WhatIfRequest(changes: changes)
+        return changes
     }
 }
 
@@ -40,7 +56,7 @@ public struct WhatIfRequest: Equatable, Sendable {
 /// no finger was down) replayed `variants` times with seeded noise of timing and position
 /// (docs/protocol.md §4.13). The bounds are the command line's (`touchbridge flake`), but fewer
 /// variants: a live session's sweep runs on the server's shared engine thread.
-public struct FlakeRequest: Equatable, Sendable {
+public struct FlakeRequest: WireObject {
     /// Most variants one request runs.
     public static let maximumVariants = 1_000
     /// Largest timing offset taken, ms.
@@ -75,27 +91,32 @@ public struct FlakeRequest: Equatable, Sendable {
         self.frameRate = frameRate
     }
 
-    static func read(_ fields: FieldReader) throws(ProtocolError) -> FlakeRequest {
-        var request = FlakeRequest()
-        if let variants = try fields.integerIfPresent("variants") {
-            guard (1...maximumVariants).contains(variants) else { throw .limit("variants", "expected 1–\(maximumVariants), got \(variants)") }
-            request.variants = variants
+    /// The fields of `flake` (docs/protocol.md §4.13), each checked as soon as it is read.
+    public static let wireFields: [WireField<FlakeRequest>] = [
+        .integerOrDefault("variants", \.variants, "Variants to run, 1–1,000 (default 100).").checked { request, _ throws(ProtocolError) in
+            guard (1...maximumVariants).contains(request.variants) else { throw .limit("variants", "expected 1–\(maximumVariants), got \(request.variants)") }
+        },
+        .integerOrDefault("seed", \.seed, "The noise's seed, 0…2^53 (default 1): the same seed gives the same answer.").checked { request, _ throws(ProtocolError) in
+            guard request.seed >= 0 else { throw .schema("seed", "expected an integer ≥ 0") }
+        },
+        .numberOrDefault("jitterMs", \.jitterMs, "Largest timing offset per input frame, ms, 0–1,000 (default 8).")
+            .checked { request, _ throws(ProtocolError) in try within("jitterMs", request.jitterMs, 0...maximumJitterMs) },
+        .numberOrDefault("jitterPt", \.jitterPt, "Largest position offset per sample and axis, points, 0–200 (default 3).")
+            .checked { request, _ throws(ProtocolError) in try within("jitterPt", request.jitterPt, 0...maximumJitterPt) },
+        .numberOrDefault("dropFrames", \.dropFrames, "Share of move-only frames dropped, 0–0.9 (default 0).")
+            .checked { request, _ throws(ProtocolError) in try within("dropFrames", request.dropFrames, 0...maximumDropShare) },
+        .number("frameRate", \.frameRate, "Moves resampled to at most this rate, Hz, 1–1,000 (default: as sent).")
+            .checked { request, _ throws(ProtocolError) in
+                if let rate = request.frameRate { try within("frameRate", rate, frameRates) }
+            },
+    ]
+
+    /// The reader's starting value: the defaults.
+    public static var wireBlank: FlakeRequest { FlakeRequest() }
+
+    private static func within(_ key: String, _ value: Double, _ range: ClosedRange<Double>) throws(ProtocolError) {
+        guard value.isFinite, range.contains(value) else {
+            throw .schema(key, "expected a number within \(range.lowerBound)…\(range.upperBound), got \(value)")
         }
-        if let seed = try fields.integerIfPresent("seed") {
-            guard seed >= 0 else { throw .schema("seed", "expected an integer ≥ 0") }
-            request.seed = seed
-        }
-        func within(_ key: String, _ range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
-            guard let value = try fields.numberIfPresent(key) else { return nil }
-            guard value.isFinite, range.contains(value) else {
-                throw .schema(key, "expected a number within \(range.lowerBound)…\(range.upperBound), got \(value)")
-            }
-            return value
-        }
-        request.jitterMs = try within("jitterMs", 0...maximumJitterMs) ?? request.jitterMs
-        request.jitterPt = try within("jitterPt", 0...maximumJitterPt) ?? request.jitterPt
-        request.dropFrames = try within("dropFrames", 0...maximumDropShare) ?? request.dropFrames
-        request.frameRate = try within("frameRate", frameRates)
-        return request
     }
 }

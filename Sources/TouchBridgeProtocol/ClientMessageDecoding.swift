@@ -57,7 +57,7 @@ extension ClientMessage {
     static func decode(members: [String: JSONValue], limits: ProtocolLimits) throws(ProtocolError) -> ClientMessage {
         let seq = members["seq"]?.integerValue
         do {
-            let message = try decodeTyped(FieldReader(members: members, path: ""))
+            let message = try decodeTyped(FieldReader(members: members, path: "", limits: limits))
             try message.validate(limits: limits)
             return message
         } catch {
@@ -81,7 +81,7 @@ extension ClientMessage {
                 path: "protocol")
         }
         guard let message = try read(type: type, fields) else {
-            let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark, act"
+            let known = declarations.map(\.type).joined(separator: ", ")
             throw ProtocolError(code: ErrorCode.unknownType, message: "unknown message type \"\(type)\" (v1 types: \(known))", path: "type")
         }
         return message

@@ -1,24 +1,28 @@
 /// Builds the typed client messages from the parsed `JSONValue`, in one pass and without
 /// Foundation's `JSONDecoder`.
 ///
-/// The rules and the error wording are those of the messages' `Decodable` conformances (which
-/// remain, for Swift tools): fields are read in the same order, so the first error reported is the
-/// same; a missing field is `required field is missing`; a wrong type `expected a number` /
-/// `an integer` / `a string` / `an array` / `an object` (`, got null` for null); numbers may be
-/// the strings `"NaN"`, `"Infinity"`, `"-Infinity"`. `ClientMessageReadingTests` checks both agree.
+/// Each message's `WireObject` table says which of these rules each field follows and in which
+/// order the fields are read (the first error reported is the first wrong field's). A missing field
+/// is `required field is missing`; a wrong type `expected a number` / `an integer` / `a string` /
+/// `an array` / `an object` (`, got null` for null); numbers may be the strings `"NaN"`,
+/// `"Infinity"`, `"-Infinity"`. `ClientMessageReadingTests` checks the wording against the
+/// Foundation decoder it replaced.
 struct FieldReader {
     let members: [String: JSONValue]
     /// The object's own path: empty for the message, `viewport`, `pointers[1]`.
     let path: String
+    /// The limits in force, for the checks a field runs as soon as it is read (`WireField.checked`).
+    let limits: ProtocolLimits
 
-    init(members: [String: JSONValue], path: String) {
+    init(members: [String: JSONValue], path: String, limits: ProtocolLimits = ProtocolLimits()) {
         self.members = members
         self.path = path
+        self.limits = limits
     }
 
-    init(object value: JSONValue, path: String) throws(ProtocolError) {
+    init(object value: JSONValue, path: String, limits: ProtocolLimits = ProtocolLimits()) throws(ProtocolError) {
         switch value {
-        case .object(let members): self.init(members: members, path: path)
+        case .object(let members): self.init(members: members, path: path, limits: limits)
         case .null: throw .schema(path, "expected an object, got null")
         default: throw .schema(path, "expected an object")
         }
@@ -111,7 +115,7 @@ struct FieldReader {
     // MARK: Containers
 
     func object(_ key: String) throws(ProtocolError) -> FieldReader {
-        try FieldReader(object: required(key), path: path(key))
+        try FieldReader(object: required(key), path: path(key), limits: limits)
     }
 
     func objectIfPresent(_ key: String) throws(ProtocolError) -> FieldReader? {
@@ -141,7 +145,7 @@ struct FieldReader {
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(try read(FieldReader(object: element, path: "\(arrayPath)[\(index)]")))
+            result.append(try read(FieldReader(object: element, path: "\(arrayPath)[\(index)]", limits: limits)))
         }
         return result
     }
@@ -166,136 +170,5 @@ extension ClientMessage {
         case "act": .act(try AppActions(reading: fields))
         default: nil
         }
-    }
-}
-
-extension Hello {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let protocolVersion = try fields.integer("protocol")
-        let role: Role = try fields.wire("role")
-        let scene = try fields.members["scene"].flatMap { value throws(ProtocolError) -> SceneRequest? in
-            if case .null = value { return nil }
-            return try SceneRequest(reading: value, path: fields.path("scene"))
-        }
-        let session = try fields.stringIfPresent("session")
-        let viewport = try Viewport(reading: fields.object("viewport"))
-        let clock: ClockMode = try fields.wire("clock")
-        let t = try fields.numberIfPresent("t")
-        self.init(
-            role: role, scene: scene, session: session, viewport: viewport, clock: clock, t: t,
-            client: try fields.stringIfPresent("client"), protocolVersion: protocolVersion)
-        log = try fields.stringIfPresent("log").map { _ throws(ProtocolError) in try fields.wire("log") }
-    }
-}
-
-extension Viewport {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let width = try fields.number("width")
-        let height = try fields.number("height")
-        let scale = try fields.number("scale")
-        let safeArea = try fields.objectIfPresent("safeArea").map { insets throws(ProtocolError) in
-            SafeAreaInsets(top: try insets.number("top"), left: try insets.number("left"),
-                           bottom: try insets.number("bottom"), right: try insets.number("right"))
-        }
-        self.init(width: width, height: height, scale: scale, safeArea: safeArea)
-    }
-}
-
-extension SceneRequest {
-    init(reading value: JSONValue, path: String) throws(ProtocolError) {
-        switch value {
-        case .string(let name): self = .named(name)
-        case .object: self = .inline(value)
-        default: throw .schema(path, "expected a scene name or an inline scene object")
-        }
-    }
-}
-
-extension Input {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let seq = try fields.integer("seq")
-        let pointers = try fields.objects(fields.array("pointers"), of: "pointers") { fields throws(ProtocolError) in
-            try Pointer(reading: fields)
-        }
-        self.init(seq: seq, pointers: pointers)
-    }
-}
-
-extension Pointer {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let id = try fields.integer("id")
-        let phase: PointerPhase = try fields.wire("phase")
-        let x = try fields.nonFiniteNumber("x")
-        let y = try fields.nonFiniteNumber("y")
-        let t = try fields.nonFiniteNumber("t")
-        let pressure = try fields.numberIfPresent("pressure")
-        let width = try fields.numberIfPresent("width")
-        let height = try fields.numberIfPresent("height")
-        let pointerType: PointerType = try fields.wire("pointerType")
-        let coalesced = try fields.arrayIfPresent("coalesced").map { elements throws(ProtocolError) in
-            try fields.objects(elements, of: "coalesced") { fields throws(ProtocolError) in try PointerSample(reading: fields) }
-        }
-        self.init(
-            id: id, phase: phase, x: x, y: y, t: t, pointerType: pointerType, pressure: pressure, width: width, height: height,
-            coalesced: coalesced)
-    }
-}
-
-extension PointerSample {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let x = try fields.nonFiniteNumber("x")
-        let y = try fields.nonFiniteNumber("y")
-        self.init(x: x, y: y, t: try fields.nonFiniteNumber("t"))
-    }
-}
-
-extension AppActions {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let t = try fields.number("t")
-        let seq = try fields.integerIfPresent("seq")
-        self.init(t: t, seq: seq, actions: try fields.array("actions"))
-    }
-}
-
-extension Advance {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let t = try fields.number("t")
-        self.init(t: t, seq: try fields.integerIfPresent("seq"))
-    }
-}
-
-extension Motion {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let phase: MotionPhase = try fields.wire("phase")
-        let t = try fields.number("t")
-        self.init(phase: phase, t: t, seq: try fields.integerIfPresent("seq"))
-    }
-}
-
-extension Remote {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let command: RemoteCommand = try fields.wire("command")
-        let t = try fields.number("t")
-        self.init(command: command, t: t, seq: try fields.integerIfPresent("seq"))
-    }
-}
-
-extension SceneSwitch {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        guard let value = fields.members["scene"] else { throw .schema(fields.path("scene"), "required field is missing") }
-        self.init(scene: try SceneRequest(reading: value, path: fields.path("scene")))
-    }
-}
-
-extension Ping {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        self.init(id: try fields.integer("id"))
-    }
-}
-
-extension Mark {
-    init(reading fields: FieldReader) throws(ProtocolError) {
-        let note = try fields.stringIfPresent("note")
-        self.init(note: note, t: try fields.numberIfPresent("t"))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `act`: app-side changes — a property set, a view removed or moved, a recognizer moved, the app
 /// resigning active … — applied at engine time `t` between input frames. The actions stay JSON here;
 /// the session interprets them against the running app (docs/protocol.md §4.11).
-public struct AppActions: Codable, Equatable, Sendable {
+public struct AppActions: WireObject {
     /// Engine time (ms) at which the actions apply; like input timestamps, it may not go backwards.
     public var t: Double
     /// Echoed in the `events` reply so a client can match it.
@@ -20,10 +20,20 @@ public struct AppActions: Codable, Equatable, Sendable {
         self.seq = seq
         self.actions = actions
     }
+
+    /// The fields of `act` (docs/protocol.md §4.11).
+    public static let wireFields: [WireField<AppActions>] = [
+        .number("t", \.t, "Engine time (ms) at which the actions apply; client clock: mapped like `input` times; never earlier than the engine's time."),
+        .integer("seq", \.seq, "Echoed in the `events` reply (and any `error`), so a client can match it."),
+        .array("actions", \.actions, type: "array, 1…64", "The actions, in order, as the table below defines them."),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: AppActions { AppActions(t: 0, actions: []) }
 }
 
 /// `advance`: moves the manual clock to `t` (ms), firing due timers (docs/protocol.md §4.3).
-public struct Advance: Codable, Equatable, Sendable {
+public struct Advance: WireObject {
     /// The engine time to move to, ms; never earlier than the session's time.
     public var t: Double
     /// Echoed in the `events` reply (docs/protocol.md §5.3).
@@ -35,17 +45,18 @@ public struct Advance: Codable, Equatable, Sendable {
         self.seq = seq
     }
 
-    enum CodingKeys: String, CodingKey { case t, seq }
+    /// The fields of `advance`.
+    public static let wireFields: [WireField<Advance>] = [
+        .number("t", \.t, "The engine time to move to, ms; not less than the engine's time."),
+        .integer("seq", \.seq, "Echoed in the `events` reply (and any `error`), so a client can match it."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        t = try c.decode(Double.self, forKey: .t)
-        seq = try c.decodeIntegerIfPresent(forKey: .seq)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Advance { Advance(t: 0) }
 }
 
 /// `motion`: a shake phase at `t` (ms).
-public struct Motion: Codable, Equatable, Sendable {
+public struct Motion: WireObject {
     /// Which phase of the shake.
     public var phase: MotionPhase
     /// Client time, ms, on the same clock as input timestamps.
@@ -60,18 +71,19 @@ public struct Motion: Codable, Equatable, Sendable {
         self.seq = seq
     }
 
-    enum CodingKeys: String, CodingKey { case phase, t, seq }
+    /// The fields of `motion`.
+    public static let wireFields: [WireField<Motion>] = [
+        .wire("phase", \.phase, "Becomes `motionBegan/Ended/Cancelled(.motionShake)` sent to the first responder."),
+        .number("t", \.t, "Client time, ms, on the same clock as input timestamps."),
+        .integer("seq", \.seq, "Echoed in the `events` reply (and any `error`), so a client can match it."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        phase = try c.decode(MotionPhase.self, forKey: .phase)
-        t = try c.decode(Double.self, forKey: .t)
-        seq = try c.decodeIntegerIfPresent(forKey: .seq)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Motion { Motion(phase: .began, t: 0) }
 }
 
 /// `remote`: a remote-control command at `t` (ms).
-public struct Remote: Codable, Equatable, Sendable {
+public struct Remote: WireObject {
     /// The command, delivered as `remoteControlReceived(with:)` to the first responder.
     public var command: RemoteCommand
     /// Client time, ms, on the same clock as input timestamps.
@@ -86,42 +98,57 @@ public struct Remote: Codable, Equatable, Sendable {
         self.seq = seq
     }
 
-    enum CodingKeys: String, CodingKey { case command, t, seq }
+    /// The fields of `remote`.
+    public static let wireFields: [WireField<Remote>] = [
+        .wire("command", \.command, "Becomes `remoteControlReceived(with:)` with the matching `UIEvent.EventSubtype`; apps that did not call `beginReceivingRemoteControlEvents()` drop it (the log notes it)."),
+        .number("t", \.t, "Client time, ms, on the same clock as input timestamps."),
+        .integer("seq", \.seq, "Echoed in the `events` reply (and any `error`), so a client can match it."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        command = try c.decode(RemoteCommand.self, forKey: .command)
-        t = try c.decode(Double.self, forKey: .t)
-        seq = try c.decodeIntegerIfPresent(forKey: .seq)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Remote { Remote(command: .play, t: 0) }
 }
 
 /// `scene`: replaces the running scene.
-public struct SceneSwitch: Codable, Equatable, Sendable {
+public struct SceneSwitch: WireObject {
     /// The scene to run instead: a catalog name or an inline scene.
     public var scene: SceneRequest
 
     /// A `scene` message.
     public init(scene: SceneRequest) { self.scene = scene }
+
+    /// The field of `scene` (docs/protocol.md §4.7).
+    public static let wireFields: [WireField<SceneSwitch>] = [
+        .custom("scene", \.scene, required: true, type: "string or object",
+                "A catalog name, or an inline scene object as in `hello`.",
+                read: { fields throws(ProtocolError) in
+                    guard let value = fields.members["scene"] else { throw .schema(fields.path("scene"), "required field is missing") }
+                    return try SceneRequest(reading: value, path: fields.path("scene"))
+                },
+                write: { $0.wireValue }),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: SceneSwitch { SceneSwitch(scene: .named("")) }
 }
 
 /// `ping`: asks for a `pong` with the same id.
-public struct Ping: Codable, Equatable, Sendable {
+public struct Ping: WireObject {
     /// Any integer; the `pong` echoes it so a client can measure round trips.
     public var id: Int
 
     /// A `ping` with `id`.
     public init(id: Int) { self.id = id }
 
-    enum CodingKeys: String, CodingKey { case id }
+    /// The field of `ping` (docs/protocol.md §4.8).
+    public static let wireFields: [WireField<Ping>] = [.integer("id", \.id, "Echoed in the `pong`.")]
 
-    public init(from decoder: Decoder) throws {
-        id = try decoder.container(keyedBy: CodingKeys.self).decodeInteger(forKey: .id)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Ping { Ping(id: 0) }
 }
 
 /// `mark`: a note for the server's session recording ("that tap was wrong"); the session ignores it.
-public struct Mark: Codable, Equatable, Sendable {
+public struct Mark: WireObject {
     /// Free text (≤ `maxStringLength` characters).
     public var note: String?
     /// Client time of the mark, ms (informational).
@@ -132,6 +159,15 @@ public struct Mark: Codable, Equatable, Sendable {
         self.note = note
         self.t = t
     }
+
+    /// The fields of `mark` (docs/protocol.md §4.10).
+    public static let wireFields: [WireField<Mark>] = [
+        .string("note", \.note, "Free text (≤ `maxStringLength` characters)."),
+        .number("t", \.t, "Client time, ms (informational)."),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: Mark { Mark() }
 
     func validate(limits: ProtocolLimits) throws(ProtocolError) {
         if let note { try Check.string(note, limits: limits, path: "note") }

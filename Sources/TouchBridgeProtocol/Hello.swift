@@ -1,7 +1,7 @@
 import Foundation
 
 /// The window size a client declares (`hello.viewport`, and the body of `resize`).
-public struct Viewport: Codable, Equatable, Sendable {
+public struct Viewport: WireObject {
     /// Points (CSS pixels).
     public var width: Double
     /// Points (CSS pixels).
@@ -20,10 +20,22 @@ public struct Viewport: Codable, Equatable, Sendable {
         self.scale = scale
         self.safeArea = safeArea
     }
+
+    /// The fields of `hello.viewport` and of `resize` (docs/protocol.md §4.1, §4.6).
+    public static let wireFields: [WireField<Viewport>] = [
+        .number("width", \.width, "Points (CSS px), `0 < width ≤ maxViewportPoints`."),
+        .number("height", \.height, "Points (CSS px), `0 < height ≤ maxViewportPoints`."),
+        .number("scale", \.scale, "Device pixels per point (`window.devicePixelRatio`), `0 < scale ≤ maxViewportScale`; informational (the engine works in points)."),
+        .object("safeArea", \.safeArea, type: "object `{\"top\",\"left\",\"bottom\",\"right\"}`",
+                "Points of the window that the device's furniture covers (notch, home indicator; the page reads CSS `env(safe-area-inset-*)`), each ≥ 0, `top + bottom < height`, `left + right < width`; the window gets them as UIKit's `safeAreaInsets`."),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: Viewport { Viewport(width: 0, height: 0) }
 }
 
 /// Insets from the window's edges, in points (`viewport.safeArea`).
-public struct SafeAreaInsets: Codable, Equatable, Sendable {
+public struct SafeAreaInsets: WireObject {
     /// Points covered at the top edge.
     public var top: Double
     /// Points covered at the left edge.
@@ -40,6 +52,17 @@ public struct SafeAreaInsets: Codable, Equatable, Sendable {
         self.bottom = bottom
         self.right = right
     }
+
+    /// The fields of `viewport.safeArea`.
+    public static let wireFields: [WireField<SafeAreaInsets>] = [
+        .number("top", \.top, "Points covered at the top edge."),
+        .number("left", \.left, "Points covered at the left edge."),
+        .number("bottom", \.bottom, "Points covered at the bottom edge."),
+        .number("right", \.right, "Points covered at the right edge."),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: SafeAreaInsets { SafeAreaInsets(top: 0, left: 0, bottom: 0, right: 0) }
 }
 
 /// Which scene to run: a catalog name, or an inline scene this module keeps opaque (its format
@@ -51,30 +74,38 @@ public enum SceneRequest: Codable, Equatable, Sendable {
     /// it.
     case inline(JSONValue)
 
+    /// A name or an object, read as the server reads `hello.scene` and `scene.scene`.
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let name = try? container.decode(String.self) {
-            self = .named(name)
-            return
+        do {
+            self = try SceneRequest(reading: JSONValue(from: decoder), path: "")
+        } catch let error as ProtocolError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
-        let value = try container.decode(JSONValue.self)
-        guard case .object = value else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a scene name or an inline scene object")
-        }
-        self = .inline(value)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
+    /// The name as a string, an inline scene as its object.
+    public func encode(to encoder: Encoder) throws { try wireValue.encode(to: encoder) }
+
+    /// The request on the wire.
+    var wireValue: JSONValue {
         switch self {
-        case .named(let name): try container.encode(name)
-        case .inline(let value): try container.encode(value)
+        case .named(let name): .string(name)
+        case .inline(let value): value
+        }
+    }
+
+    /// A name or an object; anything else is a `schema` error at `path`.
+    init(reading value: JSONValue, path: String) throws(ProtocolError) {
+        switch value {
+        case .string(let name): self = .named(name)
+        case .object: self = .inline(value)
+        default: throw .schema(path, "expected a scene name or an inline scene object")
         }
     }
 }
 
 /// `hello`: the first message of every connection.
-public struct Hello: Codable, Equatable, Sendable {
+public struct Hello: WireObject {
     /// Must be `ProtocolVersion.current`.
     public var protocolVersion: Int
     /// `device` runs a scene; `observer` watches another device's session (docs/protocol.md §3).
@@ -94,11 +125,6 @@ public struct Hello: Codable, Equatable, Sendable {
     /// Devices: how much the event log records (nil: `standard`).
     public var log: LogLevel?
 
-    enum CodingKeys: String, CodingKey {
-        case protocolVersion = "protocol"
-        case role, scene, session, viewport, clock, t, client, log
-    }
-
     /// A `hello`; `log` defaults to nil (`standard`) and is set on the value when a client wants the complete
     /// log.
     public init(
@@ -115,15 +141,25 @@ public struct Hello: Codable, Equatable, Sendable {
         self.client = client
     }
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        protocolVersion = try c.decodeInteger(forKey: .protocolVersion)
-        role = try c.decode(Role.self, forKey: .role)
-        scene = try c.decodeIfPresent(SceneRequest.self, forKey: .scene)
-        session = try c.decodeIfPresent(String.self, forKey: .session)
-        viewport = try c.decode(Viewport.self, forKey: .viewport)
-        clock = try c.decode(ClockMode.self, forKey: .clock)
-        t = try c.decodeIfPresent(Double.self, forKey: .t)
-        client = try c.decodeIfPresent(String.self, forKey: .client)
-    }
+    /// The fields of `hello` (docs/protocol.md §4.1).
+    public static let wireFields: [WireField<Hello>] = [
+        .integer("protocol", \.protocolVersion, "Must be `1`. Otherwise `error` `unsupported-protocol`."),
+        .wire("role", \.role, "See section 3."),
+        .custom("scene", \.scene, required: false, type: "string or object",
+                "Device only. A scene name from the server's catalog (the `scenes` list of `welcome`; when omitted, the catalog's default scene). An object is an **inline scene** (a declarative scene description, docs/scenes.md); servers without inline-scene support answer `unknown-scene`. Ignored for observers.",
+                read: { fields throws(ProtocolError) in
+                    guard let value = fields.members["scene"], value != .null else { return nil }
+                    return try SceneRequest(reading: value, path: fields.path("scene"))
+                },
+                write: { $0?.wireValue }),
+        .string("session", \.session, "Observer only (required for observers, ignored for devices): the id of the session to watch. Unknown id → `unknown-session`."),
+        .object("viewport", \.viewport, "Device: the window size (the fields of `resize`, §4.6). Observers send their own viewport too (it is validated but does not change the session; scale the picture yourself)."),
+        .wire("clock", \.clock, "Device: who moves engine time (section 10). Observers send it too; it is ignored and `welcome` says the session's real clock."),
+        .number("t", \.t, "Client time now (ms). Starts the engine clock at this time and gives the server its first clock-offset sample. Recommended for `client` clock."),
+        .string("client", \.client, "Free-form client name/version for logs (≤ `maxStringLength` characters)."),
+        .wire("log", \.log, "Device only: how much the event log records (section 7). Default `standard`."),
+    ]
+
+    /// The reader's starting value.
+    public static var wireBlank: Hello { Hello(role: .device, viewport: .wireBlank, clock: .client) }
 }

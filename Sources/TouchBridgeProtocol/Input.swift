@@ -1,7 +1,7 @@
 import Foundation
 
 /// `input`: the pointer changes of one frame, applied as one digitizer frame (all or nothing).
-public struct Input: Codable, Equatable, Sendable {
+public struct Input: WireObject {
     /// Echoed in the `events` (or `error`) this frame causes.
     public var seq: Int
     /// The changes, in the order they happened.
@@ -13,17 +13,20 @@ public struct Input: Codable, Equatable, Sendable {
         self.pointers = pointers
     }
 
-    enum CodingKeys: String, CodingKey { case seq, pointers }
+    /// The fields of `input` (docs/protocol.md §4.2).
+    public static let wireFields: [WireField<Input>] = [
+        .integer("seq", \.seq, type: "integer ≥ 0",
+                 "Client's sequence number; echoed in the `events` (and any `error`) this message causes. Use increasing numbers."),
+        .objects("pointers", \.pointers, type: "array, 1…`maxPointersPerInput`",
+                 "The changes of this frame, **in the order they happened**."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        seq = try c.decodeInteger(forKey: .seq)
-        pointers = try c.decode([Pointer].self, forKey: .pointers)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Input { Input(seq: 0, pointers: []) }
 }
 
 /// One change of one pointer.
-public struct Pointer: Codable, Equatable, Sendable {
+public struct Pointer: WireObject {
     /// The browser's `pointerId`.
     public var id: Int
     /// Which Pointer Events event this change is.
@@ -62,27 +65,26 @@ public struct Pointer: Codable, Equatable, Sendable {
         self.coalesced = coalesced
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, phase, x, y, t, pressure, width, height, pointerType, coalesced
-    }
+    /// The fields of one element of `input.pointers` (docs/protocol.md §4.2).
+    public static let wireFields: [WireField<Pointer>] = [
+        .integer("id", \.id, "The browser's `pointerId`. One id is one finger for its whole life (down … up/cancel). An id may appear more than once in a frame (a quick down and up)."),
+        .wire("phase", \.phase, "`pointerdown`, `pointermove`, `pointerup`, `pointercancel` (send `cancel` also when the page loses the pointer, e.g. `lostpointercapture`, `blur`)."),
+        .nonFinite("x", \.x, "Location in window points."),
+        .nonFinite("y", \.y, "Location in window points."),
+        .nonFinite("t", \.t, "Client time of the change, ms (`event.timeStamp`)."),
+        .number("pressure", \.pressure, type: "number ≥ 0", "Pointer Events' `pressure` (0…1). Becomes `UITouch.force = pressure × 2` (0.5, a browser's default for an active contact, is force 1.0). Omit when the device has no pressure."),
+        .number("width", \.width, type: "number ≥ 0", "Contact size in points. Becomes `majorRadius = max(width, height) / 2`. If only one of `width` and `height` is given it is used for both."),
+        .number("height", \.height, type: "number ≥ 0", "Contact size in points, as `width`."),
+        .wire("pointerType", \.pointerType, "Becomes `UITouch.type` `direct`, `pencil`, `indirectPointer`."),
+        .objects("coalesced", \.coalesced, type: "array of `{x, y, t}`", "`event.getCoalescedEvents()` samples that came **before** this change, oldest first (at most `maxCoalescedPerPointer`). They become extra `move` changes before the pointer's main change: the moves of one pointer in one message are delivered as one `touchesMoved` whose event's `coalescedTouches(for:)` returns every sample (UIKIT-TOUCH-COALESCED). Not allowed on `down` (a pointer has no samples before it lands). Including the main event itself as the last sample is harmless."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeInteger(forKey: .id)
-        phase = try container.decode(PointerPhase.self, forKey: .phase)
-        x = try container.decodeNonFinite(forKey: .x)
-        y = try container.decodeNonFinite(forKey: .y)
-        t = try container.decodeNonFinite(forKey: .t)
-        pressure = try container.decodeIfPresent(Double.self, forKey: .pressure)
-        width = try container.decodeIfPresent(Double.self, forKey: .width)
-        height = try container.decodeIfPresent(Double.self, forKey: .height)
-        pointerType = try container.decode(PointerType.self, forKey: .pointerType)
-        coalesced = try container.decodeIfPresent([PointerSample].self, forKey: .coalesced)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: Pointer { Pointer(id: 0, phase: .down, x: 0, y: 0, t: 0) }
 }
 
 /// A coalesced sample: where the pointer was at an earlier moment of the same frame.
-public struct PointerSample: Codable, Equatable, Sendable {
+public struct PointerSample: WireObject {
     /// Window points.
     public var x: Double
     /// Window points.
@@ -97,22 +99,13 @@ public struct PointerSample: Codable, Equatable, Sendable {
         self.t = t
     }
 
-    enum CodingKeys: String, CodingKey { case x, y, t }
+    /// The fields of a coalesced sample.
+    public static let wireFields: [WireField<PointerSample>] = [
+        .nonFinite("x", \.x, "Window points."),
+        .nonFinite("y", \.y, "Window points."),
+        .nonFinite("t", \.t, "Client time, ms."),
+    ]
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        x = try container.decodeNonFinite(forKey: .x)
-        y = try container.decodeNonFinite(forKey: .y)
-        t = try container.decodeNonFinite(forKey: .t)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// A required number that may arrive as `null` — what `JSON.stringify` makes of NaN and
-    /// infinities. It decodes as NaN so the engine rejects the frame with `non-finite-value`, the
-    /// error that says what actually went wrong on the client.
-    func decodeNonFinite(forKey key: Key) throws -> Double {
-        if try decodeNil(forKey: key) { return .nan }
-        return try decode(Double.self, forKey: key)
-    }
+    /// The reader's starting value.
+    public static var wireBlank: PointerSample { PointerSample(x: 0, y: 0, t: 0) }
 }

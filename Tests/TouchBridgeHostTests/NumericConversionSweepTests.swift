@@ -47,7 +47,6 @@ import Testing
         "TouchBridgeHost/Settings/ShardedSessionIDs.swift: Int(digits)": .parsing,
         "TouchBridgeProtocol/ClientMessageReading.swift: Int(value)": .checkedInteger,
         "TouchBridgeProtocol/InputBytesReader.swift: Int(value)": .checkedInteger,
-        "TouchBridgeProtocol/IntegerDecoding.swift: Int(value)": .checkedInteger,
         "TouchBridgeProtocol/JSONParser.swift: Int(byte >> 4)": .integer,
         "TouchBridgeProtocol/JSONParser.swift: Int(byte & 0xF)": .integer,
         "TouchBridgeProtocol/JSONParser.swift: UInt32(unit)": .integer,

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 @testable import TouchBridgeProtocol
 
-/// The client-message decoder as it was, on Foundation's `JSONDecoder` and the types' `Decodable`
-/// conformances: the reference the hand-written parser and readers are checked against.
+/// The client-message decoder as it was, on Foundation's `JSONDecoder` and the hand-written
+/// `Decodable` conformances (`Reference`): the reference the parser and the declared readers are
+/// checked against.
 enum FoundationReference {
     static func decode(_ text: String, limits: ProtocolLimits = ProtocolLimits()) throws(ProtocolError) -> ClientMessage {
         let byteCount = text.utf8.count
@@ -55,17 +56,11 @@ enum FoundationReference {
                     message: "protocol \(foundationText(version)) is not supported; this server speaks protocol \(ProtocolVersion.current) (subprotocol \(ProtocolVersion.subprotocol))",
                     path: "protocol")
             }
-            return .hello(try body(Hello.self))
-        case "input": return .input(try body(Input.self))
-        case "advance": return .advance(try body(Advance.self))
-        case "motion": return .motion(try body(Motion.self))
-        case "remote": return .remote(try body(Remote.self))
-        case "resize": return .resize(try body(Viewport.self))
-        case "scene": return .scene(try body(SceneSwitch.self))
-        case "ping": return .ping(try body(Ping.self))
+            return .hello(try body(Reference.Join.self).value)
+        case "input": return .input(try body(Reference.Frame.self).value)
+        case "resize": return .resize(try body(Reference.Window.self).value)
         case "resync": return .resync
-        case "mark": return .mark(try body(Mark.self))
-        case "act": return .act(try body(AppActions.self))
+        case "advance", "motion", "remote", "scene", "ping", "mark", "act": return try body(Reference.Command.self).value
         default:
             let known = "hello, input, advance, motion, remote, resize, scene, ping, resync, mark, act"
             throw ProtocolError(code: ErrorCode.unknownType, message: "unknown message type \"\(type)\" (v1 types: \(known))", path: "type")
@@ -111,7 +106,7 @@ enum FoundationReference {
     }
 }
 
-@Suite("Client messages: hand-written decoder = the Foundation decoder it replaced")
+@Suite("Client messages: the declared readers = the Foundation decoder they replaced")
 struct ClientMessageReadingTests {
     /// What a decode did, comparable across decoders (NaN-safe). `bad-json` messages differ on
     /// purpose (the parser says what and where), so only their code is compared.
@@ -179,7 +174,8 @@ struct ClientMessageReadingTests {
         ])
         return [
             .object(["type": .string("hello"), "protocol": .number(1), "role": .string("device"), "scene": .string("photo"),
-                     "viewport": viewport, "clock": .string("client"), "t": .number(15234.5), "client": .string("web/1")]),
+                     "viewport": viewport, "clock": .string("client"), "t": .number(15234.5), "client": .string("web/1"),
+                     "log": .string("complete")]),
             .object(["type": .string("hello"), "protocol": .number(1), "role": .string("observer"), "session": .string("abc"),
                      "scene": .object(["views": .array([.object(["kind": .string("label")])])]),
                      "viewport": viewport, "clock": .string("manual")]),
@@ -195,6 +191,11 @@ struct ClientMessageReadingTests {
             .object(["type": .string("ping"), "id": .number(42)]),
             .object(["type": .string("resync")]),
             .object(["type": .string("mark"), "note": .string("that tap was wrong"), "t": .number(17250.5)]),
+            .object(["type": .string("act"), "t": .number(60), "seq": .number(7), "actions": .array([
+                .object(["remove": .object(["view": .string("image")])]),
+            ])]),
+            .object(["type": .string("resize"), "width": .number(844), "height": .number(390), "scale": .number(3),
+                     "safeArea": .object(["top": .number(47), "left": .number(0), "bottom": .number(34), "right": .number(0)])]),
         ]
     }()
 

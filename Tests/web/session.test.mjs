@@ -7,6 +7,7 @@ import { Session, ClientClock, DEFAULT_LIMITS, MAX_HELD, MAX_ERRORS, MAX_RECENT_
 import { Mirror } from '../../web/mirror.mjs';
 import { EngineClock } from '../../web/animation.mjs';
 import { PROTOCOL_VERSION, CLIENT_NAME } from '../../web/protocol.mjs';
+import { undeclared } from './declared.mjs';
 
 const windowOps = (name = 'window') => [
   { op: 'create', id: 1, parent: null, index: 0, kind: 'UIWindow', name, props: { center: [195, 350], bounds: [0, 0, 390, 700] } },
@@ -29,8 +30,9 @@ function harness({ role = 'device', watch = null, scene = null, joined = true } 
     state: joined ? 'joined' : 'joining',
     rtt: 12.5,
     stopped: null,
-    send(msg) { if (this.state !== 'joined') return false; h.sent.push(msg); return true; },
-    sendRaw(msg) { h.raw.push(msg); return true; },
+    // Every message the session sends must be one the server declares, field for field.
+    send(msg) { assert.deepEqual(undeclared(msg), [], JSON.stringify(msg)); if (this.state !== 'joined') return false; h.sent.push(msg); return true; },
+    sendRaw(msg) { assert.deepEqual(undeclared(msg), [], JSON.stringify(msg)); h.raw.push(msg); return true; },
     stop(reason) { this.stopped = reason; },
   };
   h.inspector = Object.fromEntries(['setHud', 'setScenes', 'addMarker', 'setScene', 'resetScene', 'setRecognizers', 'addEvents', 'showInstant', 'setLints']

@@ -1,0 +1,38 @@
+// The client messages' fields as the Swift declarations state them (Tests/fixtures/protocol/
+// client-messages.json, written from the `WireObject` tables and checked against them by
+// ProtocolDeclarationTests): what the page sends is checked against them, so a field renamed or
+// added on one side only fails a test.
+import { readFileSync } from 'node:fs';
+
+export const DECLARED = JSON.parse(readFileSync(new URL('../fixtures/protocol/client-messages.json', import.meta.url), 'utf8')).messages;
+
+function check(value, fields, path, problems) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    problems.push(`${path || 'the message'}: expected an object`);
+    return;
+  }
+  const declared = new Map(fields.map((field) => [field.key, field]));
+  for (const key of Object.keys(value)) {
+    if (path === '' && key === 'type') continue;
+    if (!declared.has(key)) problems.push(`${path}${key}: not a declared field`);
+  }
+  for (const field of fields) {
+    const item = value[field.key];
+    if (item === undefined || item === null) {
+      if (field.required) problems.push(`${path}${field.key}: required field is missing`);
+      continue;
+    }
+    if (!field.fields) continue;
+    if (Array.isArray(item)) item.forEach((element, i) => check(element, field.fields, `${path}${field.key}[${i}].`, problems));
+    else check(item, field.fields, `${path}${field.key}.`, problems);
+  }
+}
+
+/** What in `msg` differs from its type's declaration (empty when nothing does). */
+export function undeclared(msg) {
+  const fields = DECLARED[msg?.type];
+  if (!fields) return [`type ${JSON.stringify(msg?.type)}: not a declared client message`];
+  const problems = [];
+  check(msg, fields, '', problems);
+  return problems;
+}
