@@ -16,8 +16,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
-        // Replays one workload for callgrind's instruction counts (a synchronous main: valgrind 3.19
-        // cannot run the `touchbridge` binary).
+        // Replays one workload for callgrind's instruction counts, with a synchronous main (the
+        // `touchbridge` binary's async main needs scripts/profile-server.sh's sigsuspend shim under
+        // valgrind 3.19).
         .executableTarget(
             name: "touchbridge-trace",
             dependencies: [

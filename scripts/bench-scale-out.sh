@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh --tests >&2
-swift build -c release --product touchbridge >&2
+scripts/build-release.sh >&2
 bin=$PWD/.build/release/touchbridge
 sessions=${1:-200} rate=${2:-120} seconds=${3:-10}
 work=$(mktemp -d)

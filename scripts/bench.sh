@@ -4,8 +4,8 @@
 #        scripts/bench.sh --smoke    seconds: proves the tools work (CI runs this)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh >&2
-swift build -c release --product touchbridge >&2
+scripts/deps.sh --bench >&2
+scripts/build-release.sh >&2
 bin=.build/release/touchbridge
 if [[ "${1:-}" == "--smoke" ]]; then
   $bin bench engine --repetitions 1 --only "1 view: pan"
@@ -13,6 +13,7 @@ if [[ "${1:-}" == "--smoke" ]]; then
   $bin bench lint --repetitions 5 --warm-up 1
   $bin bench artefact --repetitions 1
   $bin bench export --repetitions 1
+  scripts/profile-server.sh --smoke  # the release server under callgrind: a profile per message comes out
   exit 0
 fi
 $bin bench engine
@@ -22,8 +23,7 @@ $bin bench artefact
 $bin bench export
 (cd Benchmarks && swift build -c release --product touchbridge-trace >&2 && swift build -c release --product touchkit-allocations >&2)
 # Instructions per input frame on each peer trace: callgrind counts a run of N and of 2N frames;
-# the difference over N leaves out start-up and set-up (valgrind from Debian's packages).
-command -v valgrind >/dev/null || { sudo_apt=""; [[ $(id -u) -ne 0 ]] && sudo_apt=sudo; $sudo_apt apt-get install -y -qq valgrind >/dev/null; }
+# the difference over N leaves out start-up and set-up (valgrind from Debian's packages: deps.sh --bench).
 trace=Benchmarks/.build/release/touchbridge-trace
 count_instructions() {  # prints "instructions frames"; a third argument: more callgrind options
   local out frames; out=$(mktemp)
@@ -43,6 +43,7 @@ for workload in decode:decodeAll pipeline:PipelinePan*send; do
   read -r i2 f2 < <(count_instructions "${workload%%:*}" 2880 "--toggle-collect=*${workload#*:}*")
   echo "  ${workload%%:*} (per message): $(( (i2 - i1) / (f2 - f1) ))"
 done
+scripts/profile-server.sh  # the real server's instructions per message, by part
 $bin bench load --sequential --duration 5 --rounds 5
 $bin bench load --sessions 500 --rate 120 --duration 30 --rounds 1
 $bin bench idle --sessions 2000

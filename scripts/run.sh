@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh >&2
-swift build -c release --product touchbridge >&2
+scripts/build-release.sh >&2
 exec .build/release/touchbridge "$@"

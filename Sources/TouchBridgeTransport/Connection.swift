@@ -66,6 +66,22 @@ struct OutboundQueue {
         return before - count
     }
 
+    /// How many frames from the front one framed write takes — at most `messages`, adding frames while
+    /// fewer than `framedBytes` bytes are framed (so a larger first message goes alone) — and the bytes
+    /// they take framed (each payload with its `WebSocketFrameHeader`).
+    func batchExtent(messages: Int, framedBytes: Int) -> (messages: Int, framedBytes: Int) {
+        var taken = 0
+        var framed = 0
+        var index = head
+        while taken < messages, framed < framedBytes, index < items.count {
+            let count = items[index].payloadCount
+            framed += WebSocketFrameHeader.count(length: count) + count
+            taken += 1
+            index += 1
+        }
+        return (taken, framed)
+    }
+
     mutating func popFirst() -> OutboundFrame? {
         guard head < items.count else { return nil }
         let frame = items[head]

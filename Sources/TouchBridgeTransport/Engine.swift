@@ -445,13 +445,16 @@ final class WebSocketEngine {
     /// lws sends the buffer as it is and keeps whatever the socket does not take at once. False when the
     /// connection is dead.
     private func writeBatch(on conn: Connection) -> Bool {
-        var batch = [UInt8](repeating: 0, count: lwsPre)
+        // Sized once for the frames it takes: growing it frame by frame reallocated and copied it per message.
+        let extent = conn.outbound.batchExtent(messages: Self.framesPerWriteable, framedBytes: Self.batchBytes)
+        var batch: [UInt8] = []
+        batch.reserveCapacity(lwsPre + extent.framedBytes)
+        batch.append(contentsOf: repeatElement(0, count: lwsPre))
         var messages = 0
         var payloadBytes = 0
-        while messages < Self.framesPerWriteable, batch.count - lwsPre < Self.batchBytes, let frame = conn.outbound.popFirst() {
+        while messages < extent.messages, let frame = conn.outbound.popFirst() {
             dequeued(frame, from: conn)
             let count = frame.payloadCount
-            batch.reserveCapacity(batch.count + WebSocketFrameHeader.maxCount + count)
             WebSocketFrameHeader.appendText(length: count, to: &batch)
             batch.append(contentsOf: frame.storage[lwsPre...])
             messages += 1

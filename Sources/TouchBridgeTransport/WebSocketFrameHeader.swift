@@ -8,6 +8,15 @@ enum WebSocketFrameHeader {
     /// The most bytes a header takes (2 + 8 for a 64-bit length).
     static let maxCount = 10
 
+    /// The bytes `appendText` writes for a payload of `length` bytes.
+    static func count(length: Int) -> Int {
+        switch length {
+        case ..<126: 2
+        case ..<65_536: 4
+        default: maxCount
+        }
+    }
+
     /// Appends the header of an unmasked, final text frame of `length` payload bytes to `bytes`.
     static func appendText(length: Int, to bytes: inout [UInt8]) {
         precondition(length >= 0, "a payload length is never negative")
