@@ -62,6 +62,31 @@ struct InboundMessageTests {
         #expect(upload.path == "part")
     }
 
+    /// Stepping requests are read from their declarations (`WireObject`) like session messages: each
+    /// field is checked in declaration order as soon as it is read, and every declared field's type is
+    /// checked, also `part` of an open-by-name (it used to be read only with `data`).
+    @Test func steppingFieldsAreCheckedInTheirDeclaredOrder() {
+        let cases: [(String, String, String)] = [
+            (#"{"type":"flake","variants":0,"seed":-1}"#, "variants", "limit"),
+            (#"{"type":"flake","seed":-1,"jitterMs":5000}"#, "seed", "schema"),
+            (#"{"type":"open-recording","name":"\#(String(repeating: "n", count: 300))","data":5}"#, "name", "limit"),
+            (#"{"type":"open-recording","data":5}"#, "data", "schema"),
+            (#"{"type":"open-recording"}"#, "name", "schema"),
+            (#"{"type":"open-recording","name":"a.jsonl","part":"x"}"#, "part", "schema"),
+            (#"{"type":"open-recording","data":"x","parts":0}"#, "parts", "schema"),
+            (#"{"type":"export-test","as":null}"#, "as", "schema"),
+        ]
+        for (text, path, code) in cases {
+            guard case .stepping(.failure(let error)) = InboundMessage.decode(text, limits: limits) else {
+                Issue.record("expected a stepping error for \(text)")
+                continue
+            }
+            #expect(error.path == path && error.code == code, "\(text): \(error)")
+        }
+        #expect(InboundMessage.decode(#"{"type":"open-recording","name":"a.jsonl","parts":0}"#, limits: limits)
+            == .stepping(.success(.openRecording(name: "a.jsonl"))))
+    }
+
     @Test func everyOtherTextDecodesAsTheSessionWouldDecodeIt() {
         let texts = [
             #"{"type":"input","seq":3,"pointers":[{"id":1,"phase":"down","x":1,"y":2,"t":3,"pointerType":"touch"}]}"#,

@@ -12,6 +12,8 @@ import TouchKitBenchSupport
 //   pan | pinch | tap | doubletap   Hammer.js's trace with its seven recognizers (TouchKit alone)
 //   decode                          the pipeline's input messages, decoded as the server decodes them
 //                                   (count with --toggle-collect='*decodeAll*')
+//   decode-general                  the same messages with one extra member, which the `input` fast path
+//                                   leaves to the general reader (the messages' declared tables)
 //   pipeline                        the same messages through the session hub: decode, engine, render,
 //                                   encode (count with --toggle-collect='*PipelinePan*send*')
 
@@ -29,12 +31,15 @@ func decodeAll(_ messages: [String]) -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
-    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|pipeline FRAMES")
+    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|decode-general|pipeline FRAMES")
     exit(2)
 }
 switch arguments[1] {
 case "decode":
     precondition(decodeAll((0..<frames).map(PipelinePan.message)) == frames)
+    print("frames \(frames)")
+case "decode-general":
+    precondition(decodeAll((0..<frames).map { PipelinePan.message($0).dropLast() + ",\"note\":0}" }) == frames)
     print("frames \(frames)")
 case "pipeline":
     let hub = PipelinePan.session()
