@@ -86,6 +86,16 @@ public final class HubBridge: TransportDelegate {
         _ = transport.send(error.text, to: id)
     }
 
+    /// Backpressure stopped reading the connection: it is told, once per pause, instead of being starved
+    /// in silence. The error queues behind the output it has not read, so it arrives when the client
+    /// catches up — which is also when reading resumes. No `retryAfterMs`: nothing was refused.
+    public func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {
+        let error = ProtocolError(
+            code: ErrorCode.overloaded,
+            message: "reading paused: \(queuedBytes) bytes of answers wait for this connection; what it sends is read once they drain")
+        _ = transport.send(ServerMessage.error(error.errorMessage).text, to: id)
+    }
+
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
         budget.forget(id, now: MonotonicClock.now())
         run(.closed, on: id, transport)
