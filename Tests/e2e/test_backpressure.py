@@ -1,17 +1,23 @@
 """Backpressure that recovers (issue 25): the server stops reading a connection whose answers pile up,
-tells it once per pause (`error` `overloaded`) and reads it again as soon as its queue is back under the
-low-water mark. Black-box, against the real server with a tiny mark.
+tells it once per pause (`error` `overloaded`), reads it again as soon as its queue is back under the
+low-water mark, and under server-wide pressure pauses only the connections that fell behind — a client
+that reads its answers is served throughout. Black-box, against the real server with tiny marks.
 Decided by counts and events; the only times are generous give-up bounds."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 
-from test_security import metrics_values, non_reading_device, ping_until_reading_stops, start_server
+import websockets
+
+from test_security import join, metrics_values, non_reading_device, ping_until_reading_stops, start_server
+from test_server import SUBPROTOCOL
 
 PAUSES = "touchbridge_transport_read_pauses_total"
 PAUSED_NOW = "touchbridge_transport_read_paused_connections"
+QUEUED = "touchbridge_transport_outbound_bytes"
 UNLIMITED = {"maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "outboundQueueLimit": 1_000_000}
 
 
@@ -81,3 +87,45 @@ def test_a_client_that_falls_behind_is_told_once_and_read_again_once_it_catches_
     finally:
         server.stop()
 
+
+
+def test_under_server_wide_pressure_a_client_that_reads_is_not_paused(tmp_path):
+    # Clients that do not read hold the queues past half the 256 KiB budget (as many as it takes: the
+    # kernel's buffers absorb some of each); one more reads its answers. It is never paused — a pause is
+    # told to the connection it pauses — and every input is answered. (Before, every connection with a
+    # message waiting was paused once the total was past the mark: this reader 37 times in 100 inputs.)
+    server = start_server(tmp_path, {**UNLIMITED, "outboundBudgetBytes": 262144})
+    try:
+        async def run():
+            async with websockets.connect(server.ws_url, subprotocols=[SUBPROTOCOL]) as reader:
+                await join(reader)
+                socks = []
+                while len(socks) < 8 and metrics_values(server).get(QUEUED, 0) <= 131072 + 8192:
+                    socks.append(non_reading_device(server.port))
+                    ping_until_reading_stops(socks[-1])
+                before = metrics_values(server)
+                answered, errors = set(), []
+                for batch in range(20):  # five inputs at a time: a few KiB in flight, far below its share
+                    seqs = range(1 + batch * 5, 6 + batch * 5)
+                    for seq in seqs:
+                        await reader.send(json.dumps({"type": "input", "seq": seq, "pointers": [
+                            {"id": 1, "phase": "down" if seq % 2 else "up", "x": 60, "y": 700, "t": seq * 100,
+                             "pointerType": "touch"}]}))
+                    async with asyncio.timeout(60):
+                        while seqs[-1] not in answered:
+                            m = json.loads(await reader.recv())
+                            if m["type"] == "events":
+                                answered.add(m["seq"])
+                            elif m["type"] == "error":
+                                errors.append(m)
+                for sock in socks:
+                    sock.close()
+                return len(socks), before, errors, len(answered)
+        behind, before, errors, answered = asyncio.run(run())
+        assert before.get(QUEUED, 0) > 131072, f"{behind} clients behind hold only {before.get(QUEUED)} bytes"
+        assert before.get(PAUSED_NOW, 0) >= 1, before
+        assert errors == [], errors
+        assert answered == 100
+        print(f"\n{behind} behind holding {before.get(QUEUED):.0f} B, one reading: 100 inputs answered, never paused")
+    finally:
+        server.stop()
