@@ -109,6 +109,15 @@ import Testing
             #expect(error?.description == "maxUploadBytesInFlight must be 4194304…4294967296; got \(value)")
         }
     }
+
+    @Test func readingPausesBelowTheQueueBoundThatCloses() throws {
+        var settings = ServerSettings()
+        settings.readPauseBytes = settings.outboundQueueBytes
+        let error = #expect(throws: SettingsError.self) { try settings.validated() }
+        #expect(error?.description.hasPrefix("readPauseBytes (4194304) must be below outboundQueueBytes (4194304)") == true)
+        settings.readPauseBytes = settings.outboundQueueBytes - 1
+        #expect(throws: Never.self) { try settings.validated() }
+    }
 }
 
 /// docs/security.md's limits table names every limit with its built-in default.
