@@ -73,6 +73,13 @@ public final class HubBridge: TransportDelegate {
         rejected(id, reason: reason, transport)
     }
 
+    /// Backpressure stopped reading the connection: it is told, once per pause, instead of being starved
+    /// in silence. The error queues behind the output it has not read, so it arrives when the client
+    /// catches up — which is also when reading resumes. No `retryAfterMs`: nothing was refused.
+    public func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {
+        pausedReading(id, queuedBytes: queuedBytes, transport)
+    }
+
     public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
         closed(id, transport)
     }
@@ -129,6 +136,10 @@ public final class HubBridge: TransportDelegate {
         metrics.rateLimited.increment()
         recorder?.recordDropped(id, reason: reason.rawValue)
         executor.refuse(id, .overMessageRate, through: port(transport, now: clock()))
+    }
+
+    func pausedReading(_ id: ConnectionID, queuedBytes: Int, _ transport: any SocketTransport) {
+        executor.refuse(id, .readingPaused(queuedBytes: queuedBytes), through: port(transport, now: clock()))
     }
 
     func closed(_ id: ConnectionID, _ transport: any SocketTransport) {

@@ -74,7 +74,7 @@ public final class ServerHost {
                 keepAlivePingInterval: settings.keepAlivePingSeconds, allowedOrigins: settings.allowedOrigins,
                 allowedHosts: settings.allowedHosts + Self.listeningAddresses(of: settings.host) + (settings.advertisedHost.map { [$0] } ?? []),
                 joinTimeout: settings.joinTimeoutSeconds, maxUnjoinedConnections: share(settings.maxUnjoinedConnections),
-                accessToken: accessToken),
+                accessToken: accessToken, readPauseBytes: settings.readPauseBytes),
             shardCount: shardCount, logger: logger, metricsRegistry: metricsRegistry,
             shardOfSession: { settings.shard(ofSession: $0) })
         for (shard, bridge) in zip(transport.shards, bridges) { shard.delegate = bridge }

@@ -55,6 +55,9 @@ public enum ErrorCode {
     public static let limit = "limit"
     /// Too frequent: `retryAfterMs` says when the same request will be accepted.
     public static let rateLimited = "rate-limited"
+    /// The server stopped reading this connection because its output is not being read fast enough
+    /// (backpressure). Nothing was dropped: what it sends is read once its queued output drains.
+    public static let overloaded = "overloaded"
     /// `hello.protocol` is not a version this server speaks.
     public static let unsupportedProtocol = "unsupported-protocol"
     /// Not allowed now: before `hello`, a second `hello`, a session-changing message from an observer,

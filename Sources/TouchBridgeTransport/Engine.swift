@@ -16,11 +16,10 @@ struct EngineLimits {
     /// Bytes queued for one connection (`OutboundFrame.heldBytes`); past it: close 1008.
     var outboundQueueBytes: Int = .max
     /// Bytes queued for all connections together; past it the connection backlogged the longest is
-    /// closed with 1008. From half of it, a connection whose output is still waiting is not read
-    /// (resumes once its queue is empty or the total is below a quarter).
+    /// closed with 1008.
     var outboundBudgetBytes: Int = .max
-    /// Queued bytes past which the engine stops reading the connection (resumes below a quarter).
-    var readPauseBytes: Int = .max
+    /// When a connection is not read because output piles up, and when it is read again.
+    var readPausing: ReadPausing = .never
     var idleTimeout: Double
     var keepAlivePingInterval: Double
     var shutdownGracePeriod: Double
@@ -57,9 +56,16 @@ protocol EngineHost: AnyObject {
     func engineRejected(_ conn: Connection, reason: RejectReason)
     func engineClosed(_ conn: Connection, code: UInt16, reason: String)
     func engineTimerFired(_ token: UInt64, for conn: Connection)
+    /// Backpressure stopped reading `conn` (once per pause, after the lws callback that paused it).
+    func engineReadPaused(_ conn: Connection)
     /// Every callback reason the engine does not handle itself (HTTP, upgrade checks, client errors…).
     func engineOther(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                      _ input: UnsafeMutableRawPointer?, _ len: Int) -> Int32
+}
+
+extension EngineHost {
+    /// A client's engine never pauses reading: nothing to tell.
+    func engineReadPaused(_ conn: Connection) {}
 }
 
 /// The role-independent half of a server or client: the service loop, the cross-thread inbox, and every
@@ -88,6 +94,11 @@ final class WebSocketEngine {
     private(set) var unjoinedCount = 0
     /// Bytes queued for every connection together (`OutboundFrame.heldBytes`).
     private(set) var outboundBytes = 0
+    /// Connections not read because of backpressure (`Connection.readPaused`).
+    private(set) var readPausedCount = 0
+    /// Connections paused whose host has not been told yet: told once the lws callback that paused them
+    /// returns, so a send never calls back into its sender.
+    private var pauseNotices: [ConnectionID] = []
     let metrics: TransportMetrics
     private(set) var stopping = false
     private var stopDeadline = 0.0
@@ -218,17 +229,12 @@ final class WebSocketEngine {
             requestClose(stalest, code: 1008, reason: "server outbound budget exceeded", immediate: true)
             guard stalest !== conn, outboundBytes + size <= limits.outboundBudgetBytes else { return false }
         }
-        let backlogged = !conn.outbound.isEmpty
-        if !backlogged { conn.backlogSince = MonotonicClock.now() }
+        if conn.outbound.isEmpty { conn.backlogSince = MonotonicClock.now() }
         conn.outbound.append(frame)
         outboundBytes += size
-        if !conn.readPaused, conn.outbound.bytes > limits.readPauseBytes || (backlogged && outboundBytes > limits.outboundBudgetBytes / 2) {
-            // Backpressure: what it sends would only make more output it does not read — its own queue
-            // is past its share, or the server's queues hold half their budget and its output is still
-            // waiting. lws keeps what it already read and delivers it when reading resumes.
-            conn.readPaused = true
-            metrics.readPauses.increment()
-            updateReading(conn)
+        if !conn.readPaused,
+           limits.readPausing.shouldPause(queued: conn.outbound.bytes, total: outboundBytes, connections: connections.count) {
+            pauseReading(conn)
         }
         lws_callback_on_writable(conn.wsi)
         return true
@@ -242,6 +248,28 @@ final class WebSocketEngine {
         metrics.readHolds.increment()
         updateReading(conn)
         scheduleWake(conn)
+    }
+
+    /// Backpressure: what the peer sends would only make more output that is not being read. lws keeps
+    /// what it already read and delivers it when reading resumes; the peer's further sends wait in its
+    /// own socket buffers.
+    private func pauseReading(_ conn: Connection) {
+        conn.readPaused = true
+        readPausedCount += 1
+        metrics.readPauses.increment()
+        updateReading(conn)
+        pauseNotices.append(conn.id)
+    }
+
+    /// Tells the host about the connections paused since the last call (still paused and open).
+    func deliverPauseNotices() {
+        guard !pauseNotices.isEmpty else { return }
+        let paused = pauseNotices
+        pauseNotices = []
+        for id in paused {
+            guard let conn = connections[id], conn.readPaused, !conn.isClosing else { continue }
+            host?.engineReadPaused(conn)
+        }
     }
 
     /// Reads from the peer exactly when neither backpressure nor a hold stops it.
@@ -475,9 +503,10 @@ final class WebSocketEngine {
     private func dequeued(_ frame: OutboundFrame, from conn: Connection) {
         outboundBytes -= frame.heldBytes
         if conn.outbound.isEmpty { conn.backlogSince = nil }
-        if conn.readPaused, conn.outbound.bytes <= limits.readPauseBytes / 4,
-           conn.outbound.isEmpty || outboundBytes <= limits.outboundBudgetBytes / 4 {
+        if conn.readPaused,
+           limits.readPausing.shouldResume(queued: conn.outbound.bytes, total: outboundBytes, connections: connections.count) {
             conn.readPaused = false
+            readPausedCount -= 1
             updateReading(conn)
         }
     }
@@ -501,6 +530,7 @@ final class WebSocketEngine {
         guard let conn = Connection.detach(from: pss) else { return }  // an HTTP-only wsi has no connection
         connections[conn.id] = nil
         dropOutbound(conn)
+        if conn.readPaused { readPausedCount -= 1 }
         if !conn.joined { unjoinedCount -= 1 }
         conn.wakeAt = nil
         let code = conn.closeCode ?? 1006
@@ -630,7 +660,9 @@ private func engineCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reason
     // `_withUnsafeGuaranteedRef` (underscored standard-library API, no source-stability promise) lends it
     // for the callback without a retain and release; `takeUnretainedValue()` replaces it if it goes away.
     return Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
-        $0.handle(wsi, reason, user, input, len)
+        let result = $0.handle(wsi, reason, user, input, len)
+        $0.deliverPauseNotices()
+        return result
     }
 }
 
@@ -639,7 +671,10 @@ private func connectionTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_li
     guard let sul, let pss = tb_pss_from_sul(sul), let conn = Connection.from(pss),
           let ctx = lws_get_context(conn.wsi), let opaque = lws_context_user(ctx) else { return }
     // Underscored standard-library API, as in `engineCallback` (which says what replaces it).
-    Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef { $0.wake(conn) }
+    Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
+        $0.wake(conn)
+        $0.deliverPauseNotices()
+    }
 }
 
 private func stopTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {

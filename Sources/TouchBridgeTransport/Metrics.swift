@@ -16,6 +16,7 @@ final class TransportMetrics {
     let readHolds: Counter
     private let connectionsOpen: Gauge
     private let outboundBytes: Gauge
+    private let readPausedConnections: Gauge
     private var upgradesRefused = LabelledCounters(
         name: "upgrades_refused_total", label: "reason", help: "WebSocket upgrades refused, by reason.",
         values: ["path", "origin", "host", "token", "capacity", "unjoined", "stopping"])
@@ -56,6 +57,9 @@ final class TransportMetrics {
         connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."), labels: gaugeLabels)
         outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Bytes (payload and bookkeeping) queued for all connections."),
                                            labels: gaugeLabels)
+        readPausedConnections = registry.makeGauge(
+            descriptor: .transport("read_paused_connections", "Connections not read now because their output is not being read (backpressure)."),
+            labels: gaugeLabels)
     }
 
     func upgradeRefused(_ reason: String) { upgradesRefused.increment(reason, in: registry) }
@@ -65,9 +69,10 @@ final class TransportMetrics {
     func httpResponse(_ status: Int) { httpResponses.increment(String(status), in: registry) }
 
     /// Sets the transport's gauges to the values of now, before the registry is emitted.
-    func updateGauges(connectionsOpen open: Int, outboundBytes queued: Int) {
+    func updateGauges(connectionsOpen open: Int, outboundBytes queued: Int, readPaused paused: Int) {
         connectionsOpen.set(to: Double(open))
         outboundBytes.set(to: Double(max(0, queued)))
+        readPausedConnections.set(to: Double(max(0, paused)))
     }
 }
 

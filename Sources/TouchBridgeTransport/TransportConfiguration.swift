@@ -39,15 +39,22 @@ public struct TransportConfiguration: Sendable {
     /// connection is closed with 1008 "outbound queue overflow".
     public var outboundQueueLimit: Int
     /// Bytes queued for one connection and not yet written: the memory its messages hold, payload and
-    /// bookkeeping. Past it: close 1008 "outbound queue overflow". From a quarter of it, the server stops
-    /// reading the connection (backpressure) until its queue drains, so a client that does not read
-    /// cannot make it produce more.
+    /// bookkeeping. Past it: close 1008 "outbound queue overflow". From `readPauseBytes` (a quarter of it by
+    /// default), the server stops reading the connection (backpressure) until its queue drains, so a client
+    /// that does not read cannot make it produce more.
     public var outboundQueueBytes: Int
     /// Bytes queued for all connections together, counted as `outboundQueueBytes` is. From half of it the
-    /// server stops reading every connection whose earlier output is still waiting (backpressure: memory
-    /// stays bounded however many clients fall behind); past it the connection backlogged the longest is
+    /// server stops reading the connections holding more than their share of that half (backpressure:
+    /// memory stays bounded however many clients fall behind, and the ones that keep up are still
+    /// read), until the total is down to an eighth of it; past it the connection backlogged the longest is
     /// closed with 1008 "server outbound budget exceeded".
     public var outboundBudgetBytes: Int
+    /// Bytes queued for one connection past which the server stops reading it, resuming once the queue is
+    /// down to a quarter of it (`ReadPausing`: high and low water, so reading does not flap); 0 = a
+    /// quarter of `outboundQueueBytes`. Keep it below `outboundQueueBytes`, which closes the connection.
+    public var readPauseBytes: Int
+    /// The high-water mark reading stops at: `readPauseBytes`, or a quarter of `outboundQueueBytes` when 0.
+    var effectiveReadPauseBytes: Int { readPauseBytes > 0 ? readPauseBytes : outboundQueueBytes / 4 }
     /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
     /// (0 = never).
     public var idleTimeout: Double
@@ -97,7 +104,8 @@ public struct TransportConfiguration: Sendable {
         shutdownGracePeriod: Double = 1.5,
         joinTimeout: Double = 0,
         maxUnjoinedConnections: Int = .max,
-        accessToken: String? = nil
+        accessToken: String? = nil,
+        readPauseBytes: Int = 0
     ) {
         self.host = host
         self.port = port
@@ -119,6 +127,7 @@ public struct TransportConfiguration: Sendable {
         self.joinTimeout = joinTimeout
         self.maxUnjoinedConnections = maxUnjoinedConnections
         self.accessToken = accessToken
+        self.readPauseBytes = readPauseBytes
     }
 }
 

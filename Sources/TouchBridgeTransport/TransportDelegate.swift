@@ -45,6 +45,11 @@ public protocol TransportDelegate: AnyObject {
     func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String)
     /// A timer armed with `armTimer(for:token:after:)` is due.
     func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID)
+    /// Backpressure stopped reading the connection: `queuedBytes` of output wait for it (its own queue
+    /// past `readPauseBytes`, or all queues past half `outboundBudgetBytes` and its over its share).
+    /// Called once per pause, after the callback whose `send` paused it; what it sends meanwhile is read
+    /// once its output drains. The place to tell the client so, rather than leave it starved in silence.
+    func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int)
     /// `/metrics` is about to be emitted from `transport.metricsRegistry`: set the gauges the
     /// delegate keeps there.
     func transportWillReportMetrics(_ transport: TransportServer)
@@ -54,4 +59,5 @@ extension TransportDelegate {
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {}
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {}
     public func transportWillReportMetrics(_ transport: TransportServer) {}
+    public func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {}
 }

@@ -36,6 +36,7 @@ extension TransportServer {
     func refreshMetrics() {
         engine.checkServiceThread("TransportServer", #function)
         delegate?.transportWillReportMetrics(self)
-        engine.metrics.updateGauges(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes)
+        engine.metrics.updateGauges(connectionsOpen: engine.connections.count, outboundBytes: engine.outboundBytes,
+                                    readPaused: engine.readPausedCount)
     }
 }

@@ -67,7 +67,8 @@ public final class TransportServer: @unchecked Sendable {
                 outboundQueueLimit: configuration.outboundQueueLimit,
                 outboundQueueBytes: configuration.outboundQueueBytes,
                 outboundBudgetBytes: configuration.outboundBudgetBytes,
-                readPauseBytes: configuration.outboundQueueBytes / 4,
+                readPausing: ReadPausing(connectionHighWater: configuration.effectiveReadPauseBytes,
+                                         serverHighWater: configuration.outboundBudgetBytes / 2),
                 idleTimeout: configuration.idleTimeout,
                 keepAlivePingInterval: configuration.keepAlivePingInterval,
                 shutdownGracePeriod: configuration.shutdownGracePeriod,
@@ -428,6 +429,11 @@ extension TransportServer: EngineHost {
 
     func engineTimerFired(_ token: UInt64, for conn: Connection) {
         delegate?.transport(self, timerFired: token, for: conn.id)
+    }
+
+    func engineReadPaused(_ conn: Connection) {
+        guard !conn.refused else { return }
+        delegate?.transport(self, didPauseReadingFrom: conn.id, queuedBytes: conn.outbound.bytes)
     }
 
     func engineOther(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,

@@ -81,6 +81,9 @@ struct LoadBenchCommand: ParsableCommand {
     @Option(help: "Rounds of server-then-echo, interleaved so both see the same machine; the table is the round with the median round-trip ratio, and each round's ratios are listed.")
     var rounds = 3
 
+    @Flag(help: "Print the load second by second: frames sent and answered, and the server's intake, read pauses, paused connections, queued bytes, CPU and memory above idle (from /metrics and /proc) — how an overload starts and whether intake recovers.")
+    var timeline = false
+
     @Option(help: "Refuse to measure when the machine's 1-minute load is above this (default: half a core per core); figures from a busy machine do not reproduce.")
     var maxLoad: Double?
 
@@ -93,8 +96,11 @@ struct LoadBenchCommand: ParsableCommand {
         let count = sequential ? 1 : sessions
         if let url {
             Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, against \(url)")
-            let report = try LoadGenerator(options: .init(
-                sessions: count, rate: rate, duration: duration, sequential: sequential, echo: false, url: url)).run()
+            let generator = try LoadGenerator(options: .init(
+                sessions: count, rate: rate, duration: duration, sequential: sequential, echo: false, url: url))
+            let loopbackPort = URLComponents(string: url).flatMap { $0.host == "127.0.0.1" || $0.host == "localhost" ? $0.port : nil }
+            let report = try run(generator, timeline: timeline ? IntakeTimeline(port: loopbackPort ?? 0, server: nil) : nil,
+                                 idleKiB: nil, label: url)
             Self.print(engine: Measurement(report: report, cpuCores: .nan, idleResidentKiB: 0, joinedResidentKiB: 0, peakResidentKiB: 0), echo: nil)
             return
         }
@@ -178,10 +184,26 @@ struct LoadBenchCommand: ParsableCommand {
             joinedKiB = server.residentKiB
         }
         generator.onFinish = { cpuAtEnd = server.cpuSeconds }
-        let report = try generator.run()
+        let report = try run(generator, timeline: timeline && !echo ? IntakeTimeline(port: server.port, server: server) : nil,
+                             idleKiB: idleKiB, label: "the server")
         let interval = report.measuredInterval
         return Measurement(report: report, cpuCores: interval > 0 ? (cpuAtEnd - cpuAtStart) / interval : 0,
                            idleResidentKiB: idleKiB, joinedResidentKiB: joinedKiB, peakResidentKiB: server.peakResidentKiB)
+    }
+
+    /// Runs the generator; with a timeline, samples the server meanwhile and prints the run second by second.
+    private func run(_ generator: LoadGenerator, timeline: IntakeTimeline?, idleKiB: Int?, label: String) throws -> LoadGenerator.Report {
+        guard let timeline else { return try generator.run() }
+        let ready = generator.onReady, finished = generator.onFinish
+        generator.onReady = { ready?(); timeline.start(for: duration + 10) }
+        generator.onFinish = { finished?(); timeline.stop() }
+        let report = try generator.run()
+        timeline.stop()
+        Swift.print("timeline against \(label), \(String(format: "%.0f", Double(sessions) * rate)) frames/s offered:")
+        for row in timeline.rows(sent: report.sentPerSecond, answered: report.answeredPerSecond, start: report.startedAt, idleKiB: idleKiB) {
+            Swift.print(row)
+        }
+        return report
     }
 
     /// The figures, each with the echo's and their ratio when there is an echo baseline.

@@ -98,7 +98,8 @@ import TouchBridgeTransport
     }
 
     /// Refusals are the executor's too: over the engine share (`retryAfterMs`, reading held) and over
-    /// the message rate, each one `rate-limited` error on the plain message kind.
+    /// the message rate, each one `rate-limited` error on the plain message kind; a backpressure pause,
+    /// one `overloaded` error with nothing to retry.
     @Test func refusalsLeaveThroughThePort() throws {
         // A share of a nanosecond per second: the first work charged (the open's) spends it all.
         let bridge = Self.bridge(clock: CountingClock(), engineShare: 1e-9)
@@ -114,5 +115,10 @@ import TouchBridgeTransport
         #expect(overShare.contains("retryAfterMs") && overShare.contains("share of engine time"))
         #expect(transport.sent.last?.text.contains("maxMessagesPerSecond") == true)
         #expect(transport.holds.count == 1, "reading is held while over the share")
+        transport.sent = []
+        bridge.pausedReading(1, queuedBytes: 70_000, transport)
+        #expect(transport.types(to: 1) == ["error:overloaded tag 0"])
+        #expect(transport.sent.first?.text.contains("70000 bytes") == true)
+        #expect(!(transport.sent.first?.text.contains("retryAfterMs") ?? true), "nothing was refused: nothing to retry")
     }
 }

@@ -22,6 +22,7 @@ import Testing
         settings.host = "10.0.0.1"; settings.port = 1; settings.webRoot = "w"; settings.scenesDirectory = "s"
         settings.tlsCertificate = "c"; settings.tlsPrivateKey = "k"; settings.maxMessageBytes = 2000; settings.maxConnections = 1
         settings.maxMessagesPerSecond = 1; settings.outboundQueueLimit = 1; settings.outboundQueueBytes = 2000; settings.outboundBudgetBytes = 2000
+        settings.readPauseBytes = 1024
         settings.idleTimeoutSeconds = 1; settings.joinTimeoutSeconds = 1; settings.maxUnjoinedConnections = 1; settings.keepAlivePingSeconds = 1
         settings.allowedOrigins = ["x"]; settings.accessToken = "tttttttttttttttt"; settings.noToken = true; settings.maxObserversPerSession = 1
         settings.maxTouches = 1; settings.maxPointersPerInput = 1; settings.engineSecondsPerSecond = 1; settings.busyEngineSecondsPerSecond = 1
@@ -108,6 +109,15 @@ import Testing
             #expect(error?.description == "maxUploadBytesInFlight must be 4194304…4294967296; got \(value)")
         }
     }
+
+    @Test func readingPausesBelowTheQueueBoundThatCloses() throws {
+        var settings = ServerSettings()
+        settings.readPauseBytes = settings.outboundQueueBytes
+        let error = #expect(throws: SettingsError.self) { try settings.validated() }
+        #expect(error?.description.hasPrefix("readPauseBytes (4194304) must be below outboundQueueBytes (4194304)") == true)
+        settings.readPauseBytes = settings.outboundQueueBytes - 1
+        #expect(throws: Never.self) { try settings.validated() }
+    }
 }
 
 /// docs/security.md's limits table names every limit with its built-in default.
@@ -129,6 +139,7 @@ import Testing
             "maxPointersPerInput": "\(defaults.maxPointersPerInput)", "allowInlineScenes": "\(defaults.allowInlineScenes)",
             "maxInlineSceneBytes": "\(defaults.maxInlineSceneBytes)",
             "outboundQueueBytes": "\(defaults.outboundQueueBytes)", "outboundBudgetBytes": "\(defaults.outboundBudgetBytes)",
+            "readPauseBytes": "\(defaults.readPauseBytes)",
             "engineSecondsPerSecond": "\(defaults.engineSecondsPerSecond)",
             "busyEngineSecondsPerSecond": "\(defaults.busyEngineSecondsPerSecond)",
             "joinTimeoutSeconds": "\(Int(defaults.joinTimeoutSeconds))", "maxUnjoinedConnections": "\(defaults.maxUnjoinedConnections)",

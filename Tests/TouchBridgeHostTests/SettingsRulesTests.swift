@@ -23,6 +23,7 @@ import Testing
         Rule(key: "outboundQueueLimit", refused: ["0", "1000001"], accepted: ["1", "1000000"]),
         Rule(key: "outboundQueueBytes", refused: ["0", "1023", "1073741825"], accepted: ["1024", "1073741824"]),
         Rule(key: "outboundBudgetBytes", refused: ["0", "1023", "68719476737", "9223372036854775807"], accepted: ["1024", "68719476736"]),
+        Rule(key: "readPauseBytes", refused: ["-1", "1023", "1073741825"], accepted: ["0", "1024", "1048576"]),
         Rule(key: "idleTimeoutSeconds", refused: ["-1", "0.5", "604801", "nan", "inf"], accepted: ["0", "1", "604800"]),
         Rule(key: "joinTimeoutSeconds", refused: ["-0.1", "0.05", "3601", "nan"], accepted: ["0", "0.1", "3600"]),
         Rule(key: "maxUnjoinedConnections", refused: ["0", "100001", "9223372036854775807"], accepted: ["1", "100000"]),

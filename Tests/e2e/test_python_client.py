@@ -286,19 +286,36 @@ def test_the_python_gestures_send_the_swift_clients_stream(tmp_path):
         assert ours == theirs, f"input message {index}: Python {ours} vs Swift {theirs}"
 
 
-def test_messages_the_rate_limit_drops_are_sent_again():
-    # 40 messages a second: a pan of 61 inputs outruns the bucket; every input still lands, in order.
-    server = ServerProcess(extra_args=("--max-messages-per-second", "40"))
+def with_server(*args: str, scenario) -> object:
+    """Runs ``scenario(ws_url)`` against a server of its own started with ``args``; its result."""
+    server = ServerProcess(extra_args=args)
     server.start()
     try:
-        async def scenario():
-            async with tb.connect(server.ws_url, scene="drag-and-drop") as session:
-                result = await session.perform(tb.pan((200, 400), (300, 500), hold=700, duration=1000))
-                await session.expect_transition("pan", to="ended")
-                await session.expect_render("image", "center", [300, 500])
-                return result.frames, session.rate_limited
-
-        frames, dropped = run(scenario())
-        assert frames == 61 and dropped > 0
+        return run(scenario(server.ws_url))
     finally:
         server.stop()
+
+
+def test_messages_the_rate_limit_drops_are_sent_again():
+    # 40 messages a second: a pan of 61 inputs outruns the bucket; every input still lands, in order.
+    async def scenario(url):
+        async with tb.connect(url, scene="drag-and-drop") as session:
+            result = await session.perform(tb.pan((200, 400), (300, 500), hold=700, duration=1000))
+            await session.expect_transition("pan", to="ended")
+            await session.expect_render("image", "center", [300, 500])
+            return result.frames, session.rate_limited
+
+    frames, dropped = with_server("--max-messages-per-second", "40", scenario=scenario)
+    assert frames == 61 and dropped > 0
+
+
+def test_a_pause_for_backpressure_is_counted_not_raised():
+    # readPauseBytes at its minimum: the welcome and first full render alone pass it, so the server pauses
+    # reading and says `overloaded` — no request was refused, and the session goes on.
+    async def scenario(url):
+        async with tb.connect(url, scene="tap-recognition") as session:
+            await session.perform(tb.tap((220, 410)))
+            await session.expect_transition("tap", to="ended")
+            return session.overloaded
+
+    assert with_server("--read-pause-bytes", "1024", scenario=scenario) >= 1

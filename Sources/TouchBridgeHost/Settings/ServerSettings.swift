@@ -28,6 +28,8 @@ public struct ServerSettings: Equatable, Sendable {
     public var outboundQueueBytes = 4_194_304
     /// Bytes queued for all connections together (`outboundBudgetBytes`).
     public var outboundBudgetBytes = 33_554_432
+    /// Bytes queued for one connection past which it is not read; 0 = a quarter of `outboundQueueBytes` (`readPauseBytes`).
+    public var readPauseBytes = 0
     /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
     /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
@@ -96,11 +98,14 @@ public struct ServerSettings: Equatable, Sendable {
              range: .integers(1...100_000, orZero: true)),
         .int("outboundQueueLimit", \.outboundQueueLimit, "Messages queued for one slow connection before it is closed with 1008.", range: .integers(1...1_000_000)),
         .int("outboundQueueBytes", \.outboundQueueBytes,
-             "Bytes (payload and bookkeeping) queued for one connection before it is closed with 1008; from a quarter of it the server stops reading that connection until it drains.",
+             "Bytes (payload and bookkeeping) queued for one connection before it is closed with 1008; from readPauseBytes the server stops reading that connection until it drains.",
              range: .integers(1024...gibibyte)),
         .int("outboundBudgetBytes", \.outboundBudgetBytes,
-             "Bytes queued for all connections together; from half of it the server stops reading every connection whose output is still waiting, past it the one backlogged the longest is closed with 1008.",
+             "Bytes queued for all connections together; from half of it the server stops reading the connections holding more than their share of that half until the total is down to an eighth, past it the one backlogged the longest is closed with 1008.",
              range: .integers(1024...64 * gibibyte)),
+        .int("readPauseBytes", \.readPauseBytes,
+             "Bytes queued for one connection past which the server stops reading it (backpressure; the client gets error 'overloaded' once) until its queue is down to a quarter of it; below outboundQueueBytes. 0 = a quarter of outboundQueueBytes.",
+             range: .integers(1024...gibibyte, orZero: true)),
         .double("idleTimeoutSeconds", \.idleTimeoutSeconds, "Seconds without any frame from a client before it is closed with 1001. 0 = never.",
                 range: SettingRange(1...604_800, orZero: true)),
         .double("joinTimeoutSeconds", \.joinTimeoutSeconds,
@@ -186,6 +191,9 @@ public struct ServerSettings: Equatable, Sendable {
     public func validated() throws -> ServerSettings {
         for setting in Self.all {
             if let problem = setting.problem(in: self) { throw SettingsError("\(setting.key) \(problem)") }
+        }
+        guard readPauseBytes < outboundQueueBytes else {
+            throw SettingsError("readPauseBytes (\(readPauseBytes)) must be below outboundQueueBytes (\(outboundQueueBytes)), which closes the connection")
         }
         guard (tlsCertificate == nil) == (tlsPrivateKey == nil) else { throw SettingsError("tlsCertificate and tlsPrivateKey go together") }
         if shardCount > 1, tlsCertificate != nil {

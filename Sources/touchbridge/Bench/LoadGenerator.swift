@@ -36,6 +36,18 @@ final class LoadGenerator: TransportClientDelegate {
         /// Seconds from the first frame to the last answer (or the give-up time): the interval the
         /// server's CPU is counted over.
         var measuredInterval = 0.0
+        /// When sending began (`MonotonicClock`).
+        var startedAt = 0.0
+        /// Frames sent in each second of the run (by scheduled time) and answered in it (by arrival).
+        var sentPerSecond: [Int] = []
+        var answeredPerSecond: [Int] = []
+
+        /// Adds one to `counts` at the second of the run that `time` falls in.
+        mutating func count(_ counts: WritableKeyPath<Report, [Int]>, at time: Double) {
+            guard startedAt > 0, time >= startedAt, let second = Int(exactly: (time - startedAt).rounded(.down)), second < 86_400 else { return }
+            if self[keyPath: counts].count <= second { self[keyPath: counts] += Array(repeating: 0, count: second + 1 - self[keyPath: counts].count) }
+            self[keyPath: counts][second] += 1
+        }
 
         var lost: Int { sent - answered }
         func percentile(_ q: Double) -> Double {
@@ -115,6 +127,7 @@ final class LoadGenerator: TransportClientDelegate {
         let isAnswer = options.echo ? text.hasSuffix(#""type":"input"}"#) : text.hasSuffix(#""type":"events"}"#)
         guard isAnswer, let seq = Self.seq(in: text), let scheduled = session.scheduled.removeValue(forKey: seq) else { return }
         report.answered += 1
+        report.count(\.answeredPerSecond, at: receiveTime)
         report.latencies.append(receiveTime - scheduled)
         if !options.echo, text.contains(#""kind":"transition""#) { report.framesWithTransitions += 1 }
         if options.sequential, receiveTime < sendingEnds { send(id, session, scheduledAt: MonotonicClock.now()) }
@@ -158,6 +171,7 @@ final class LoadGenerator: TransportClientDelegate {
         guard report.joined > 0 else { return client.requestStop() }
         onReady?()
         start = MonotonicClock.now()
+        report.startedAt = start
         sendingEnds = start + options.duration
         for (index, connection) in order.enumerated() {
             sessions[connection]?.nextSend = start + Double(index) / Double(order.count) / options.rate
@@ -196,7 +210,10 @@ final class LoadGenerator: TransportClientDelegate {
         let t = (time - session.clientStart) * 1000
         let text = String(format: #"{"pointers":[{"id":1,"phase":"%@","pointerType":"touch","t":%.3f,"x":%.2f,"y":%.2f}],"seq":%d,"type":"input"}"#, phase.rawValue, t, x, y, seq)
         session.scheduled[seq] = time
-        if client.send(text, to: id) { report.sent += 1 }
+        if client.send(text, to: id) {
+            report.sent += 1
+            report.count(\.sentPerSecond, at: time)
+        }
     }
 
     /// The `"seq":N` value of a message, without parsing the JSON. Keys are sorted, so `seq` sits

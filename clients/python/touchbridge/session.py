@@ -87,6 +87,9 @@ class Session:
         self.mirror = Mirror()
         self.rate_limited = 0
         """Messages the server's rate limit dropped (and ``request`` sent again)."""
+        self.overloaded = 0
+        """Times the server paused reading this connection because its answers piled up (``overloaded``): nothing
+        was refused, what was sent is read once they drain, so it is counted here and not raised."""
         self._cursor = 0
         self._seq = itertools.count(1)
         self._pointer_ids = itertools.count(1)
@@ -100,6 +103,9 @@ class Session:
             raise TimeoutError(f"no reply from the server within {self.reply_timeout} s") from None
         message = json.loads(text)
         kind = message.get("type")
+        if kind == "error" and message.get("code") == "overloaded":
+            self.overloaded += 1
+            return await self._receive()
         if kind == "render":
             self.names.learn_render(message)
             self.mirror.apply(message)
