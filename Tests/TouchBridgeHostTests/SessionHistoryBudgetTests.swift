@@ -71,6 +71,22 @@ import TouchBridgeServer
         #expect(pauseError(2) == nil)
     }
 
+    /// An observer's history, kept while it had no role, is given back when it joins: observers coming
+    /// and going never eat the budget of the device they watch (they once counted forever, and a
+    /// class of observers reconnecting had the device's history dropped).
+    @Test func observersComingAndGoingLeaveTheBudgetToTheDevices() throws {
+        join(1)
+        tap(3, on: 1)
+        let session = try #require(hub.sessionID(of: 1))
+        for id: ConnectionID in 2...201 {
+            deliver(.opened(), on: id)
+            deliver(.text(#"{"type":"hello","protocol":1,"role":"observer","session":"\#(session)","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#, receivedAt: 0), on: id)
+            #expect(hub.role(of: id) == .observer)
+            deliver(.closed, on: id)
+        }
+        #expect(pauseError(1) == nil, "the device's history is kept")
+    }
+
     /// The bound is on memory: a message costs its text, the string's heap bookkeeping and its
     /// entry's slot; a timer costs its slot.
     @Test func aHistoryCountsTheMemoryItsEntriesHold() {
