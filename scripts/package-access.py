@@ -5,9 +5,9 @@ A module that is not a library product (TouchBridgeServer, TouchBridgeHost, Touc
 cannot be imported by another package, so its declarations are `package`: the package's own
 modules and tests see them, nobody else does. One stays `public` only when a product's public
 interface needs it — a product's public declaration names it (a parameter, result, property,
-superclass, conformance or generic constraint), or a product re-exports it (`@_exported import`) —
-or it is a member of such a declaration (a user can reach it there). Everything those members name
-is needed in turn. An `open` declaration is allowed too: Swift has no package-wide subclassing, so
+superclass, conformance, generic constraint or default argument), or a product re-exports it
+(`@_exported import`) — or it is a member of such a declaration (a user can reach it there; a
+protocol's default implementation counts as a member). Everything those members name is needed in turn. An `open` declaration is allowed too: Swift has no package-wide subclassing, so
 a class (or method) another module of the package subclasses (or overrides) must be `open`.
 
 Reads the modules of a finished debug build (`swift build`) through `swift symbolgraph-extract`,
@@ -30,8 +30,10 @@ import symbolgraph
 ROOT = symbolgraph.ROOT
 # `@_exported import Module` or `@_exported import class Module.Symbol`.
 REEXPORT = re.compile(r"^\s*@_exported\s+import\s+(?:\w+\s+)?(\w+)(?:\.(\w+))?", re.MULTILINE)
-# Relationships that make their source a member of their target.
-MEMBERSHIP = {"memberOf", "requirementOf", "optionalRequirementOf"}
+# A default argument's value in a declaration's text (`= ProtocolVersion.current`): the names it spells.
+DEFAULT_VALUE = re.compile(r"=\s*([A-Za-z_]\w*(?:\.\w+)*)")
+# Relationships that make their source a member of their target (or its default implementation).
+MEMBERSHIP = {"memberOf", "requirementOf", "optionalRequirementOf", "defaultImplementationOf"}
 
 
 def package_modules():
@@ -47,14 +49,21 @@ def package_modules():
             {name: path for name, path in libraries if name not in products})
 
 
-def named_symbols(symbol):
-    """The precise identifiers of every declaration `symbol`'s declaration spells out."""
+def named_symbols(symbol, paths):
+    """The precise identifiers of every declaration `symbol`'s declaration spells out; `paths` maps
+    dotted names (`ProtocolVersion.current`) to identifiers, for default arguments, which the
+    graph has as text."""
     fragments = list(symbol.get("declarationFragments", []))
     signature = symbol.get("functionSignature", {})
     for parameter in signature.get("parameters", []):
         fragments += parameter.get("declarationFragments", [])
     fragments += signature.get("returns", [])
     names = {fragment["preciseIdentifier"] for fragment in fragments if "preciseIdentifier" in fragment}
+    for fragment in fragments:
+        for value in DEFAULT_VALUE.findall(fragment["spelling"] if fragment["kind"] == "text" else ""):
+            parts = value.split(".")
+            names |= {paths[".".join(parts[:count])] for count in range(1, len(parts) + 1)
+                      if ".".join(parts[:count]) in paths}
     for constraint in symbol.get("swiftGenerics", {}).get("constraints", []):
         if "rhsPrecise" in constraint:
             names.add(constraint["rhsPrecise"])
@@ -75,9 +84,11 @@ def reexported(path, graphs):
 def needed_symbols(products, graphs):
     """The public declarations of the non-product modules that the products' interfaces need."""
     references = {}  # identifier → what needing it needs too
+    paths = {".".join(symbol["pathComponents"]): symbol["identifier"]["precise"]
+             for graph in graphs.values() for symbol in graph["symbols"]}
     for graph in graphs.values():
         for symbol in graph["symbols"]:
-            references.setdefault(symbol["identifier"]["precise"], set()).update(named_symbols(symbol))
+            references.setdefault(symbol["identifier"]["precise"], set()).update(named_symbols(symbol, paths))
         for relationship in graph["relationships"]:
             source, target = relationship["source"], relationship["target"]
             references.setdefault(source, set()).add(target)  # its type, protocol or superclass
