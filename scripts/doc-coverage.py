@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
-"""Counts the public symbols of TouchBridge's library modules that have no doc comment.
+"""Counts the public and package symbols of TouchBridge's library modules that have no doc comment.
 
 Reads the modules of a finished debug build (`swift build`) through the toolchain's
 `swift symbolgraph-extract`, so it takes a few seconds and downloads nothing. Members the compiler
 synthesizes (Equatable, Codable, protocol default implementations from other modules) are not
-counted: they have no source to document.
+counted: they have no source to document. `package` symbols count like public ones: the modules no
+product exports declare their API `package` (scripts/package-access.py), and it is still API.
 
     scripts/doc-coverage.py           # per-module counts; exit 1 if any module has undocumented symbols
     scripts/doc-coverage.py --list    # also every undocumented symbol as file:line: Module.path
 """
 import argparse
-import json
 import pathlib
-import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+import symbolgraph
+
+ROOT = symbolgraph.ROOT
 # Every library module; the executables (`touchbridge`, `transport-echo`) and test support have no
 # public API of their own.
 MODULES = [
@@ -32,22 +33,9 @@ MODULES = [
     "TouchBridge",
     "TouchKitBenchSupport",
 ]
-# C modules the Swift modules import, ours (system libraries) and the dependencies' (e.g. swift-atomics'
-# shims): the extractor needs their module maps, as the compiler did.
-MODULE_MAP_PATTERNS = ["Sources/*/module.modulemap", ".build/checkouts/*/Sources/*/include/module.modulemap"]
-
-
 def undocumented(module, modules_dir, out_dir):
-    """Extracts `module`'s public symbol graph and returns its undocumented symbols."""
-    command = ["swift", "symbolgraph-extract", "-module-name", module, "-minimum-access-level", "public",
-               "-I", str(modules_dir), "-output-dir", str(out_dir)]
-    for pattern in MODULE_MAP_PATTERNS:
-        for module_map in sorted(ROOT.glob(pattern)):
-            command += ["-I", str(module_map.parent)]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"doc-coverage: symbolgraph-extract failed for {module}:\n{result.stderr}")
-    graph = json.loads((out_dir / f"{module}.symbols.json").read_text())
+    """Extracts `module`'s public and package symbol graph and returns its undocumented symbols."""
+    graph = symbolgraph.extract(module, modules_dir, out_dir, "package", "doc-coverage")
     missing = []
     for symbol in graph["symbols"]:
         if "::SYNTHESIZED::" in symbol["identifier"]["precise"] or symbol.get("docComment"):
@@ -74,12 +62,12 @@ def main():
         for module in arguments.modules:
             missing = undocumented(module, modules_dir, pathlib.Path(out_dir))
             total += len(missing)
-            print(f"{module}: {len(missing)} public symbols without a doc comment")
+            print(f"{module}: {len(missing)} public or package symbols without a doc comment")
             if arguments.list:
                 for entry in missing:
                     print(f"  {entry}")
     if total:
-        print(f"doc-coverage: {total} public symbols without a doc comment (zero allowed; --list names them)",
+        print(f"doc-coverage: {total} public or package symbols without a doc comment (zero allowed; --list names them)",
               file=sys.stderr)
         sys.exit(1)
 

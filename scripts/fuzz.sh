@@ -16,7 +16,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="$ROOT/.build-fuzz"
 HARNESSES=(protocol-decode session recording-upload)
-SWIFT_FLAGS=(-O -g -wmo -swift-version 6 -parse-as-library -sanitize=fuzzer,address)
+# -package-name as SwiftPM passes it: the modules no product exports declare their API `package`.
+SWIFT_FLAGS=(-O -g -wmo -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name TouchBridge)
 
 declare -A MODULES_OF=(
     [protocol-decode]="TouchBridgeProtocol"

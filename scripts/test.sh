@@ -13,8 +13,10 @@ if grep -q "warning:" "$log"; then
   exit 1
 fi
 swift test --skip-build
-# Every public symbol has a doc comment (2 s); TouchKit's DocC catalog builds without a warning (10 s).
+# Every public and package symbol has a doc comment (2 s); TouchKit's DocC catalog builds without a warning (10 s).
 scripts/doc-coverage.py
+# Modules no product exports declare `package`, not `public`, what no product's interface needs (a few s).
+scripts/package-access.py
 scripts/docs.sh
 
 # The page's DOM-free modules (session, mirror, protocol, overlay, frame loop, viewport, stage view …) under Node's own test runner, with the

@@ -22,6 +22,19 @@ public enum PipelinePan {
         return hub
     }
 
+    /// Decodes `messages` as the server does; returns how many were inputs. Benchmarks/'s
+    /// `touchbridge-trace decode` counts the instructions of this function alone (not those that build
+    /// the messages); it lives here because the decoder is not a product a package can import.
+    @inline(never)
+    public static func decodeInputs(_ messages: [String]) -> Int {
+        let limits = ProtocolLimits()
+        var decoded = 0
+        for message in messages {
+            if case .session(.success(.input)) = InboundMessage.decode(message, limits: limits) { decoded += 1 }
+        }
+        return decoded
+    }
+
     /// Decodes each of `messages` as the server does and hands it to `hub`; returns the bytes of
     /// what came back.
     @discardableResult

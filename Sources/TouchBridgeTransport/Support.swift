@@ -21,6 +21,7 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
 
+    /// Guards `state` from now on: only `withLock` reaches it.
     package init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
@@ -32,6 +33,7 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Runs `body` on the state with the mutex held, so no other thread sees it half changed.
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

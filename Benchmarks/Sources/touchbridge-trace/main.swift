@@ -1,5 +1,4 @@
 import TouchBridgeBenchSupport
-import TouchBridgeProtocol
 import TouchKit
 import TouchKitBenchSupport
 
@@ -11,23 +10,11 @@ import TouchKitBenchSupport
 // usage: touchbridge-trace WORKLOAD FRAMES
 //   pan | pinch | tap | doubletap   Hammer.js's trace with its seven recognizers (TouchKit alone)
 //   decode                          the pipeline's input messages, decoded as the server decodes them
-//                                   (count with --toggle-collect='*decodeAll*')
+//                                   (count with --toggle-collect='*PipelinePan*decodeInputs*')
 //   decode-general                  the same messages with one extra member, which the `input` fast path
 //                                   leaves to the general reader (the messages' declared tables)
 //   pipeline                        the same messages through the session hub: decode, engine, render,
 //                                   encode (count with --toggle-collect='*PipelinePan*send*')
-
-/// Decodes `messages` as the server does; returns how many were inputs. (bench.sh counts the
-/// instructions of this function alone, not those that build the messages.)
-@inline(never)
-func decodeAll(_ messages: [String]) -> Int {
-    let limits = ProtocolLimits()
-    var decoded = 0
-    for message in messages {
-        if case .session(.success(.input)) = InboundMessage.decode(message, limits: limits) { decoded += 1 }
-    }
-    return decoded
-}
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
@@ -36,10 +23,10 @@ guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
 }
 switch arguments[1] {
 case "decode":
-    precondition(decodeAll((0..<frames).map(PipelinePan.message)) == frames)
+    precondition(PipelinePan.decodeInputs((0..<frames).map(PipelinePan.message)) == frames)
     print("frames \(frames)")
 case "decode-general":
-    precondition(decodeAll((0..<frames).map { PipelinePan.message($0).dropLast() + ",\"note\":0}" }) == frames)
+    precondition(PipelinePan.decodeInputs((0..<frames).map { PipelinePan.message($0).dropLast() + ",\"note\":0}" }) == frames)
     print("frames \(frames)")
 case "pipeline":
     let hub = PipelinePan.session()
