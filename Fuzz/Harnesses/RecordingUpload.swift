@@ -51,7 +51,7 @@ public func recordingUploadFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     let types = replies.map { _, output -> String in
         if case .step = output { return "step" }
         guard let message = output.message, case .object(let fields)? = try? JSONParser.parse(message), case .string(let type)? = fields["type"] else {
-            fatalError("not a JSON message: \(message)")
+            fatalError("not a JSON message: \(output)")
         }
         if type == "error" {
             guard case .string(let code)? = fields["code"], knownCodes.contains(code) else { fatalError("unknown error: \(message)") }
