@@ -255,40 +255,47 @@ final class GestureEnvironment {
         }
         if touches.contains(where: { $0.phase == .began }) { join(order, with: touches) }
         let phases = TouchesByPhase(touches)
-        order.forEachBorrowed { recognizer in
-            guard recognizer.hasView, recognizer.isEnabled,
-                  touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { return }
-            /// The set of the touches of `list` this recognizer receives and tracks in this attempt;
-            /// nil for none. Usually it takes them all, and `list` itself is the set's source.
-            func collect(_ list: [UITouch]) -> Set<UITouch>? {
-                var all = true
-                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
-                    all = false
-                    break
-                }
-                if all { return delivery.touchSets.set(of: list) }
-                mine.clearKeepingCapacity()
-                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
-                    mine.append(touch)
-                }
-                return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
-            }
-            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), let set = collect(phases.began) {
-                send(.touchesBegan, set, to: recognizer, event: event)
-            }
-            if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved) {
-                send(.touchesMoved, set, to: recognizer, event: event)
-            }
-            if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended) {
-                send(.touchesEnded, set, to: recognizer, event: event)
-            }
-            if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled) {
-                send(.touchesCancelled, set, to: recognizer, event: event)
-            }
-            if !recognizer.trackedTouches.isEmpty {
-                recognizer.lastLocationInWindow = recognizer.location(in: nil)
-            }
+        order.forEachBorrowed { feed($0, phases, of: touches, received: &mine, event: event) }
+    }
+
+    /// Step 2 for a dispatch of several touches: `recognizer` gets its touches of each phase, in
+    /// the order began, moved, ended, cancelled. `received` is scratch space for `collect`.
+    private func feed(_ recognizer: UIGestureRecognizer, _ phases: TouchesByPhase, of touches: [UITouch], received: inout [UITouch], event: UIEvent) {
+        guard recognizer.hasView, recognizer.isEnabled,
+              touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { return }
+        if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), let set = collect(phases.began, for: recognizer, into: &received) {
+            send(.touchesBegan, set, to: recognizer, event: event)
         }
+        if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved, for: recognizer, into: &received) {
+            send(.touchesMoved, set, to: recognizer, event: event)
+        }
+        if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended, for: recognizer, into: &received) {
+            send(.touchesEnded, set, to: recognizer, event: event)
+        }
+        if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled, for: recognizer, into: &received) {
+            send(.touchesCancelled, set, to: recognizer, event: event)
+        }
+        if !recognizer.trackedTouches.isEmpty {
+            recognizer.lastLocationInWindow = recognizer.location(in: nil)
+        }
+    }
+
+    /// The set of the touches of `list` that `recognizer` receives and tracks in this attempt; nil
+    /// for none. Usually it takes them all, and `list` itself is the set's source; otherwise they are
+    /// gathered in `received`. (A method, not a function nested in the feeding loop: capturing the
+    /// scratch list there made this compiler box it on the heap, an allocation per two-finger frame.)
+    private func collect(_ list: [UITouch], for recognizer: UIGestureRecognizer, into received: inout [UITouch]) -> Set<UITouch>? {
+        var all = true
+        for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
+            all = false
+            break
+        }
+        if all { return delivery.touchSets.set(of: list) }
+        received.clearKeepingCapacity()
+        for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
+            received.append(touch)
+        }
+        return received.isEmpty ? nil : delivery.touchSets.set(of: received)
     }
 
     /// New touches join every open recognizer before any recognizer is fed, so arbitration during
