@@ -13,17 +13,29 @@ import Foundation
 /// to claim the touches of recognizers that cancel touches in their views. It knows nothing about
 /// which phases views get.
 ///
+/// Every transition a recognizer in an application's window asks for passes here (the reset back to
+/// `.possible` is the recognizer's own, `performReset`): its `state` setter calls `request`, and
+/// `commit` sets the state, logs it and queues its consequences — one call from the recognizer, no
+/// hop back. The arbiter keeps a record of each participant's attempt (`ArenaParticipant`: a
+/// recognition waiting for a failure requirement, the claim of its touches, the dispatches it joined
+/// and was fed in; created once per recognizer, cleared when it leaves) and the list of recognizers
+/// that recognized in the turn.
+///
 /// Hot-path shape: the participants, the action queue (consumed from `actionHead`, so taking an
 /// action is no array shift) and the scratch lists are arrays the arbiter owns and keeps the
 /// capacity of; no transition allocates unless the event log is recording.
 final class GestureArbiter {
     /// The application that owns the arena: it outlives it, so the link is not counted (`UncountedLink`).
     let application: UncountedLink<UIApplication>
-    /// What recognizers that join are bound to (`UIGestureRecognizer.joinedArena`).
+    /// The arena whose feeding order a prevention reason explains (`GestureEnvironment.awaitsThisFrame`).
     var environment: UncountedLink<GestureEnvironment>?
 
     /// Recognizers with touches in their current attempt, or waiting on a failure requirement.
     @exclusivity(unchecked) private(set) var participants: [UIGestureRecognizer] = []
+    /// The recognizers that recognized in this turn (left `.possible` for `.began` or `.ended`), whether
+    /// or not they take part any more: one that recognized and reset still fails the recognizers that
+    /// require it to fail, and prevents those sharing its touches, until the turn ends.
+    @exclusivity(unchecked) private var recognizedThisTurn: [UIGestureRecognizer] = []
     /// Transitions whose actions are due, in transition order; entries before `actionHead` are taken.
     @exclusivity(unchecked) private(set) var pendingActions: [(recognizer: UIGestureRecognizer, state: UIGestureRecognizer.State)] = []
     private var actionHead = 0
@@ -39,24 +51,78 @@ final class GestureArbiter {
         self.application = UncountedLink(application)
     }
 
+    deinit {
+        // Participants still in this arena leave it (the application went away mid-gesture).
+        for index in participants.indices { leaves(participants[index]) }
+    }
+
     // MARK: Participants
 
+    /// Makes `recognizer` a participant (once); its record is created the first time it joins an arena.
     func join(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedArena = environment
+        if recognizer.participation == nil { recognizer.participation = ArenaParticipant() }
+        recognizer.joinedArbiter = UncountedLink(self)
         if !participants.containsIdentical(recognizer) { participants.append(recognizer) }
     }
 
+    /// `recognizer` takes no more part: its record's attempt is forgotten.
     func forget(_ recognizer: UIGestureRecognizer) {
-        recognizer.joinedArena = nil
+        leaves(recognizer)
         if let index = participants.index(ofIdentical: recognizer) { participants.remove(at: index) }
     }
 
-    /// The end of a turn: `recognizedThisTurn` is cleared.
+    /// Unlinks `recognizer` from this arena and forgets its attempt (nothing happens if it has since
+    /// joined another arena).
+    private func leaves(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.joinedArbiter?.links(to: self) == true else { return }
+        recognizer.joinedArbiter = nil
+        recognizer.participation?.clear()
+    }
+
+    /// The transition `recognizer` waits to make until a failure requirement decides (nil when it does not wait).
+    func pendingState(of recognizer: UIGestureRecognizer) -> UIGestureRecognizer.State? {
+        recognizer.participation?.pendingState
+    }
+
+    /// The end of a turn: no recognizer has recognized in the next one yet.
     func finishTurn() {
-        for recognizer in participants { recognizer.recognizedThisTurn = false }
+        if !recognizedThisTurn.isEmpty { recognizedThisTurn.clearKeepingCapacity() }
     }
 
     // MARK: Requests
+
+    /// A recognizer's request to change state (its `state` setter), made straight to the arbiter.
+    /// While it waits for a failure requirement, `state` keeps reading `.possible`: a failure asked
+    /// for is honoured, a recognition replaces the one waiting (UIKIT-STATE-PENDING-READS-POSSIBLE).
+    /// Illegal transitions (e.g. possible → changed) are ignored and noted in the event log; leaving
+    /// `.possible` for `.began` or `.ended` is arbitrated (`attemptToRecognize`), anything else
+    /// committed. `reason` is called only while the event log records.
+    func request(_ newState: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer, reason: () -> String?) {
+        let old = recognizer.currentState
+        let reason = application.isTracing ? reason() : nil
+        if old == .possible, let waiting = recognizer.participation, waiting.pendingState != nil {
+            switch newState {
+            case .failed:
+                waiting.pendingState = nil
+                commit(recognizer, to: .failed, reason: reason)
+            case .began, .ended:
+                waiting.pendingState = newState
+                waiting.pendingReason = reason
+            default:
+                break
+            }
+            return
+        }
+        guard UIGestureRecognizer.isLegal(from: old, to: newState) else {
+            application.record(TraceEvent.note("\(recognizer.traceName): illegal transition \(old) → \(newState) ignored"))
+            return
+        }
+        if old == .possible, newState == .began || newState == .ended {
+            attemptToRecognize(recognizer, as: newState, reason: reason)
+        } else {
+            commit(recognizer, to: newState, reason: reason)
+        }
+    }
 
     /// A recognizer asks to leave `.possible` for `.began` or `.ended`. `reason` is nil while the
     /// event log is off.
@@ -65,49 +131,57 @@ final class GestureArbiter {
         var requirements = take(&requirementScratch)
         defer { give(&requirements, back: &requirementScratch) }
         collectFailureRequirements(of: recognizer, into: &requirements)
-        if let index = requirements.firstIndexBorrowed(where: { $0.state.isActive || $0.state == .ended || $0.recognizedThisTurn }) {
-            recognizer.commit(.failed, reason: tracing ? "required \(requirements[index].traceName) to fail, but it recognized" : nil)
+        if let index = requirements.firstIndexBorrowed(where: { $0.state.isActive || $0.state == .ended || recognizedThisTurn.containsIdentical($0) }) {
+            commit(recognizer, to: .failed, reason: tracing ? "required \(requirements[index].traceName) to fail, but it recognized" : nil)
             return
         }
         if let index = requirements.firstIndexBorrowed(where: { $0.state == .possible && $0.isParticipating }) {
             let undecided = requirements[index]
-            if recognizer.pendingState == nil, tracing {
+            if tracing, pendingState(of: recognizer) == nil {
                 application.record(TraceEvent.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
             }
-            recognizer.pendingState = target
-            recognizer.pendingReason = reason
-            recognizer.blockingRequirement = ObjectIdentifier(undecided)
             join(recognizer)
+            recognizer.participation?.pendingState = target
+            recognizer.participation?.pendingReason = reason
+            recognizer.participation?.blockingRequirement = ObjectIdentifier(undecided)
             return
         }
-        recognizer.pendingState = nil
+        recognizer.participation?.pendingState = nil
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
-            recognizer.commit(.failed, reason: tracing ? "delegate gestureRecognizerShouldBegin returned false" : nil)
+            commit(recognizer, to: .failed, reason: tracing ? "delegate gestureRecognizerShouldBegin returned false" : nil)
             return
         }
         if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) {
-            recognizer.commit(.failed, reason: tracing ? "\(view.traceName).gestureRecognizerShouldBegin returned false" : nil)
+            commit(recognizer, to: .failed, reason: tracing ? "\(view.traceName).gestureRecognizerShouldBegin returned false" : nil)
             return
         }
         if let exemption = standardControlExemption(for: recognizer) {
-            recognizer.commit(.failed, reason: application.isTracing ? exemption : nil)
+            commit(recognizer, to: .failed, reason: application.isTracing ? exemption : nil)
             return
         }
         // A copy: a delegate asked may make recognizers join or leave.
         let others = participants
         if let index = others.firstIndexBorrowed(where: { other in
-            other !== recognizer && (other.state.isActive || other.recognizedThisTurn) && sharesTouch(other, recognizer) && prevents(other, recognizer)
+            other !== recognizer && (other.state.isActive || recognizedThisTurn.containsIdentical(other)) && sharesTouch(other, recognizer)
+                && prevents(other, recognizer)
         }) {
-            recognizer.commit(.failed, reason: application.isTracing ? "prevented by \(others[index].traceName)" : nil)
+            commit(recognizer, to: .failed, reason: application.isTracing ? "prevented by \(others[index].traceName)" : nil)
             return
         }
-        recognizer.commit(target, reason: reason)
+        commit(recognizer, to: target, reason: reason)
     }
 
-    /// A committed transition: queues its action and reset, and lets it decide the others.
-    func didTransition(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State, reason: String?) {
+    /// Makes a transition: sets the recognizer's state, logs it, queues its action and reset, and
+    /// lets it decide the others. The arbiter commits what it approved, and what needs no approval
+    /// (a recognizer withdrawn, its touches cancelled). `reason` is nil while the event log is off.
+    func commit(_ recognizer: UIGestureRecognizer, to new: UIGestureRecognizer.State, reason: String?) {
+        let old = recognizer.currentState
+        recognizer.currentState = new
+        if new != .possible { recognizer.participation?.pendingState = nil }
         if application.isTracing {
-            application.record(TraceEvent.transition(recognizer: recognizer.traceName, from: old, to: new, reason: reason, values: recognizer.transitionValues()))
+            let explanation = reason ?? (new == .failed || new == .cancelled ? "state set to \(new) by \(String(describing: type(of: recognizer)))" : nil)
+                .map { old.isActive && new == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
+            application.record(TraceEvent.transition(recognizer: recognizer.traceName, from: old, to: new, reason: explanation, values: recognizer.transitionValues()))
         }
         if (new != .failed && new != .possible) || (new == .failed && old.isActive) {
             pendingActions.append((recognizer, new))
@@ -122,12 +196,13 @@ final class GestureArbiter {
             recognizerFailed(recognizer)
         }
         application.with { $0.flushIfIdle() }
+        recognizer.transitionLogged()
     }
 
     // MARK: Consequences
 
     private func recognized(_ recognizer: UIGestureRecognizer) {
-        recognizer.recognizedThisTurn = true
+        if !recognizedThisTurn.containsIdentical(recognizer) { recognizedThisTurn.append(recognizer) }
         join(recognizer)
         let tracing = application.isTracing
         // Both loops walk the participants as they were when the loop began (a decision may make
@@ -135,13 +210,13 @@ final class GestureArbiter {
         let others = participants
         others.forEachBorrowed { other in
             guard other !== recognizer, other.state == .possible, requiresFailure(other, of: recognizer) else { return }
-            other.commit(.failed, reason: tracing ? "required \(recognizer.traceName) to fail, but it recognized" : nil)
+            commit(other, to: .failed, reason: tracing ? "required \(recognizer.traceName) to fail, but it recognized" : nil)
         }
         let remaining = participants
         remaining.forEachBorrowed { other in
             guard other !== recognizer, other.state == .possible || other.state.isActive,
                   sharesTouch(other, recognizer), prevents(recognizer, other) else { return }
-            other.commit(other.state.isActive ? .cancelled : .failed, reason: tracing ? preventionReason(other, by: recognizer) : nil)
+            commit(other, to: other.state.isActive ? .cancelled : .failed, reason: tracing ? preventionReason(other, by: recognizer) : nil)
         }
     }
 
@@ -165,7 +240,7 @@ final class GestureArbiter {
         // `Array.index(ofIdentical:)`). Usually one waits: then it is asked without a list.
         var firstWaiting: Int?
         var waitingCount = 0
-        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+        for index in participants.indices where participants[index] !== recognizer && participants[index].participation?.pendingState != nil {
             if firstWaiting == nil { firstWaiting = index }
             waitingCount += 1
         }
@@ -177,7 +252,7 @@ final class GestureArbiter {
         }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
-        for index in participants.indices where participants[index] !== recognizer && participants[index].pendingState != nil {
+        for index in participants.indices where participants[index] !== recognizer && participants[index].participation?.pendingState != nil {
             waiting.append(participants[index])
         }
         waiting.forEachBorrowed { retry($0, after: recognizer) }
@@ -186,9 +261,9 @@ final class GestureArbiter {
     /// `waiter` tries again to recognize now that `failed` failed, unless it no longer waits or the
     /// requirement it waits for is still undecided.
     private func retry(_ waiter: UIGestureRecognizer, after failed: UIGestureRecognizer) {
-        guard waiter.state == .possible, let target = waiter.pendingState else { return }
-        if let blocker = waiter.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
-        attemptToRecognize(waiter, as: target, reason: waiter.pendingReason)
+        guard waiter.state == .possible, let target = waiter.participation?.pendingState else { return }
+        if let blocker = waiter.participation?.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
+        attemptToRecognize(waiter, as: target, reason: waiter.participation?.pendingReason)
     }
 
     /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.
@@ -224,6 +299,7 @@ final class GestureArbiter {
         pendingResets = take(&spareResets)
         resets.forEachBorrowed { recognizer in
             guard recognizer.state.isTerminal else { return }
+            recognizer.participation?.recognizerDidReset()
             recognizer.performReset()
             if !recognizer.isParticipating { forget(recognizer) }
         }

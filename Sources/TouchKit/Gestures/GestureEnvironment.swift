@@ -39,7 +39,9 @@ import Foundation
 /// The arena runs steps 1, 2 and 4 itself and has two parts with their own unit tests:
 /// `GestureArbiter` (step 3: who may begin, failure requirements, exclusivity, simultaneity; it
 /// queues the actions and resets step 4 sends) and `TouchDelivery` (the claims of step 4, steps 5
-/// and 6: which phases each view gets).
+/// and 6: which phases each view gets). A recognizer's state requests go to the arbiter directly,
+/// and what the arena notes about each participant's attempt is in the arena's record of it
+/// (`ArenaParticipant`), not among the recognizer's own state.
 ///
 /// Hot-path shape (docs/performance.md): a dispatch costs no weak load, no allocation and no hashing
 /// unless something new happens (a touch lands, a reason is logged), and as little reference
@@ -52,7 +54,8 @@ import Foundation
 /// entries, not closures; reasons are put into words only while the event log records.
 final class GestureEnvironment {
     /// The application that owns the arena. It outlives the arena (which it creates and holds) and
-    /// every recognizer's `joinedArena` (cleared in `deinit`), so the link is not counted (`UncountedLink`).
+    /// every recognizer's link to its arbiter (cleared when the arbiter goes), so the link is not
+    /// counted (`UncountedLink`).
     let application: UncountedLink<UIApplication>
     /// Arbitration: participants, failure requirements, exclusivity, simultaneity; the actions and
     /// resets that follow from transitions.
@@ -78,13 +81,6 @@ final class GestureEnvironment {
         arbiter = GestureArbiter(application: application)
         delivery = TouchDelivery(application: application)
         arbiter.environment = UncountedLink(self)
-    }
-
-    deinit {
-        // Participants still bound to this arena forget it (the application went away mid-gesture).
-        for recognizer in arbiter.participants where recognizer.joinedArena?.links(to: self) == true {
-            recognizer.joinedArena = nil
-        }
     }
 
     // MARK: Touch dispatch
@@ -128,7 +124,14 @@ final class GestureEnvironment {
     /// Whether `recognizer` has yet to get this frame's touches while step 2 runs: recognizers are fed
     /// in gathering order, nearest the touched view first (UIKIT-GESTURE-FRAME-ORDER).
     func awaitsThisFrame(_ recognizer: UIGestureRecognizer) -> Bool {
-        isFeeding && recognizer.fedInDispatch != dispatchSerial
+        isFeeding && recognizer.participation?.fedInDispatch != dispatchSerial
+    }
+
+    /// Whether new touches joined `recognizer`'s attempt in this dispatch (its `touchesBegan` is due).
+    /// Only an optimisation of the rule that a recognizer gets `touchesBegan` for the touches that
+    /// joined it: feeding also checks the touches are tracked.
+    private func joinedThisDispatch(_ recognizer: UIGestureRecognizer) -> Bool {
+        recognizer.participation?.joinedInDispatch == dispatchSerial
     }
 
     // MARK: Step 1: hit-test and gather
@@ -255,40 +258,47 @@ final class GestureEnvironment {
         }
         if touches.contains(where: { $0.phase == .began }) { join(order, with: touches) }
         let phases = TouchesByPhase(touches)
-        order.forEachBorrowed { recognizer in
-            guard recognizer.hasView, recognizer.isEnabled,
-                  touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { return }
-            /// The set of the touches of `list` this recognizer receives and tracks in this attempt;
-            /// nil for none. Usually it takes them all, and `list` itself is the set's source.
-            func collect(_ list: [UITouch]) -> Set<UITouch>? {
-                var all = true
-                for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
-                    all = false
-                    break
-                }
-                if all { return delivery.touchSets.set(of: list) }
-                mine.clearKeepingCapacity()
-                for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
-                    mine.append(touch)
-                }
-                return mine.isEmpty ? nil : delivery.touchSets.set(of: mine)
-            }
-            if !phases.began.isEmpty, recognizer.joinedInDispatch == dispatchSerial, isOpen(recognizer), let set = collect(phases.began) {
-                send(.touchesBegan, set, to: recognizer, event: event)
-            }
-            if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved) {
-                send(.touchesMoved, set, to: recognizer, event: event)
-            }
-            if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended) {
-                send(.touchesEnded, set, to: recognizer, event: event)
-            }
-            if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled) {
-                send(.touchesCancelled, set, to: recognizer, event: event)
-            }
-            if !recognizer.trackedTouches.isEmpty {
-                recognizer.lastLocationInWindow = recognizer.location(in: nil)
-            }
+        order.forEachBorrowed { feed($0, phases, of: touches, received: &mine, event: event) }
+    }
+
+    /// Step 2 for a dispatch of several touches: `recognizer` gets its touches of each phase, in
+    /// the order began, moved, ended, cancelled. `received` is scratch space for `collect`.
+    private func feed(_ recognizer: UIGestureRecognizer, _ phases: TouchesByPhase, of touches: [UITouch], received: inout [UITouch], event: UIEvent) {
+        guard recognizer.hasView, recognizer.isEnabled,
+              touches.contains(where: { $0.phase != .stationary && recognizer.receives($0) }) else { return }
+        if !phases.began.isEmpty, joinedThisDispatch(recognizer), isOpen(recognizer), let set = collect(phases.began, for: recognizer, into: &received) {
+            send(.touchesBegan, set, to: recognizer, event: event)
         }
+        if !phases.moved.isEmpty, isOpen(recognizer), let set = collect(phases.moved, for: recognizer, into: &received) {
+            send(.touchesMoved, set, to: recognizer, event: event)
+        }
+        if !phases.ended.isEmpty, isOpen(recognizer), let set = collect(phases.ended, for: recognizer, into: &received) {
+            send(.touchesEnded, set, to: recognizer, event: event)
+        }
+        if !phases.cancelled.isEmpty, isOpen(recognizer), let set = collect(phases.cancelled, for: recognizer, into: &received) {
+            send(.touchesCancelled, set, to: recognizer, event: event)
+        }
+        if !recognizer.trackedTouches.isEmpty {
+            recognizer.lastLocationInWindow = recognizer.location(in: nil)
+        }
+    }
+
+    /// The set of the touches of `list` that `recognizer` receives and tracks in this attempt; nil
+    /// for none. Usually it takes them all, and `list` itself is the set's source; otherwise they are
+    /// gathered in `received`. (A method, not a function nested in the feeding loop: capturing the
+    /// scratch list there made this compiler box it on the heap, an allocation per two-finger frame.)
+    private func collect(_ list: [UITouch], for recognizer: UIGestureRecognizer, into received: inout [UITouch]) -> Set<UITouch>? {
+        var all = true
+        for touch in list where !(recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch)) {
+            all = false
+            break
+        }
+        if all { return delivery.touchSets.set(of: list) }
+        received.clearKeepingCapacity()
+        for touch in list where recognizer.receives(touch) && recognizer.trackedTouches.containsIdentical(touch) {
+            received.append(touch)
+        }
+        return received.isEmpty ? nil : delivery.touchSets.set(of: received)
     }
 
     /// New touches join every open recognizer before any recognizer is fed, so arbitration during
@@ -304,7 +314,7 @@ final class GestureEnvironment {
             }
             guard any else { return }
             arbiter.join(recognizer)
-            recognizer.joinedInDispatch = dispatchSerial
+            recognizer.participation?.joinedInDispatch = dispatchSerial
         }
     }
 
@@ -312,7 +322,7 @@ final class GestureEnvironment {
     private func feed(_ recognizer: UIGestureRecognizer, _ touch: UITouch, _ set: Set<UITouch>, event: UIEvent) {
         let phase = touch.phase
         guard recognizer.hasView, recognizer.isEnabled, phase != .stationary, recognizer.receives(touch) else { return }
-        if isOpen(recognizer), phase != .began || recognizer.joinedInDispatch == dispatchSerial,
+        if isOpen(recognizer), phase != .began || joinedThisDispatch(recognizer),
            recognizer.trackedTouches.containsIdentical(touch) {
             let method: ResponderCall.Method = switch phase {
             case .began: .touchesBegan
@@ -330,7 +340,7 @@ final class GestureEnvironment {
     /// A recognizer's touch method (recorded in the complete log).
     private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
         application.with { $0.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event) }
-        recognizer.fedInDispatch = dispatchSerial
+        recognizer.participation?.fedInDispatch = dispatchSerial
         switch method {
         case .touchesBegan: recognizer.touchesBegan(touches, with: event)
         case .touchesMoved: recognizer.touchesMoved(touches, with: event)
@@ -347,20 +357,8 @@ final class GestureEnvironment {
         recognizer.state == .possible || recognizer.state.isActive
     }
 
-    func forget(_ recognizer: UIGestureRecognizer) {
-        arbiter.forget(recognizer)
-    }
-
-    // MARK: Step 3: arbitration (GestureArbiter)
-
-    /// A recognizer asks to leave `.possible` for `.began` or `.ended`.
-    func attemptToRecognize(_ recognizer: UIGestureRecognizer, as target: UIGestureRecognizer.State, reason: String?) {
-        arbiter.attemptToRecognize(recognizer, as: target, reason: reason)
-    }
-
-    func didTransition(_ recognizer: UIGestureRecognizer, from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State, reason: String?) {
-        arbiter.didTransition(recognizer, from: old, to: new, reason: reason)
-    }
+    // Step 3, arbitration, is the arbiter's: a recognizer's requests go to it directly
+    // (`GestureArbiter.request`).
 
     // MARK: Step 4: actions, cancellation in views, resets
 
@@ -369,8 +367,7 @@ final class GestureEnvironment {
         while arbiter.hasPendingWork, rounds < 10_000 {
             rounds += 1
             while let (recognizer, state) = arbiter.nextAction() {
-                if (state == .began || state == .ended), recognizer.cancelsTouchesInView, !recognizer.didCancelTouchesInView {
-                    recognizer.didCancelTouchesInView = true
+                if (state == .began || state == .ended), recognizer.cancelsTouchesInView, !claimedTouches(of: recognizer) {
                     delivery.claimTouches(of: recognizer)
                 }
                 if recognizer.hasTargets {
@@ -380,6 +377,14 @@ final class GestureEnvironment {
             }
             arbiter.performResets()
         }
+    }
+
+    /// Whether the touches of `recognizer`'s attempt were already taken from the view for an action
+    /// of this recognition (once per recognition); notes that they are now.
+    private func claimedTouches(of recognizer: UIGestureRecognizer) -> Bool {
+        guard let record = recognizer.participation else { return false }
+        defer { record.didCancelTouchesInView = true }
+        return record.didCancelTouchesInView
     }
 
     // MARK: Views leaving the window

@@ -36,28 +36,26 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     var objectID = 0
-    private var currentState = State.possible
+    /// What `state` reads. Written only by the arbiter's `commit` (and by a transition made outside
+    /// any arena), so every change of state is arbitrated and logged in one place.
+    @exclusivity(unchecked) var currentState = State.possible
     @exclusivity(unchecked) private var targets: [TargetAction] = []
     private var nextHandlerID = 1
     /// `require(toFail:)`'s recognizers, held strongly (no weak reference makes a recognizer's
     /// reference counting take the runtime's slow side-table path).
     @exclusivity(unchecked) var failureRequirements: [UIGestureRecognizer] = []
 
-    // Per attempt (cleared by reset)
+    // Per attempt (cleared by reset). The arena's own notes on the attempt (a recognition waiting
+    // for a failure requirement, the touches claimed, the dispatch it joined in) are in the arena's
+    // record, `participation`.
+    /// The touches of this attempt (`numberOfTouches`, `location(in:)`).
     @exclusivity(unchecked) var trackedTouches: [UITouch] = []
-    /// Touches this recognizer no longer receives (a few at most: a list, no hashing).
+    /// Touches this recognizer no longer receives (`ignore(_:for:)`; a few at most: a list, no hashing).
     @exclusivity(unchecked) var ignoredTouchIDs: [Int] = []
-    var pendingState: State?
-    /// While `pendingState` is set: the undecided requirement the recognizer waits for (compared
-    /// by identity with the arena's participants, never dereferenced).
-    var blockingRequirement: ObjectIdentifier?
-    /// The reason of the waiting transition, for the event log (nil while the log is off).
-    var pendingReason: String?
     /// The margins of the threshold decisions behind the transition being requested, for the event log
-    /// (recorded only while it records; cleared once the transition is logged).
+    /// (measured by the built-in recognizers only while it records; cleared once the transition is logged).
     @exclusivity(unchecked) var decisionMargins: [DecisionMargin] = []
-    var didCancelTouchesInView = false
-    var recognizedThisTurn = false
+    /// Where the touches were when they were last seen: `location(in:)` once none is tracked.
     var lastLocationInWindow = CGPoint.zero
     @exclusivity(unchecked) private var timers: [TimerToken] = []
 
@@ -394,39 +392,36 @@ open class UIGestureRecognizer: TraceNamed {
 
     // MARK: Internals
 
-    /// Runs `body` with the arena this recognizer's transitions go to: the joined one while the
-    /// recognizer takes part in a gesture (borrowed, no reference counting), or else its view's
+    /// Runs `body` with the arbiter this recognizer's transitions go to: the one of the arena it
+    /// joined while it takes part in a gesture (borrowed, no reference counting), or else its view's
     /// window's application's (a lookup that walks the view tree).
     @inline(__always)
-    func withArena<Result>(_ body: (GestureEnvironment?) -> Result) -> Result {
-        if let joinedArena { return joinedArena.with { body($0) } }
-        return body(view?.window?.application?.gestureEnvironment)
+    func withArbiter<Result>(_ body: (GestureArbiter?) -> Result) -> Result {
+        if let joinedArbiter { return joinedArbiter.with { body($0) } }
+        return body(view?.window?.application?.gestureEnvironment.arbiter)
     }
 
-    /// Runs `body` with the application whose arena this recognizer takes part in (see `withArena`).
+    /// Runs `body` with the application whose arena this recognizer takes part in (see `withArbiter`).
     @inline(__always)
     func withArenaApplication<Result>(_ body: (UIApplication?) -> Result) -> Result {
-        if let joinedArena { return joinedArena.with { $0.application.with { body($0) } } }
+        if let joinedArbiter { return joinedArbiter.with { $0.application.with { body($0) } } }
         return body(view?.window?.application)
     }
 
-    /// The number of the last dispatch in which new touches joined this recognizer's attempt (its
-    /// `touchesBegan` is due in that dispatch). Only an optimisation of the rule that a recognizer
-    /// gets `touchesBegan` for the touches that joined it: it also checks the touches are tracked,
-    /// so a number left from another application's arena cannot make a difference.
-    var joinedInDispatch = 0
-    /// The number of the last dispatch that gave the recognizer touches, so a reason can tell that
-    /// another recognizer began before this one had this frame's touches (UIKIT-GESTURE-FRAME-ORDER).
-    var fedInDispatch = 0
+    /// The arena's record of this recognizer's part in the gestures it joins (`ArenaParticipant`):
+    /// created, filled in and cleared by the arbiter, carried here only so that the arena finds it
+    /// without a search; nil until the recognizer first joins an arena.
+    @exclusivity(unchecked) var participation: ArenaParticipant?
 
-    /// Set while the recognizer is one of the arena's participants (the arena clears it when the
+    /// The arbiter of the arena this recognizer takes part in: its requests go straight there. Set
+    /// while the recognizer is one of the arena's participants (the arbiter clears it when the
     /// recognizer leaves, and the application that owns the arena outlives its participants'
     /// gestures), so it needs neither a weak nor a counted reference.
-    var joinedArena: UncountedLink<GestureEnvironment>?
+    @exclusivity(unchecked) var joinedArbiter: UncountedLink<GestureArbiter>?
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.
-    var isParticipating: Bool { !trackedTouches.isEmpty || pendingState != nil }
+    var isParticipating: Bool { !trackedTouches.isEmpty || participation?.pendingState != nil }
 
     /// Whether the recognizer is undecided about `touch` (holds its delayed phases).
     func isUndecided(about touch: UITouch) -> Bool {
@@ -437,56 +432,32 @@ open class UIGestureRecognizer: TraceNamed {
         isEnabled && (ignoredTouchIDs.isEmpty || !ignoredTouchIDs.contains(touch.identifier)) && touch.isGathered(by: self)
     }
 
-    /// `reason` is called only while the event log records.
+    /// Asks the arbiter for the transition (`GestureArbiter.request`); outside any arena, a legal
+    /// transition is simply made. `reason` is called only while the event log records.
     private func requestTransition(to newState: State, reason: () -> String?) {
-        withArena { requestTransition(to: newState, reason: reason, in: $0) }
-    }
-
-    private func requestTransition(to newState: State, reason: () -> String?, in environment: GestureEnvironment?) {
-        let old = currentState
-        let reason = environment?.application.isTracing == true ? reason() : nil
-        // Waiting for a requirement to fail: `state` keeps reading `.possible`; a failure the subclass
-        // asks for is honoured (UIKIT-STATE-PENDING-READS-POSSIBLE).
-        if old == .possible, pendingState != nil {
-            switch newState {
-            case .failed:
-                pendingState = nil
-                commit(.failed, reason: reason, in: environment)
-            case .began, .ended:
-                pendingState = newState
-                pendingReason = reason
-            default:
-                break
+        withArbiter { arbiter in
+            if let arbiter {
+                arbiter.request(newState, for: self, reason: reason)
+            } else if Self.isLegal(from: currentState, to: newState) {
+                currentState = newState
             }
-            return
-        }
-        guard Self.isLegal(from: old, to: newState) else {
-            environment?.application.record(TraceEvent.note("\(traceName): illegal transition \(old) → \(newState) ignored"))
-            return
-        }
-        if old == .possible, newState == .began || newState == .ended, let environment {
-            environment.attemptToRecognize(self, as: newState, reason: reason)
-        } else {
-            commit(newState, reason: reason, in: environment)
         }
     }
 
-    /// Applies a transition the arena has approved. `reason` is nil while the event log is off.
+    /// Makes a transition that needs no approval: through the arbiter, which logs it and queues its
+    /// action, or outside any arena simply. `reason` is nil while the event log is off.
     func commit(_ newState: State, reason: String?) {
-        withArena { commit(newState, reason: reason, in: $0) }
+        withArbiter { arbiter in
+            if let arbiter {
+                arbiter.commit(self, to: newState, reason: reason)
+            } else {
+                currentState = newState
+            }
+        }
     }
 
-    private func commit(_ newState: State, reason: String?, in environment: GestureEnvironment?) {
-        let old = currentState
-        currentState = newState
-        if newState != .possible { pendingState = nil }
-        guard let environment else { return }
-        var explanation: String?
-        if environment.application.isTracing {
-            explanation = reason ?? (newState == .failed || newState == .cancelled ? "state set to \(newState) by \(String(describing: type(of: self)))" : nil)
-                .map { old.isActive && newState == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
-        }
-        environment.didTransition(self, from: old, to: newState, reason: explanation)
+    /// The arbiter logged a transition: the margins measured for it are spent.
+    func transitionLogged() {
         if !decisionMargins.isEmpty { decisionMargins.removeAll() }
     }
 
@@ -532,10 +503,7 @@ open class UIGestureRecognizer: TraceNamed {
         if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
         let old = currentState
         trackedTouches.clearKeepingCapacity()
-        pendingState = nil
-        pendingReason = nil
         if !decisionMargins.isEmpty { decisionMargins.removeAll() }
-        didCancelTouchesInView = false
         cancelTimers()
         currentState = .possible
         if old != .possible {
@@ -555,7 +523,7 @@ open class UIGestureRecognizer: TraceNamed {
 
     func detachedFromView() {
         stopParticipating(reason: "removed from its view")
-        withArena { $0?.forget(self) }
+        withArbiter { $0?.forget(self) }
         view = nil
     }
 }
