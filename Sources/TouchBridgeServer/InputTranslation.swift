@@ -25,8 +25,19 @@ enum InputTranslation {
     }
 
     /// The newest client time of the message (ms), for the clock's offset estimate.
+    /// A loop rather than collecting the times: this runs for every `input`, and the arrays cost
+    /// allocations per message.
     static func newestTime(_ input: Input) -> Double? {
-        input.pointers.flatMap { [$0.t] + ($0.coalesced ?? []).map(\.t) }.filter(\.isFinite).max()
+        var newest: Double?
+        func consider(_ t: Double) {
+            // Strictly greater, as `max()` keeps the first of equal times.
+            if t.isFinite, newest.map({ t > $0 }) ?? true { newest = t }
+        }
+        for pointer in input.pointers {
+            consider(pointer.t)
+            for sample in pointer.coalesced ?? [] { consider(sample.t) }
+        }
+        return newest
     }
 
     static func phase(_ phase: PointerPhase) -> PointerChange.Phase {
