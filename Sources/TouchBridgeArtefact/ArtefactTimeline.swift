@@ -9,49 +9,49 @@ import TouchBridgeProtocol
 /// rebuilds a step from the latest one): past any of them `append` refuses with `ArtefactError.tooLarge`
 /// before keeping the frame, so what a hostile or endless session costs is bounded before it is paid. The
 /// defaults are the bounds of one stepping timeline on the server (`StepTimeline.Bounds.standard`).
-public struct ArtefactTimeline: Sendable {
+package struct ArtefactTimeline: Sendable {
     /// One frame: what the server sent after one event.
-    public struct Frame: Sendable, Equatable {
+    package struct Frame: Sendable, Equatable {
         /// Engine time after the frame, ms.
-        public var t: Double
+        package var t: Double
         /// The `render` messages, as sent.
-        public var renders: [String]
+        package var renders: [String]
         /// The `events` messages, as sent.
-        public var events: [String]
+        package var events: [String]
         /// The fingers down after the frame: the latest `events.pointers`, as JSON.
-        public var pointers: String
+        package var pointers: String
         /// The frame started a scene (a full render that carries the scene's lints; a resync's leaves them out).
-        public var startsScene: Bool
+        package var startsScene: Bool
         /// Where the frame came from: the recording's line, or the index of its first received message.
-        public var source: Int
+        package var source: Int
     }
 
     /// The default bound on the messages one artefact holds: 32 MiB, what a replay of the largest recording
     /// (`maxRecordingBytes`, 4 MiB) may send at the server's bound of 8 bytes out per byte in.
-    public static let defaultMaxBytes = 32 * 1024 * 1024
+    package static let defaultMaxBytes = 32 * 1024 * 1024
     /// The default bound on frames: 20,000 (almost 3 minutes of a finger at 120 Hz).
-    public static let defaultMaxFrames = 20_000
+    package static let defaultMaxFrames = 20_000
     /// The default bound on full renders (scene starts and resync answers): 1,000.
-    public static let defaultMaxFullRenders = 1_000
+    package static let defaultMaxFullRenders = 1_000
 
     /// The server's `welcome`, as sent; nil until one came.
-    public private(set) var welcome: String?
+    package private(set) var welcome: String?
     /// Every frame so far, in order.
-    public private(set) var frames: [Frame] = []
+    package private(set) var frames: [Frame] = []
     /// Bytes of the kept messages.
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
     /// Full renders kept.
-    public private(set) var fullRenderCount = 0
+    package private(set) var fullRenderCount = 0
     /// The most bytes of messages kept.
-    public let maxBytes: Int
+    package let maxBytes: Int
     /// The most frames kept.
-    public let maxFrames: Int
+    package let maxFrames: Int
     /// The most full renders kept.
-    public let maxFullRenders: Int
+    package let maxFullRenders: Int
     private var pointers = "[]"
 
     /// An empty timeline holding at most `maxBytes` of messages, `maxFrames` frames and `maxFullRenders` full renders.
-    public init(maxBytes: Int = defaultMaxBytes, maxFrames: Int = defaultMaxFrames, maxFullRenders: Int = defaultMaxFullRenders) {
+    package init(maxBytes: Int = defaultMaxBytes, maxFrames: Int = defaultMaxFrames, maxFullRenders: Int = defaultMaxFullRenders) {
         self.maxBytes = maxBytes
         self.maxFrames = maxFrames
         self.maxFullRenders = maxFullRenders
@@ -60,7 +60,7 @@ public struct ArtefactTimeline: Sendable {
     /// Takes the messages the server sent after one event (`source`: its recording line or received
     /// index): a frame when they hold a `render` or an `events` message. Other messages are left out,
     /// but for the first `welcome`. Text that is not a JSON object is not the server's and is left out.
-    public mutating func append(_ messages: some Sequence<String>, source: Int) throws(ArtefactError) {
+    package mutating func append(_ messages: some Sequence<String>, source: Int) throws(ArtefactError) {
         var renders: [String] = []
         var events: [String] = []
         var t = frames.last?.t ?? 0
@@ -104,7 +104,7 @@ public struct ArtefactTimeline: Sendable {
     /// the engine time changes (every message one event causes carries the same `t`; one without a time stays
     /// with the group before it). Each group comes with
     /// the index of its first message.
-    public static func grouped(received: [String]) -> [(source: Int, messages: ArraySlice<String>)] {
+    package static func grouped(received: [String]) -> [(source: Int, messages: ArraySlice<String>)] {
         var groups: [(source: Int, messages: ArraySlice<String>)] = []
         var start = 0
         var groupTime: Double?
@@ -122,13 +122,13 @@ public struct ArtefactTimeline: Sendable {
 
     /// The last frame whose source is at or before `source` (the frame where something that happened at
     /// `source` was decided); nil when none is.
-    public func frame(atOrBefore source: Int) -> Int? {
+    package func frame(atOrBefore source: Int) -> Int? {
         frames.lastIndex { $0.source <= source }
     }
 }
 
 /// Why a saved failure could not be written.
-public enum ArtefactError: Error, Equatable, CustomStringConvertible {
+package enum ArtefactError: Error, Equatable, CustomStringConvertible {
     /// The session sent more than the artefact holds: which bound it passed.
     case tooLarge(String)
     /// The session has no frame to show (no `welcome`, or nothing rendered).
@@ -138,7 +138,7 @@ public enum ArtefactError: Error, Equatable, CustomStringConvertible {
     /// The file could not be written.
     case cannotWrite(path: String, why: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let bound): "the session sent \(bound), the most a saved failure holds"
         case .empty: "the session has nothing to show (no welcome or no frame)"

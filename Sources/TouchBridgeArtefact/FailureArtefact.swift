@@ -5,18 +5,18 @@ import TouchBridgeProtocol
 /// from anywhere with no server and no network (docs/scripting.md §6): the page, the session's frames,
 /// and where it opens — the frame where a failed expectation or a `replay --check` difference was
 /// decided, else the last one — with the failure's reason in the log at that frame.
-public struct FailureArtefact: Sendable {
+package struct FailureArtefact: Sendable {
     /// What the stepping bar names: the recording or the test.
-    public var name: String
+    package var name: String
     /// Why it failed; nil: nothing failed (`replay --html`).
-    public var reason: String?
+    package var reason: String?
     /// The session's frames.
-    public var timeline: ArtefactTimeline
+    package var timeline: ArtefactTimeline
     /// The frame to open at; nil: the last one.
-    public var openFrame: Int?
+    package var openFrame: Int?
 
     /// An artefact of `timeline`, named `name`, opening at `openFrame` with `reason`.
-    public init(name: String, reason: String?, timeline: ArtefactTimeline, openFrame: Int?) {
+    package init(name: String, reason: String?, timeline: ArtefactTimeline, openFrame: Int?) {
         self.name = name
         self.reason = reason
         self.timeline = timeline
@@ -24,10 +24,10 @@ public struct FailureArtefact: Sendable {
     }
 
     /// The frame it opens at.
-    public var openingFrame: Int { min(max(0, openFrame ?? timeline.frames.count - 1), max(0, timeline.frames.count - 1)) }
+    package var openingFrame: Int { min(max(0, openFrame ?? timeline.frames.count - 1), max(0, timeline.frames.count - 1)) }
 
     /// The timeline as web/artefact.mjs reads it: {name, reason, open, welcome, frames: [{t, renders, events, pointers, starts}]}.
-    public func json() throws(ArtefactError) -> String {
+    package func json() throws(ArtefactError) -> String {
         guard let welcome = timeline.welcome, !timeline.frames.isEmpty else { throw .empty }
         var out = "{\"name\":" + WireJSON.text(JSONValue.string(name))
             + ",\"reason\":" + (reason.map { WireJSON.text(JSONValue.string($0)) } ?? "null")
@@ -42,13 +42,13 @@ public struct FailureArtefact: Sendable {
     }
 
     /// The HTML file's text, with `page` (the bundled `web/`).
-    public func html(page: PageBundle) throws(ArtefactError) -> String {
+    package func html(page: PageBundle) throws(ArtefactError) -> String {
         page.html(embedding: try json())
     }
 
     /// Writes the file to `path` (its directory is made if missing); returns its size in bytes.
     @discardableResult
-    public func write(to path: String, page: PageBundle) throws(ArtefactError) -> Int {
+    package func write(to path: String, page: PageBundle) throws(ArtefactError) -> Int {
         let data = Data(try html(page: page).utf8)
         let url = URL(fileURLWithPath: path)
         do {

@@ -6,16 +6,16 @@ import TouchBridgeProtocol
 /// an import map of `data:` URLs, their `./name.mjs` imports rewritten to the map's names
 /// (`touchbridge/name.mjs`). The bundle starts `artefact.mjs` (the in-page transport) before `app.mjs`,
 /// so the page runs its live code path against the embedded timeline.
-public struct PageBundle: Sendable {
+package struct PageBundle: Sendable {
     /// The `web/` directory of the TouchBridge checkout this library was compiled from (this file is
     /// `Sources/TouchBridgeArtefact/PageBundle.swift`).
-    public static let packagedWebRoot = URL(fileURLWithPath: #filePath)
+    package static let packagedWebRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("web").path
 
     /// Where the page is read from when nobody says: `TOUCHBRIDGE_WEB_ROOT`, else `web/` in the working
     /// directory, else the checkout's (`packagedWebRoot`) — as `serve` finds it.
-    public static func defaultWebRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultWebRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let configured = environment["TOUCHBRIDGE_WEB_ROOT"], !configured.isEmpty { return configured }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: "web/app.mjs", isDirectory: &isDirectory), !isDirectory.boolValue { return "web" }
@@ -25,7 +25,7 @@ public struct PageBundle: Sendable {
     /// The prefix of every module's name in the import map.
     static let modulePrefix = "touchbridge/"
     /// The id of the element that carries the timeline (web/artefact.mjs reads it).
-    public static let dataElementID = "touchbridge-artefact"
+    package static let dataElementID = "touchbridge-artefact"
 
     /// The page's HTML with `<!--TOUCHBRIDGE-ARTEFACT-DATA-->` where the timeline goes.
     let template: String
@@ -33,7 +33,7 @@ public struct PageBundle: Sendable {
 
     /// Reads and bundles the page in `webRoot`; fails with `ArtefactError.page` naming what is missing
     /// or what the bundler does not understand (a page that changed shape fails loudly, never half-inlined).
-    public init(webRoot: String = PageBundle.defaultWebRoot()) throws(ArtefactError) {
+    package init(webRoot: String = PageBundle.defaultWebRoot()) throws(ArtefactError) {
         let root = URL(fileURLWithPath: webRoot)
         func read(_ name: String) throws(ArtefactError) -> Data {
             do { return try Data(contentsOf: root.appendingPathComponent(name)) } catch {

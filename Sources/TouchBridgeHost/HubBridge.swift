@@ -9,7 +9,7 @@ import TouchBridgeTransport
 /// input for the `EffectExecutor`, which carries the effects out through a `TransportPort`. What
 /// stays here is the shell's own business: the engine-time budget, metrics and recording. Lives on
 /// the transport's service thread.
-public final class HubBridge: TransportDelegate {
+package final class HubBridge: TransportDelegate {
     let executor: EffectExecutor
     var hub: Hub { executor.hub }
     private let logger: Logger
@@ -17,9 +17,9 @@ public final class HubBridge: TransportDelegate {
     /// Each connection's share of engine time (internal: replay slices are charged to it too).
     var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
-    public var recorder: SessionRecorder?
+    package var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings; nil: no stepping.
-    public var stepper: SessionStepper?
+    package var stepper: SessionStepper?
 
     /// Reads the monotonic clock: once per transport callback (`MonotonicClock.now` unless a test
     /// counts the reads), and by a replay slice to stop on time.
@@ -34,7 +34,7 @@ public final class HubBridge: TransportDelegate {
     /// together (0 = no shared cap). `metricsRegistry`: where the sessions' metrics go (the
     /// transport's, so `/metrics` shows both); `metricsLabels`: what tells this bridge's gauges from
     /// the other shards' (`shard`), none with one shard.
-    public convenience init(
+    package convenience init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = []
     ) {
@@ -60,35 +60,35 @@ public final class HubBridge: TransportDelegate {
     /// Hands the open to the executor as `.opened`, carrying only the subprotocol: sessions decide
     /// nothing on the peer's address. The engine-time budget does: a connection starts with what its
     /// address still owes.
-    public func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
+    package func transport(_ transport: TransportServer, didOpen id: ConnectionID, info: ConnectionInfo) {
         opened(id, info: info, transport)
     }
 
-    public func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
+    package func transport(_ transport: TransportServer, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         received(text, from: id, at: receiveTime, transport)
     }
 
     /// The transport dropped a message over `maxMessagesPerSecond`: the client is told, through the executor.
-    public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
+    package func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {
         rejected(id, reason: reason, transport)
     }
 
     /// Backpressure stopped reading the connection: it is told, once per pause, instead of being starved
     /// in silence. The error queues behind the output it has not read, so it arrives when the client
     /// catches up — which is also when reading resumes. No `retryAfterMs`: nothing was refused.
-    public func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {
+    package func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {
         pausedReading(id, queuedBytes: queuedBytes, transport)
     }
 
-    public func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
+    package func transport(_ transport: TransportServer, didClose id: ConnectionID, code: UInt16, reason: String) {
         closed(id, transport)
     }
 
-    public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
+    package func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {
         timerFired(token, for: id, transport)
     }
 
-    public func transportWillReportMetrics(_ transport: TransportServer) {
+    package func transportWillReportMetrics(_ transport: TransportServer) {
         metrics.update(sessions: hub.sessionCount, connections: hub.connectionCount, recordingErrors: recorder?.errorCount ?? 0,
                        recordingCuts: recorder?.cutCounts ?? [:],
                        rendersCoalesced: executor.coalescer.coalescedCount)

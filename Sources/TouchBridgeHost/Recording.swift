@@ -12,38 +12,38 @@ import TouchBridgeServer
 /// the session sent (as the session produced it: renders the transport coalesced for a slow
 /// connection are recorded as produced, since that is what replay reproduces); `{"closing":{"code":…,"reason":…}}` the server closed the connection; `{"dropped":REASON}`
 /// a message the transport dropped before the session saw it; `{"close":true}` the connection ended.
-public struct Recording: Sendable, Equatable {
+package struct Recording: Sendable, Equatable {
     /// The header's `format`, so `replay` refuses a file that is not a recording.
-    public static let format = "touchbridge-recording"
+    package static let format = "touchbridge-recording"
     /// The header's `version`; a reader refuses versions it does not know rather than misreplay them.
-    public static let version = 1
+    package static let version = 1
 
     /// Line 1 of a recording: everything replay needs to rebuild the session as it was.
-    public struct Header: Codable, Sendable, Equatable {
+    package struct Header: Codable, Sendable, Equatable {
         /// Always `Recording.format`.
-        public var format: String
+        package var format: String
         /// `Recording.version` of the writer.
-        public var version: Int
+        package var version: Int
         /// The recorded session's id (`welcome.session`).
-        public var session: String
+        package var session: String
         /// The scene the session started with.
-        public var scene: String
+        package var scene: String
         /// The session's clock mode, which decides how replay maps times.
-        public var clock: ClockMode
+        package var clock: ClockMode
         /// The thresholds in force, so a replay on a changed engine shows what moved.
-        public var thresholds: Thresholds
+        package var thresholds: Thresholds
         /// The limits in force; replay validates with the same ones.
-        public var limits: ProtocolLimits
+        package var limits: ProtocolLimits
         /// Settings that decide what the session could do: inline scenes, declarative scenes.
-        public var allowInlineScenes: Bool
+        package var allowInlineScenes: Bool
         /// The declarative scenes directory the server read (see `allowInlineScenes`).
-        public var scenesDirectory: String
+        package var scenesDirectory: String
         /// Wall-clock start (ISO 8601), for people.
-        public var recordedAt: String?
+        package var recordedAt: String?
     }
 
     /// One event of the device's connection, as one line of the file.
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         /// `{"open":…}`: the connection opened with this subprotocol.
         case open(subprotocol: String?)
         /// `{"in":TEXT,"at":SECONDS}`: a message received, with its receive time in server monotonic seconds.
@@ -61,12 +61,12 @@ public struct Recording: Sendable, Equatable {
     }
 
     /// Line 1.
-    public var header: Header
+    package var header: Header
     /// The lines after the header, in order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// A recording in memory (tests build them; `load(path:)` reads files).
-    public init(header: Header, entries: [Entry]) {
+    package init(header: Header, entries: [Entry]) {
         self.header = header
         self.entries = entries
     }
@@ -106,20 +106,20 @@ public struct Recording: Sendable, Equatable {
     }
 
     /// The file's text.
-    public var text: String {
+    package var text: String {
         ([WireJSON.text(header)] + entries.map(Self.line)).map { $0 + "\n" }.joined()
     }
 
     /// Reads a recording file.
-    public static func load(path: String) throws -> Recording {
+    package static func load(path: String) throws -> Recording {
         guard let data = FileManager.default.contents(atPath: path) else { throw RecordingError("\(path): cannot read the file") }
         return try parse(String(decoding: data, as: UTF8.self))
     }
 }
 
 /// A recording that cannot be read.
-public struct RecordingError: Error, CustomStringConvertible {
-    public let description: String
+package struct RecordingError: Error, CustomStringConvertible {
+    package let description: String
     /// An error that says, for people, what is wrong and on which line.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -9,11 +9,11 @@ extension Recording {
     /// Largest magnitude of a receive or timer time, seconds: the protocol's `maxTimeMilliseconds`.
     /// The session does arithmetic on receive times (the resync interval, the clock's offset), which
     /// must stay finite and convertible.
-    public static let maxTimeSeconds = ProtocolLimits.maxTimeMilliseconds / 1000
+    package static let maxTimeSeconds = ProtocolLimits.maxTimeMilliseconds / 1000
 
     /// Reads a recording's text; the error names the first line that is not a header or entry, or
     /// whose times are out of range or go backwards.
-    public static func parse(_ text: String) throws -> Recording {
+    package static func parse(_ text: String) throws -> Recording {
         var reader = try RecordingReader(text)
         var entries: [Entry] = []
         entries.reserveCapacity(reader.count)
@@ -79,17 +79,17 @@ extension Recording {
 /// A recording read line by line as its replay reaches each line, so that reading a 4 MiB upload is
 /// paid slice by slice like its replay (`SessionStepper`), not in one service turn: only the header is
 /// read up front. Each line gets the checks of `Recording.parse`.
-public struct RecordingReader {
+package struct RecordingReader {
     /// Line 1, read and checked.
-    public let header: Recording.Header
+    package let header: Recording.Header
     private let lines: [Substring.UTF8View]
     private var lastReceive: (at: Double, line: Int)?
 
     /// Entries after the header.
-    public var count: Int { lines.count - 1 }
+    package var count: Int { lines.count - 1 }
 
     /// Splits `text` into lines and reads the header; throws when line 1 is not a recording header.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         // Split as bytes: splitting a 4 MiB `String` by `Character` walks its grapheme clusters, which
         // costs far more (a newline is never part of a multi-byte character in UTF-8).
         lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
@@ -110,7 +110,7 @@ public struct RecordingReader {
 
     /// Entry `index` (0 ..< count), read in order: a receive time is checked against the one read
     /// before. The error names the line.
-    public mutating func entry(_ index: Int) throws(RecordingError) -> Recording.Entry {
+    package mutating func entry(_ index: Int) throws(RecordingError) -> Recording.Entry {
         let number = index + 2
         do throws(RecordingError) {
             let entry = try Recording.entry(String(Substring(lines[index + 1])))

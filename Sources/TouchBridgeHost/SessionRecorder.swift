@@ -16,9 +16,9 @@ import TouchBridgeServer
 /// server's total is not made; a last `{"dropped":"recording-session-limit"}` (or `-server-limit`)
 /// line says the file was cut there, one log line says so (the server's limit: once), it is counted
 /// (`touchbridge_recording_cuts_total{limit}`), and the session goes on unrecorded.
-public final class SessionRecorder {
+package final class SessionRecorder {
     /// The directory the recordings are written to (created private to the user).
-    public let directory: String
+    package let directory: String
     private let listing: RecordDirectory
     private let allowInlineScenes: Bool
     private let scenesDirectory: String
@@ -32,11 +32,11 @@ public final class SessionRecorder {
     /// Bytes written to each open file so far.
     private var fileBytes: [ConnectionID: Int] = [:]
     /// Recordings cut at a byte limit so far, by limit, for /metrics.
-    public private(set) var cutCounts: [String: Int] = [:]
+    package private(set) var cutCounts: [String: Int] = [:]
     /// Paths of the files written so far, in the order they were opened.
-    public private(set) var paths: [String] = []
+    package private(set) var paths: [String] = []
     /// Write errors so far (creating, writing or syncing a file), for /metrics.
-    public private(set) var errorCount = 0
+    package private(set) var errorCount = 0
     /// Most bytes of entries held for a connection that has not said hello yet. A real client's
     /// first message is its hello, so this only ever holds junk; it bounds what 256 unjoined
     /// connections can make the server hold at 16 MiB.
@@ -44,7 +44,7 @@ public final class SessionRecorder {
 
     /// A recorder writing into `directory`, created if missing, within the settings' byte limits; throws
     /// when it cannot be created or written.
-    public convenience init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
+    package convenience init(directory: String, settings: ServerSettings, logger: Logger = Logger(label: "touchbridge.recording")) throws {
         try self.init(listing: RecordDirectory(path: directory), settings: settings, budget: RecordingBudget(settings: settings), logger: logger)
     }
 

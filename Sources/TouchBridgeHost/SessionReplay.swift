@@ -7,10 +7,10 @@ import TouchBridgeServer
 /// transport shares): the recorded messages with their recorded receive times, the timer firings
 /// where they happened, the recorded session id — so with the same engine every outbound message
 /// comes out byte-identical, whatever the clock mode.
-public enum SessionReplay {
+package enum SessionReplay {
     /// The scenes a replay of a recording with `header` builds: the built-in library plus the
     /// declarative scenes of `scenesDirectory` (default: the recording's), inline scenes as recorded.
-    public static func catalog(for header: Recording.Header, scenesDirectory: String? = nil) throws -> any SceneCatalog {
+    package static func catalog(for header: Recording.Header, scenesDirectory: String? = nil) throws -> any SceneCatalog {
         try LibraryCatalog(
             declarativeScenes: ServerHost.loadDeclarativeScenes(
                 from: scenesDirectory ?? header.scenesDirectory, logger: Logger(label: "touchbridge.replay")),
@@ -18,21 +18,21 @@ public enum SessionReplay {
     }
 
     /// The first place where the replay and the recording disagree.
-    public struct Difference: Sendable, Equatable, CustomStringConvertible {
+    package struct Difference: Sendable, Equatable, CustomStringConvertible {
         /// 1-based line of the recording whose inbound event caused it.
-        public var line: Int
+        package var line: Int
         /// That inbound event, as recorded.
-        public var cause: String
+        package var cause: String
         /// Which of the event's outbound messages (0-based).
-        public var index: Int
+        package var index: Int
         /// nil: the replay sent fewer messages / more messages.
-        public var recorded: String?
+        package var recorded: String?
         /// The message the replay sent at this point; nil: the replay sent fewer messages.
-        public var replayed: String?
+        package var replayed: String?
         /// What differs, when both messages exist: their types, the log lines one lacks, or the first differing JSON field.
-        public var field: String?
+        package var field: String?
 
-        public var description: String {
+        package var description: String {
             var text = "difference at line \(line) (\(cause)), outbound message \(index + 1):\n"
             text += "  recorded: \(recorded.map { Self.clip($0) } ?? "(nothing)")\n"
             text += "  replayed: \(replayed.map { Self.clip($0) } ?? "(nothing)")\n"
@@ -44,31 +44,31 @@ public enum SessionReplay {
     }
 
     /// What a replay produced, and the first difference from the recording if any.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The event log and session events in the compact notation, one per line.
-        public var trace: String
+        package var trace: String
         /// Outbound messages the replay produced, in order.
-        public var outbound: [String]
+        package var outbound: [String]
         /// Nil when every outbound message equals the recorded one.
-        public var difference: Difference?
+        package var difference: Difference?
         /// How many received messages were replayed.
-        public var inboundCount: Int
+        package var inboundCount: Int
         /// Each replayed event (an inbound message, a timer firing, the open and the close) with its
         /// recording line and the `outbound` messages it produced, in order.
-        public var events: [Event] = []
+        package var events: [Event] = []
     }
 
     /// One replayed event: the recording's 1-based line and the range of `Result.outbound` it sent.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// The recording line of the event.
-        public var line: Int
+        package var line: Int
         /// Its messages in `Result.outbound`.
-        public var outbound: Range<Int>
+        package var outbound: Range<Int>
     }
 
     /// Replays `recording`. `catalog` overrides the scenes (default: the built-in library plus the
     /// declarative scenes of the recording's scenes directory, or `scenesDirectory`).
-    public static func run(
+    package static func run(
         _ recording: Recording, catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil, diagnostics: Bool = false
     ) throws -> Result {
         let header = recording.header

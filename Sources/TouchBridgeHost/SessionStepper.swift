@@ -15,7 +15,7 @@ import TouchBridgeServer
 /// is a system interruption to its app (`SystemInterruption`): it resigns active first — touches in
 /// progress are cancelled, fingers still down deliver nothing until they lift — and becomes active
 /// again on `resume`. Used from the transport's service thread only, like the hub.
-public final class SessionStepper {
+package final class SessionStepper {
     private struct Paused {
         var timeline: StepTimeline
         var frame: Int
@@ -77,7 +77,7 @@ public final class SessionStepper {
     private let catalog: any SceneCatalog
     private let limits: ProtocolLimits
     /// The largest recording opened, listed or uploaded, in bytes.
-    public let maxRecordingBytes: Int
+    package let maxRecordingBytes: Int
     private var library: RecordingLibrary?
     private var histories: [ConnectionID: SessionHistory] = [:]
     /// The message bytes all histories hold together.
@@ -96,37 +96,37 @@ public final class SessionStepper {
 
     /// `what-if` and `flake` requests in progress at once on this server (shard), all connections
     /// together: each holds two apps or one, and past this a request is `server-busy`.
-    public static let maximumAnalyses = 4
+    package static let maximumAnalyses = 4
 
     /// The bound on what all device histories hold together, in message bytes: past it the largest
     /// is dropped (that session answers `pause` with `too-long`), so the memory stepping costs does
     /// not grow with the number of sessions.
-    public let historyBudgetBytes: Int
+    package let historyBudgetBytes: Int
 
     /// The bound on what all timelines together hold (paused ones, replays in progress and the
     /// replays kept for the next `pause`), in bytes (`StepTimeline.bytes`): each is bounded by
     /// `timelineBounds`, this bounds their number's cost. Kept replays of live sessions are dropped
     /// first; past it a replay stops with `server-busy`.
-    public let timelineBudgetBytes: Int
+    package let timelineBudgetBytes: Int
     /// What one timeline may hold (its bytes also within what `timelineBudgetBytes` leaves).
-    public let timelineBounds: StepTimeline.Bounds
+    package let timelineBounds: StepTimeline.Bounds
 
     /// The default bound on a recording's size: 4 MiB.
-    public static let defaultMaxRecordingBytes = 4 * 1024 * 1024
+    package static let defaultMaxRecordingBytes = 4 * 1024 * 1024
     /// The default bound on all histories together: 32 MiB (16 sessions at their own 2 MiB bound).
-    public static let defaultHistoryBudgetBytes = 32 * 1024 * 1024
+    package static let defaultHistoryBudgetBytes = 32 * 1024 * 1024
     /// The default bound on all unfinished uploads together: 64 MiB (16 uploads at their 4 MiB bound).
-    public static let defaultUploadBudgetBytes = 64 * 1024 * 1024
+    package static let defaultUploadBudgetBytes = 64 * 1024 * 1024
     /// The default bound on all timelines together: 128 MiB (4 timelines at their 32 MiB bound).
-    public static let defaultTimelineBudgetBytes = 128 * 1024 * 1024
+    package static let defaultTimelineBudgetBytes = 128 * 1024 * 1024
     /// The longest one slice of a replay runs before the service thread turns to other connections:
     /// a replay never holds the thread longer than this plus one message's work.
-    public static let replaySliceSeconds = 0.005
+    package static let replaySliceSeconds = 0.005
 
     /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
     /// `maxRecordingBytes`, keeping up to `historyBudgetBytes` of live sessions' messages, holding up
     /// to `uploadBudgetBytes` of recordings being uploaded or replayed and `timelineBudgetBytes` of timelines.
-    public init(
+    package init(
         catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
         historyBudgetBytes: Int = defaultHistoryBudgetBytes, uploadBudgetBytes: Int = defaultUploadBudgetBytes,
         timelineBudgetBytes: Int = defaultTimelineBudgetBytes, timelineBounds: StepTimeline.Bounds = .standard
@@ -141,16 +141,16 @@ public final class SessionStepper {
     }
 
     /// Bytes of unfinished uploads held now.
-    public var uploadBytes: Int { uploads.bytes }
+    package var uploadBytes: Int { uploads.bytes }
 
     /// Whether connection `id` has a recording still being replayed: call `continueReplay` on a later
     /// service turn.
-    public func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil || analyzing(id) }
+    package func isReplaying(_ id: ConnectionID) -> Bool { replays[id] != nil || analyzing(id) }
 
     /// Whether connection `id`'s replay in progress is a recording's, whose slices wait for the
     /// connection's engine share; a `pause` replays work the live session already paid for, so its
     /// slices only give other connections their turns in between.
-    public func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? analyzing(id) }
+    package func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? analyzing(id) }
 
     /// Whether connection `id` has a `what-if` or `flake` in progress.
     private func analyzing(_ id: ConnectionID) -> Bool {
@@ -175,7 +175,7 @@ public final class SessionStepper {
     /// `system` runs a message the system sends the app as if its device had sent it (through the
     /// hub, the recorder and this stepper's `observe`, so every replay repeats it): the `act` that
     /// makes the app resign active as a live session pauses, and become active as it resumes.
-    public func handle(
+    package func handle(
         _ message: InboundMessage, from id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
     ) -> [(connection: ConnectionID, effect: SessionEffect)]? {
         let request: StepRequest
@@ -206,7 +206,7 @@ public final class SessionStepper {
     /// its error when it stopped at a bound (the app, if starting the replay interrupted it, becomes
     /// active again through `system`), nothing while more remains (`isReplaying`). With no replay in
     /// progress, runs the next slice of its `what-if` or `flake` instead.
-    public func continueReplay(
+    package func continueReplay(
         for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
     ) -> [(connection: ConnectionID, effect: SessionEffect)] {
         #if STEPPING_ONLY
@@ -271,7 +271,7 @@ public final class SessionStepper {
 
     /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
     /// learns who observes which session, and shows a paused session to an observer that joins it.
-    public func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
+    package func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
         if input == .closed {
             forget(id)
             return []

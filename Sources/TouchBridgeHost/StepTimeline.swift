@@ -10,22 +10,22 @@ import TouchBridgeServer
 /// is rebuilt from the nearest snapshot at or before N — a full render kept every
 /// `snapshotInterval` frames and at every scene start — plus the diffs of the frames between, so a
 /// step costs at most `snapshotInterval` diffs, whatever the length of the session.
-public final class StepTimeline {
+package final class StepTimeline {
     /// One frame: what the session sent after one inbound event.
-    public struct Frame: Sendable {
+    package struct Frame: Sendable {
         /// Engine time after the frame, ms.
-        public var t: Double
+        package var t: Double
         /// The `render` messages the event produced, encoded.
-        public var renders: [String]
+        package var renders: [String]
         /// The `events` messages the event produced, encoded.
-        public var events: [String]
+        package var events: [String]
         /// The fingers down after the frame (the device's pointers).
-        public var pointers: [LivePointer]
+        package var pointers: [LivePointer]
         /// The frame started a scene (a full render): the inspector starts afresh there.
-        public var startsScene: Bool
+        package var startsScene: Bool
         /// Entries replayed up to and including this frame's (a live session's history cut there
         /// is the session as it stood at this frame: what a `what-if` from a paused session replays, and what an export up to the frame reads).
-        public var replayed: Int
+        package var replayed: Int
 
         /// What the frame holds, in bytes: its messages and fingers.
         var bytes: Int {
@@ -35,22 +35,22 @@ public final class StepTimeline {
     }
 
     /// The state after one frame, as a `step` message carries it.
-    public struct State: Sendable {
+    package struct State: Sendable {
         /// The frame's index.
-        public var frame: Int
+        package var frame: Int
         /// Engine time after the frame, ms.
-        public var t: Double
+        package var t: Double
         /// The nearest snapshot's full render, then the diffs up to the frame.
-        public var renders: [String]
+        package var renders: [String]
         /// The scene's `events` messages up to the frame, within `eventBudgetBytes`.
-        public var events: [String]
+        package var events: [String]
         /// How many older `events` messages were left out.
-        public var omitted: Int
+        package var omitted: Int
         /// The fingers down after the frame.
-        public var pointers: [LivePointer]
+        package var pointers: [LivePointer]
 
         /// The `step` message for this state, of a timeline of `frames` frames.
-        public func message(frames: Int) -> String {
+        package func message(frames: Int) -> String {
             StepMessage.text(frame: frame, frames: frames, t: t, renders: renders, events: events, pointers: pointers, omitted: omitted)
         }
     }
@@ -58,40 +58,40 @@ public final class StepTimeline {
     /// What one timeline may hold. A replay is paid for before anyone steps through it, and a 4 MiB
     /// recording can ask for a lot of it (thousands of `resync`s, each a full render kept as a frame;
     /// scene switches, each a scene build and a kept snapshot), so each is bounded.
-    public struct Bounds: Sendable, Equatable {
+    package struct Bounds: Sendable, Equatable {
         /// Most frames.
-        public var maxFrames: Int
+        package var maxFrames: Int
         /// Most full renders: scene starts (a scene build each) and `resync` answers.
-        public var maxFullRenders: Int
+        package var maxFullRenders: Int
         /// Most bytes of kept renders, events and snapshots (the timeline's memory, but for the replay
         /// app itself).
-        public var maxBytes: Int
+        package var maxBytes: Int
 
         /// Bounds of `maxFrames` frames, `maxFullRenders` full renders and `maxBytes` bytes.
-        public init(maxFrames: Int, maxFullRenders: Int, maxBytes: Int) {
+        package init(maxFrames: Int, maxFullRenders: Int, maxBytes: Int) {
             self.maxFrames = maxFrames
             self.maxFullRenders = maxFullRenders
             self.maxBytes = maxBytes
         }
 
         /// 20,000 frames (almost 3 minutes of a finger at 120 Hz), 1,000 full renders, 32 MiB.
-        public static let standard = Bounds(maxFrames: 20_000, maxFullRenders: 1_000, maxBytes: 32 * 1024 * 1024)
+        package static let standard = Bounds(maxFrames: 20_000, maxFullRenders: 1_000, maxBytes: 32 * 1024 * 1024)
     }
 
     /// Frames between kept full renders: a step replays at most this many diffs.
-    public static let snapshotInterval = 64
+    package static let snapshotInterval = 64
     /// Most bytes of `events` messages one step carries (the newest ones; the inspector keeps the
     /// latest 2,000 entries and the last seconds of transitions anyway).
-    public static let eventBudgetBytes = 131_072
+    package static let eventBudgetBytes = 131_072
 
     /// Every frame so far, in order.
-    public private(set) var frames: [Frame] = []
+    package private(set) var frames: [Frame] = []
     /// Inbound-side entries replayed so far (every entry handed to `append`).
-    public private(set) var replayedCount = 0
+    package private(set) var replayedCount = 0
     /// Bytes of the kept renders, events and snapshots (`Bounds.maxBytes`).
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
     /// Full renders replayed so far (`Bounds.maxFullRenders`).
-    public private(set) var fullRenderCount = 0
+    package private(set) var fullRenderCount = 0
     /// Full renders after frames: (frame, text), ascending.
     private var snapshots: [(frame: Int, render: String)] = []
     private let hub: Hub
@@ -100,12 +100,12 @@ public final class StepTimeline {
     private var pointers: [LivePointer] = []
 
     /// An empty timeline for session `sessionID` of a hub serving `catalog` with `limits`.
-    public init(sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
+    package init(sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits) {
         hub = Hub(catalog: catalog, limits: limits, makeSessionID: { sessionID })
     }
 
     /// The timeline of `entries` (a recording's; outbound entries are ignored), within `bounds`.
-    public convenience init(
+    package convenience init(
         entries: [Recording.Entry], sessionID: String, catalog: any SceneCatalog, limits: ProtocolLimits, bounds: Bounds = .standard
     ) throws(ProtocolError) {
         self.init(sessionID: sessionID, catalog: catalog, limits: limits)
@@ -114,7 +114,7 @@ public final class StepTimeline {
 
     /// Replays `entries`, the ones that follow what was replayed so far; stops with `too-long` at the
     /// first entry past `bounds`.
-    public func append(_ entries: some Collection<Recording.Entry>, bounds: Bounds = .standard) throws(ProtocolError) {
+    package func append(_ entries: some Collection<Recording.Entry>, bounds: Bounds = .standard) throws(ProtocolError) {
         for entry in entries { try append(entry, bounds: bounds) }
     }
 
@@ -122,7 +122,7 @@ public final class StepTimeline {
     /// refused before it is replayed; the bytes and full renders an entry adds are only known once it
     /// ran, so the entry that passes `maxBytes` or `maxFullRenders` is the last one paid for (at most
     /// one message's work beyond the bound). After `too-long` the timeline is not to be used.
-    public func append(_ entry: Recording.Entry, bounds: Bounds = .standard) throws(ProtocolError) {
+    package func append(_ entry: Recording.Entry, bounds: Bounds = .standard) throws(ProtocolError) {
         replayedCount += 1
         let input: SessionInput
         switch entry {
@@ -173,7 +173,7 @@ public final class StepTimeline {
     }
 
     /// The state after frame `index` (0 ..< frames.count).
-    public func state(at index: Int) -> State {
+    package func state(at index: Int) -> State {
         let snapshot = snapshots.last { $0.frame <= index } ?? (0, "")
         let renders = [snapshot.render] + frames[(snapshot.frame + 1)..<(index + 1)].flatMap(\.renders)
         let sceneStart = frames[...index].lastIndex { $0.startsScene } ?? 0

@@ -18,18 +18,18 @@ import TouchBridgeProtocol
 /// What actions cannot say is left out and listed in `notes`: a resize after the first touch (the
 /// export uses the viewport in force at the first touch), `act`, scene switches, motion, remote
 /// control and coalesced samples.
-public struct WebDriverActionsExport: Sendable {
+package struct WebDriverActionsExport: Sendable {
     /// The scene the session showed at its first touch.
-    public var scene: SceneRequest
+    package var scene: SceneRequest
     /// The viewport in force at the first touch.
-    public var viewport: Viewport
+    package var viewport: Viewport
     /// The Actions body: `{"actions": [source, …]}`.
-    public var actions: JSONValue
+    package var actions: JSONValue
     /// What the export left out, one line each (empty: the whole session is in the actions).
-    public var notes: [String]
+    package var notes: [String]
 
     /// The export of `recording`; throws when the recording has no touch to export.
-    public init(_ recording: Recording) throws {
+    package init(_ recording: Recording) throws {
         try self.init(RecordedTrace(recording))
     }
 
@@ -44,7 +44,7 @@ public struct WebDriverActionsExport: Sendable {
 
     /// A `touchbridge drive` script that plays the actions on the recording's scene and viewport with the
     /// manual clock (docs/scripting.md §3).
-    public func driveScript(name: String) -> JSONValue {
+    package func driveScript(name: String) -> JSONValue {
         var script: [String: JSONValue] = [
             "name": .string(name),
             "description": .string("W3C WebDriver Actions exported from a recording (touchbridge export)"),

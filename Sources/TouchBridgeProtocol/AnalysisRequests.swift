@@ -2,27 +2,27 @@
 /// changed app and say which decisions flip (docs/protocol.md §4.13). The changes are in the
 /// vocabulary of `touchbridge replay --what-if`: the short form `NAME.PROPERTY=VALUE` as a string, or
 /// an `act` action as an object (§4.11), kept here as its JSON text.
-public struct WhatIfRequest: WireObject {
+package struct WhatIfRequest: WireObject {
     /// At most this many changes: an `act` message's limit.
-    public static let maximumChanges = 64
+    package static let maximumChanges = 64
     /// Longest change taken, in bytes of its text (an action object's JSON).
-    public static let maximumChangeBytes = 16_384
+    package static let maximumChangeBytes = 16_384
 
     /// The changes, each as text: a short form, or an action's JSON.
-    public var changes: [String]
+    package var changes: [String]
 
     /// A what-if of `changes`.
-    public init(changes: [String]) { self.changes = changes }
+    package init(changes: [String]) { self.changes = changes }
 
     /// The field of `what-if` (docs/protocol.md §4.13).
-    public static let wireFields: [WireField<WhatIfRequest>] = [
+    package static let wireFields: [WireField<WhatIfRequest>] = [
         .custom("changes", \.changes, required: true, type: "array, 1–64", "Strings `NAME.PROPERTY=VALUE` or `act` action objects, each at most 16 KiB.",
                 read: { fields throws(ProtocolError) in try readChanges(fields) },
                 write: { changes in .array(changes.map(wireValue)) }),
     ]
 
     /// The reader's starting value.
-    public static var wireBlank: WhatIfRequest { WhatIfRequest(changes: []) }
+    package static var wireBlank: WhatIfRequest { WhatIfRequest(changes: []) }
 
     /// A change on the wire: an action's object, or the short form's string.
     static func wireValue(_ change: String) -> JSONValue {
@@ -56,33 +56,33 @@ public struct WhatIfRequest: WireObject {
 /// no finger was down) replayed `variants` times with seeded noise of timing and position
 /// (docs/protocol.md §4.13). The bounds are the command line's (`touchbridge flake`), but fewer
 /// variants: a live session's sweep runs on the server's shared engine thread.
-public struct FlakeRequest: WireObject {
+package struct FlakeRequest: WireObject {
     /// Most variants one request runs.
-    public static let maximumVariants = 1_000
+    package static let maximumVariants = 1_000
     /// Largest timing offset taken, ms.
-    public static let maximumJitterMs = 1_000.0
+    package static let maximumJitterMs = 1_000.0
     /// Largest position offset taken, points.
-    public static let maximumJitterPt = 200.0
+    package static let maximumJitterPt = 200.0
     /// Largest share of move frames dropped.
-    public static let maximumDropShare = 0.9
+    package static let maximumDropShare = 0.9
     /// Frame rates taken, Hz.
-    public static let frameRates = 1.0...1_000.0
+    package static let frameRates = 1.0...1_000.0
 
     /// Variants to run (default 100).
-    public var variants: Int
+    package var variants: Int
     /// The seed of the noise, 0…2^53 (default 1): the same seed gives the same variants.
-    public var seed: Int
+    package var seed: Int
     /// Largest timing offset per input frame, ms (default 8).
-    public var jitterMs: Double
+    package var jitterMs: Double
     /// Largest position offset per pointer sample and axis, points (default 3).
-    public var jitterPt: Double
+    package var jitterPt: Double
     /// Share of move-only frames dropped (default 0).
-    public var dropFrames: Double
+    package var dropFrames: Double
     /// Resample move frames to at most this rate, Hz (default: as recorded).
-    public var frameRate: Double?
+    package var frameRate: Double?
 
     /// A sweep with these settings (unchecked: `read` checks what comes off the wire).
-    public init(variants: Int = 100, seed: Int = 1, jitterMs: Double = 8, jitterPt: Double = 3, dropFrames: Double = 0, frameRate: Double? = nil) {
+    package init(variants: Int = 100, seed: Int = 1, jitterMs: Double = 8, jitterPt: Double = 3, dropFrames: Double = 0, frameRate: Double? = nil) {
         self.variants = variants
         self.seed = seed
         self.jitterMs = jitterMs
@@ -92,7 +92,7 @@ public struct FlakeRequest: WireObject {
     }
 
     /// The fields of `flake` (docs/protocol.md §4.13), each checked as soon as it is read.
-    public static let wireFields: [WireField<FlakeRequest>] = [
+    package static let wireFields: [WireField<FlakeRequest>] = [
         .integerOrDefault("variants", \.variants, "Variants to run, 1–1,000 (default 100).").checked { request, _ throws(ProtocolError) in
             guard (1...maximumVariants).contains(request.variants) else { throw .limit("variants", "expected 1–\(maximumVariants), got \(request.variants)") }
         },
@@ -112,7 +112,7 @@ public struct FlakeRequest: WireObject {
     ]
 
     /// The reader's starting value: the defaults.
-    public static var wireBlank: FlakeRequest { FlakeRequest() }
+    package static var wireBlank: FlakeRequest { FlakeRequest() }
 
     private static func within(_ key: String, _ value: Double, _ range: ClosedRange<Double>) throws(ProtocolError) {
         guard value.isFinite, range.contains(value) else {

@@ -1,19 +1,19 @@
 /// `events`: the ordered event log of one dispatch. Never dropped or coalesced.
-public struct EventsMessage: Codable, Equatable, Sendable {
+package struct EventsMessage: Codable, Equatable, Sendable {
     /// The `seq` of the message that caused the dispatch (nil for timer-driven ones).
-    public var seq: Int?
+    package var seq: Int?
     /// Engine time after the dispatch, ms.
-    public var t: Double
+    package var t: Double
     /// Everything the engine did in the dispatch, in order (docs/protocol.md §7); may be empty.
-    public var log: [LogEntry]
+    package var log: [LogEntry]
     /// After an `input`: the device's pointers still down, in window points (so observers can draw
     /// every finger, also those a recognizer took over); nil for other dispatches.
-    public var pointers: [LivePointer]?
+    package var pointers: [LivePointer]?
     /// After an `act`: the scene's lints as the actions left it (docs/margins-and-lints.md); nil otherwise.
-    public var lints: [WireLint]?
+    package var lints: [WireLint]?
 
     /// Builds an `events` message; `pointers` is given only for dispatches that answer an `input`.
-    public init(seq: Int?, t: Double, log: [LogEntry], pointers: [LivePointer]? = nil) {
+    package init(seq: Int?, t: Double, log: [LogEntry], pointers: [LivePointer]? = nil) {
         self.seq = seq
         self.t = t
         self.log = log
@@ -22,16 +22,16 @@ public struct EventsMessage: Codable, Equatable, Sendable {
 }
 
 /// A pointer that is down, as `events.pointers` lists it.
-public struct LivePointer: Codable, Equatable, Sendable {
+package struct LivePointer: Codable, Equatable, Sendable {
     /// The client's pointer id.
-    public var id: Int
+    package var id: Int
     /// Window points, so an observer draws the finger where the device's scene has it.
-    public var x: Double
+    package var x: Double
     /// Window points (see `x`).
-    public var y: Double
+    package var y: Double
 
     /// A pointer `id` down at (`x`, `y`) in window points.
-    public init(id: Int, x: Double, y: Double) {
+    package init(id: Int, x: Double, y: Double) {
         self.id = id
         self.x = x
         self.y = y

@@ -4,7 +4,7 @@
 /// Decoding is the costliest part of handling a small message after the engine, so the shell
 /// decodes each text once here and hands the result on (`SessionInput.decoded`) instead of each
 /// reader parsing it again.
-public enum InboundMessage: Equatable, Sendable {
+package enum InboundMessage: Equatable, Sendable {
     /// A session message, or the error the session answers with (not JSON, unknown type, a bad field…).
     case session(Result<ClientMessage, ProtocolError>)
     /// A stepping request, or the error the stepper answers with (a bad field of a stepping request).
@@ -12,7 +12,7 @@ public enum InboundMessage: Equatable, Sendable {
 
     /// Decodes `text` with the checks and error codes of `ClientMessage.decode(_:limits:)`; an
     /// object whose `type` is one of `StepRequest.types` is a stepping request.
-    public static func decode(_ text: String, limits: ProtocolLimits) -> InboundMessage {
+    package static func decode(_ text: String, limits: ProtocolLimits) -> InboundMessage {
         if let input = ClientMessage.validInput(text, limits: limits) { return .session(.success(input)) }
         let members: [String: JSONValue]
         do {

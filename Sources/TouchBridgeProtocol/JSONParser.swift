@@ -1,29 +1,29 @@
 /// Limits of `JSONParser`: what a peer may make the parser do.
-public struct JSONParseLimits: Equatable, Sendable {
+package struct JSONParseLimits: Equatable, Sendable {
     /// Deepest nesting of arrays and objects (the top-level value is depth 1).
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// Largest text, in UTF-8 bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// Limits with the parser's defaults: 128 levels deep, no size bound (the transport bounds messages).
-    public init(maxDepth: Int = 128, maxBytes: Int = .max) {
+    package init(maxDepth: Int = 128, maxBytes: Int = .max) {
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
     }
 }
 
 /// Why a text is not JSON: what was wrong, and where.
-public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong, in words.
-    public var reason: String
+    package var reason: String
     /// 0-based offset in the UTF-8 text where the problem was found.
-    public var offset: Int
+    package var offset: Int
     /// For an object key that appears twice: where the repeated member sits (`pointers[0].t`), so a
     /// decoder can answer with a schema error naming the field; nil for every other error.
-    public var duplicateKeyPath: String?
+    package var duplicateKeyPath: String?
 
     /// An error `reason` at byte `offset`; `duplicateKeyPath` only for a repeated key.
-    public init(reason: String, offset: Int, duplicateKeyPath: String? = nil) {
+    package init(reason: String, offset: Int, duplicateKeyPath: String? = nil) {
         self.reason = reason
         self.offset = offset
         self.duplicateKeyPath = duplicateKeyPath
@@ -38,7 +38,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
         return nested
     }
 
-    public var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 }
 
 /// A strict RFC 8259 JSON parser: UTF-8 text → `JSONValue`, without Foundation.
@@ -50,9 +50,9 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 /// valid UTF-8 without unpaired surrogate escapes. An object key that appears twice is an error
 /// (`duplicateKeyPath` names it): RFC 8259 leaves the meaning to each parser — some keep the first,
 /// most the last — so a message that means different things to different readers is refused.
-public enum JSONParser {
+package enum JSONParser {
     /// Parses `text` as one JSON value, or throws where and why it is not JSON.
-    public static func parse(_ text: String, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
         var text = text
         // A Swift string is valid UTF-8 already: no need to check it again.
         let result = text.withUTF8 { buffer in
@@ -62,7 +62,7 @@ public enum JSONParser {
     }
 
     /// Parses UTF-8 `bytes` as one JSON value; invalid UTF-8 is an error, not a replacement character.
-    public static func parse(_ bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) in try parse(buffer, limits: limits, validatingUTF8: true) }
         }

@@ -44,29 +44,29 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// The error codes of the protocol (docs/protocol.md §8). The engine's input-validation codes
 /// (`unknown-pointer`, `non-finite-value`, …) come from TouchKit and are not repeated here.
-public enum ErrorCode {
+package enum ErrorCode {
     /// The frame is not a JSON object (or not UTF-8 text).
-    public static let badJSON = "bad-json"
+    package static let badJSON = "bad-json"
     /// `type` is missing, not a string, or not a v1 message type.
-    public static let unknownType = "unknown-type"
+    package static let unknownType = "unknown-type"
     /// A field is missing, has the wrong type or a value outside its allowed set; `path` names it.
-    public static let schema = "schema"
+    package static let schema = "schema"
     /// A limit of docs/protocol.md §9 was exceeded.
-    public static let limit = "limit"
+    package static let limit = "limit"
     /// Too frequent: `retryAfterMs` says when the same request will be accepted.
-    public static let rateLimited = "rate-limited"
+    package static let rateLimited = "rate-limited"
     /// The server stopped reading this connection because its output is not being read fast enough
     /// (backpressure). Nothing was dropped: what it sends is read once its queued output drains.
-    public static let overloaded = "overloaded"
+    package static let overloaded = "overloaded"
     /// `hello.protocol` is not a version this server speaks.
-    public static let unsupportedProtocol = "unsupported-protocol"
+    package static let unsupportedProtocol = "unsupported-protocol"
     /// Not allowed now: before `hello`, a second `hello`, a session-changing message from an observer,
     /// `advance` without the manual clock.
-    public static let notAllowed = "not-allowed"
+    package static let notAllowed = "not-allowed"
     /// An observer asked for a session that is not live.
-    public static let unknownSession = "unknown-session"
+    package static let unknownSession = "unknown-session"
     /// The catalog has no scene of that name (or cannot build the inline scene).
-    public static let unknownScene = "unknown-scene"
+    package static let unknownScene = "unknown-scene"
     /// The catalog has the scene but could not build it; the server keeps serving the others.
-    public static let sceneFailed = "scene-failed"
+    package static let sceneFailed = "scene-failed"
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every message a server sends (docs/protocol.md §5).
-public enum ServerMessage: Equatable, Sendable {
+package enum ServerMessage: Equatable, Sendable {
     /// The reply to a successful `hello` (docs/protocol.md §5.1).
     case welcome(Welcome)
     /// How the client's mirror of the view tree changes (§5.2); may be coalesced for a slow client.
@@ -14,7 +14,7 @@ public enum ServerMessage: Equatable, Sendable {
     case pong(Pong)
 
     /// The `type` field of the message.
-    public var type: String {
+    package var type: String {
         switch self {
         case .welcome: "welcome"
         case .render: "render"
@@ -28,7 +28,7 @@ public enum ServerMessage: Equatable, Sendable {
     ///
     /// The per-input messages have hand-written encoders (`ServerMessageWriting.swift`) that write
     /// the very bytes `Encodable` writes, several times faster; `welcome`, sent once, is `Encodable`.
-    public var text: String {
+    package var text: String {
         var writer: JSONWriter
         switch self {
         case .welcome: return codableText
@@ -52,7 +52,7 @@ public enum ServerMessage: Equatable, Sendable {
     var codableText: String { WireJSON.text(Envelope(message: self)) }
 
     /// Decodes a server message (for Swift clients and tests).
-    public static func decode(_ text: String) throws -> ServerMessage {
+    package static func decode(_ text: String) throws -> ServerMessage {
         let data = Data(text.utf8)
         let decoder = WireJSON.makeDecoder()
         let type = try decoder.decode(TypeOnly.self, from: data).type

@@ -22,14 +22,14 @@ public struct ErrorMessage: Codable, Equatable, Sendable {
 }
 
 /// `pong`: the reply to `ping`.
-public struct Pong: Codable, Equatable, Sendable {
+package struct Pong: Codable, Equatable, Sendable {
     /// The `ping`'s id, echoed.
-    public var id: Int
+    package var id: Int
     /// Engine time, ms.
-    public var t: Double
+    package var t: Double
 
     /// A `pong` for ping `id` at engine time `t`.
-    public init(id: Int, t: Double) {
+    package init(id: Int, t: Double) {
         self.id = id
         self.t = t
     }

@@ -1,19 +1,19 @@
 /// `stepping`: the session is paused on a timeline (docs/protocol.md §5.6): its own history or an
 /// opened recording. Sent to the device and every observer, then a `step` for the frame shown.
-public struct SteppingMessage: Encodable, Equatable, Sendable {
+package struct SteppingMessage: Encodable, Equatable, Sendable {
     /// Always `stepping`.
-    public let type = "stepping"
+    package let type = "stepping"
     /// `live` (the session's own history up to the pause) or `recording`.
-    public var source: String
+    package var source: String
     /// The recording's file name (recordings only).
-    public var name: String?
+    package var name: String?
     /// Number of frames; `step` accepts 0 ..< frames.
-    public var frames: Int
+    package var frames: Int
     /// Engine time (ms) of every frame, for a timeline a person can scrub.
-    public var times: [Double]
+    package var times: [Double]
 
     /// A `stepping` announcement of a timeline.
-    public init(source: String, name: String?, frames: Int, times: [Double]) {
+    package init(source: String, name: String?, frames: Int, times: [Double]) {
         self.source = source
         self.name = name
         self.frames = frames
@@ -23,7 +23,7 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey { case type, source, name, frames, times }
 
     /// The message on the wire.
-    public var text: String { WireJSON.text(self) }
+    package var text: String { WireJSON.text(self) }
 }
 
 /// `step`: the state of the session right after one frame (docs/protocol.md §5.6).
@@ -32,9 +32,9 @@ public struct SteppingMessage: Encodable, Equatable, Sendable {
 /// the scene's `events` messages up to the frame (the oldest left out past a byte budget, counted in
 /// `omitted`), and `pointers` the fingers down at that instant. A client applies them as it applies
 /// live messages, after forgetting what it had.
-public enum StepMessage {
+package enum StepMessage {
     /// The message on the wire; `renders` and `events` are already-encoded messages, embedded as they are.
-    public static func text(
+    package static func text(
         frame: Int, frames: Int, t: Double, renders: [String], events: [String], pointers: [LivePointer], omitted: Int
     ) -> String {
         "{\"events\":[" + events.joined(separator: ",") + "],\"frame\":\(frame),\"frames\":\(frames),\"omitted\":\(omitted),"
@@ -44,34 +44,34 @@ public enum StepMessage {
 }
 
 /// `resumed`: the session is live again; `render` is its whole render state now.
-public enum ResumedMessage {
+package enum ResumedMessage {
     /// The message on the wire; `render` is an encoded full `render` message, embedded as it is.
-    public static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
+    package static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
 }
 
 /// `uploading`: part `received − 1` of an uploaded recording arrived; send the next one. One part at a
 /// time keeps an upload within the connection's share of engine time (a part sent too early is
 /// answered `rate-limited` with `retryAfterMs`: send it again then).
-public enum UploadingMessage {
+package enum UploadingMessage {
     /// The message on the wire.
-    public static func text(received: Int, parts: Int) -> String {
+    package static func text(received: Int, parts: Int) -> String {
         "{\"parts\":\(parts),\"received\":\(received),\"type\":\"uploading\"}"
     }
 }
 
 /// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.6).
-public struct RecordingsMessage: Encodable, Equatable, Sendable {
+package struct RecordingsMessage: Encodable, Equatable, Sendable {
     /// Always `recordings`.
-    public let type = "recordings"
+    package let type = "recordings"
     /// Whether the server records (`serve --record`); without it nothing is listed.
-    public var recording: Bool
+    package var recording: Bool
     /// Newest first.
-    public var files: [RecordingListing]
+    package var files: [RecordingListing]
     /// The largest recording the server opens, in bytes (listed files and uploads alike).
-    public var maxBytes: Int
+    package var maxBytes: Int
 
     /// The list a server answers `recordings` with.
-    public init(recording: Bool, files: [RecordingListing], maxBytes: Int) {
+    package init(recording: Bool, files: [RecordingListing], maxBytes: Int) {
         self.recording = recording
         self.files = files
         self.maxBytes = maxBytes
@@ -80,47 +80,47 @@ public struct RecordingsMessage: Encodable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey { case type, recording, files, maxBytes }
 
     /// The message on the wire.
-    public var text: String { WireJSON.text(self) }
+    package var text: String { WireJSON.text(self) }
 }
 
 /// One listed recording file.
-public struct RecordingListing: Codable, Equatable, Sendable {
+package struct RecordingListing: Codable, Equatable, Sendable {
     /// The file's name in the record directory: what `open-recording` takes.
-    public var name: String
+    package var name: String
     /// Its size.
-    public var bytes: Int
+    package var bytes: Int
 
     /// A listed file.
-    public init(name: String, bytes: Int) {
+    package init(name: String, bytes: Int) {
         self.name = name
         self.bytes = bytes
     }
 }
 
 /// The error codes of stepping (docs/protocol.md §8); `not-allowed`, `schema` and `limit` are shared.
-public enum StepErrorCode {
+package enum StepErrorCode {
     /// A message that changes the session, sent while it is paused: nothing was applied.
-    public static let paused = "paused"
+    package static let paused = "paused"
     /// `step` beyond the timeline's frames.
-    public static let unknownFrame = "unknown-frame"
+    package static let unknownFrame = "unknown-frame"
     /// `open-recording` by name on a server that does not record.
-    public static let notRecording = "not-recording"
+    package static let notRecording = "not-recording"
     /// A name the recordings list does not hold.
-    public static let unknownRecording = "unknown-recording"
+    package static let unknownRecording = "unknown-recording"
     /// A recording over the size the server opens.
-    public static let tooLarge = "too-large"
+    package static let tooLarge = "too-large"
     /// A file that is not a TouchBridge recording, or holds no device session this server can replay.
-    public static let notARecording = "not-a-recording"
+    package static let notARecording = "not-a-recording"
     /// The live session's history, or a recording's replay, is over the bound the server keeps: it
     /// cannot be stepped through.
-    public static let tooLong = "too-long"
+    package static let tooLong = "too-long"
     /// A server-wide bound shared by every connection is in use (unfinished uploads, the memory of
     /// paused timelines): nothing was taken; the same request may succeed later.
-    public static let serverBusy = "server-busy"
+    package static let serverBusy = "server-busy"
     /// `export-test` on a session with no touch, or none that decided anything a test could expect.
-    public static let nothingToExport = "nothing-to-export"
+    package static let nothingToExport = "nothing-to-export"
     /// `export-test` whose text would pass the most bytes one answer carries.
-    public static let exportTooLarge = "export-too-large"
+    package static let exportTooLarge = "export-too-large"
     /// A `what-if` or `flake` while this connection's previous one still runs: nothing was started.
-    public static let busy = "busy"
+    package static let busy = "busy"
 }

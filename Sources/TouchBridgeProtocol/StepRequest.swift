@@ -3,7 +3,7 @@
 ///
 /// These messages are additive to protocol v1 and handled beside the session, not by it: a paused
 /// session's app does not change while the page looks at an earlier instant of it.
-public enum StepRequest: Equatable, Sendable {
+package enum StepRequest: Equatable, Sendable {
     /// Freeze the live session and step through it from its `hello` up to now.
     case pause
     /// Back to the live session.
@@ -26,7 +26,7 @@ public enum StepRequest: Equatable, Sendable {
     case flake(FlakeRequest)
 
     /// Every stepping request, with its declared fields (docs/protocol.md §4.12, §4.13).
-    public static let declarations: [WireMessageDeclaration] = [
+    package static let declarations: [WireMessageDeclaration] = [
         WireMessageDeclaration("pause"), WireMessageDeclaration("resume"), WireMessageDeclaration("step", StepFrameRequest.self),
         WireMessageDeclaration("recordings"), WireMessageDeclaration("open-recording", OpenRecordingRequest.self),
         WireMessageDeclaration("export-test", ExportTestRequest.self), WireMessageDeclaration("what-if", WhatIfRequest.self),
@@ -34,7 +34,7 @@ public enum StepRequest: Equatable, Sendable {
     ]
 
     /// The `type` values of stepping requests; any other type is a session message.
-    public static let types = Set(declarations.map(\.type))
+    package static let types = Set(declarations.map(\.type))
 
     /// The stepping request of a parsed message whose `type` is one of `types`; field errors name
     /// the field (`InboundMessage` parses the text once and routes it here).

@@ -2,23 +2,23 @@
 /// (Tests/fixtures/protocol/client-messages.json, which the page's Node tests read), both made from
 /// the messages' `WireObject` declarations, so neither can say a field is what the code does not
 /// read (`ProtocolDeclarationTests` checks both against the declarations).
-public enum WireDocumentation {
+package enum WireDocumentation {
     /// One row of a field table.
-    public struct Row: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// The field's key, with its parent's for a nested one (`pointers[i].id`).
-        public var field: String
+        package var field: String
         /// What the field holds, `*optional*` first for an optional one.
-        public var type: String
+        package var type: String
         /// What it means.
-        public var meaning: String
+        package var meaning: String
 
         /// The row's Markdown.
-        public var markdown: String { "| `\(field)` | \(type) | \(meaning) |" }
+        package var markdown: String { "| `\(field)` | \(type) | \(meaning) |" }
     }
 
     /// The rows of `fields`, in reading order, each followed by the rows of its nested fields when
     /// the document lists them.
-    public static func rows(of fields: [WireFieldInfo], prefix: String = "") -> [Row] {
+    package static func rows(of fields: [WireFieldInfo], prefix: String = "") -> [Row] {
         fields.flatMap { field in
             [Row(field: prefix + field.key, type: (field.isRequired ? "" : "*optional* ") + field.documentedType, meaning: field.meaning)]
                 + (field.documentsNested ? rows(of: field.nested, prefix: "\(prefix)\(field.key)[i].") : [])
@@ -26,13 +26,13 @@ public enum WireDocumentation {
     }
 
     /// The Markdown table of `fields`, as docs/protocol.md holds it.
-    public static func table(of fields: [WireFieldInfo]) -> String {
+    package static func table(of fields: [WireFieldInfo]) -> String {
         (["| Field | Type | Meaning |", "|---|---|---|"] + rows(of: fields).map(\.markdown)).joined(separator: "\n")
     }
 
     /// The fixture's JSON: for each message type, its fields with whether they are required and
     /// their nested objects' fields.
-    public static func fixture(of messages: [WireMessageDeclaration]) -> JSONValue {
+    package static func fixture(of messages: [WireMessageDeclaration]) -> JSONValue {
         func describe(_ fields: [WireFieldInfo]) -> JSONValue {
             .array(fields.map { field in
                 var members: [String: JSONValue] = ["key": .string(field.key), "required": .bool(field.isRequired)]
@@ -53,11 +53,11 @@ public enum WireDocumentation {
 }
 
 /// A message type and its declared fields.
-public struct WireMessageDeclaration: Equatable, Sendable {
+package struct WireMessageDeclaration: Equatable, Sendable {
     /// The `type` field's value.
-    public var type: String
+    package var type: String
     /// Its fields besides `type`, in reading order.
-    public var fields: [WireFieldInfo]
+    package var fields: [WireFieldInfo]
 
     /// The declaration of the messages of `type` whose body is `Body`.
     init<Body: WireObject>(_ type: String, _: Body.Type) {
@@ -74,7 +74,7 @@ public struct WireMessageDeclaration: Equatable, Sendable {
 
 extension ClientMessage {
     /// Every session message a client may send, with its declared fields (docs/protocol.md §4).
-    public static let declarations: [WireMessageDeclaration] = [
+    package static let declarations: [WireMessageDeclaration] = [
         WireMessageDeclaration("hello", Hello.self), WireMessageDeclaration("input", Input.self),
         WireMessageDeclaration("advance", Advance.self), WireMessageDeclaration("motion", Motion.self),
         WireMessageDeclaration("remote", Remote.self), WireMessageDeclaration("resize", Viewport.self),

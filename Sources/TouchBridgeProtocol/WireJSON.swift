@@ -10,10 +10,10 @@ import Foundation
 ///
 /// Output is deterministic: sorted keys, no whitespace, numbers rounded by the producer with
 /// `rounded(_:)`. Determinism is a protocol guarantee (manual clock: same input, same bytes).
-public enum WireJSON {
+package enum WireJSON {
     /// A decoder that also accepts `"NaN"`, `"Infinity"` and `"-Infinity"` for numbers, so a
     /// client's non-finite value reaches validation and gets a precise error.
-    public static func makeDecoder() -> JSONDecoder {
+    package static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
@@ -22,7 +22,7 @@ public enum WireJSON {
 
     /// The encoder of every server message: sorted keys, unescaped slashes, and never a throw for
     /// a non-finite number (it becomes a string rather than losing the whole message).
-    public static func makeEncoder() -> JSONEncoder {
+    package static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -31,7 +31,7 @@ public enum WireJSON {
     }
 
     /// Encodes a value as compact, sorted JSON text.
-    public static func text<T: Encodable>(_ value: T) -> String {
+    package static func text<T: Encodable>(_ value: T) -> String {
         // Encoding our own value types cannot fail: every number is finite or has a string form.
         guard let data = try? makeEncoder().encode(value) else { return "null" }
         return String(decoding: data, as: UTF8.self)
@@ -39,14 +39,14 @@ public enum WireJSON {
 
     /// Encodes any JSON value as compact, sorted JSON text (the same bytes as the generic
     /// `text(_:)`, without JSONEncoder).
-    public static func text(_ value: JSONValue) -> String {
+    package static func text(_ value: JSONValue) -> String {
         var writer = JSONWriter()
         writer.value(value)
         return writer.text
     }
 
     /// `value` rounded to 3 decimals, with -0 as 0, so output is stable and compact.
-    public static func rounded(_ value: Double) -> Double {
+    package static func rounded(_ value: Double) -> Double {
         guard value.isFinite else { return value }
         let result = (value * 1000).rounded() / 1000
         return result == 0 ? 0 : result

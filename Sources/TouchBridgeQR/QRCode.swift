@@ -3,14 +3,14 @@ import CQRencode
 /// A QR code for a URL, encoded by libqrencode (Debian's `libqrencode-dev`): a QR encoder is
 /// Reed–Solomon coding, masking and version tables — exactly what a well-kept library should do,
 /// not this project. Used for the "open on your phone" code the server prints and the page shows.
-public struct QRCode: Equatable, Sendable {
+package struct QRCode: Equatable, Sendable {
     /// Modules per side.
-    public let size: Int
+    package let size: Int
     /// Row-major, `true` for a dark module.
-    public let modules: [Bool]
+    package let modules: [Bool]
 
     /// Encodes `text` (8-bit mode, error correction level M); nil if libqrencode refuses it (too long).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M) else { return nil }
         defer { QRcode_free(code) }
         // libqrencode owns `data`: width × width bytes, bit 0 set for a dark module; freed above.
@@ -20,11 +20,11 @@ public struct QRCode: Equatable, Sendable {
     }
 
     /// Whether the module at column `x`, row `y` is dark (both 0-based, within `size`).
-    public func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
+    package func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
     /// One SVG path drawing every dark module as a unit square on a `size`×`size` grid; runs of a
     /// row share one rectangle, so the path stays short.
-    public var svgPath: String {
+    package var svgPath: String {
         var path = ""
         for y in 0..<size {
             var x = 0
@@ -40,7 +40,7 @@ public struct QRCode: Equatable, Sendable {
 
     /// The code as text for a terminal, two rows per line with half blocks, dark on light, with
     /// the quiet zone the standard asks for (`margin` modules).
-    public func terminalText(margin: Int = 2) -> String {
+    package func terminalText(margin: Int = 2) -> String {
         let side = size + 2 * margin
         func dark(_ x: Int, _ y: Int) -> Bool {
             let (mx, my) = (x - margin, y - margin)

@@ -4,28 +4,28 @@ import TouchKit
 /// view that also has a tap recognizer — the iOS 6 rule made visible (UIKIT-CONTROL-KEEPS-ITS-GESTURE): tapping
 /// the button, switch, segmented control or stepper does not fire the container's tap; tapping the custom control
 /// (a plain `UIControl`) does, and cancels the control.
-public final class ControlsViewController: UIViewController {
+package final class ControlsViewController: UIViewController {
     /// The button; a container tap on it must not fire (iOS 6 rule).
-    public private(set) var button: UIButton!
+    package private(set) var button: UIButton!
     /// The slider.
-    public private(set) var slider: UISlider!
+    package private(set) var slider: UISlider!
     /// The switch.
-    public private(set) var toggle: UISwitch!
+    package private(set) var toggle: UISwitch!
     /// A plain `UIControl`, which the container's tap does take.
-    public private(set) var custom: UIControl!
+    package private(set) var custom: UIControl!
     /// A segmented control (UIKIT-EVERYDAY-SEGMENTED); the container's tap leaves it its taps.
-    public private(set) var segmented: UISegmentedControl!
+    package private(set) var segmented: UISegmentedControl!
     /// A stepper (UIKIT-EVERYDAY-STEPPER); the container's tap leaves it its taps.
-    public private(set) var stepper: UIStepper!
+    package private(set) var stepper: UIStepper!
     /// The control events received, for people and tests.
-    public private(set) var eventsLabel: UILabel!
+    package private(set) var eventsLabel: UILabel!
     /// How often the container's tap recognizer fired.
-    public private(set) var containerTaps = 0
+    package private(set) var containerTaps = 0
     private var events: [String] = []
     private var status: UILabel!
     private var container: UIView!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         let container = UIView(frame: CGRect(x: 0, y: 70, width: 400, height: 420))
@@ -78,7 +78,7 @@ public final class ControlsViewController: UIViewController {
     /// Portrait: the grey container with the controls on top (shorter on short screens), the events
     /// below; wide windows: side by side. The controls stand in one column, or in two (three when very short)
     /// when the container is too short for four rows or too narrow; the events show as many of the latest entries as their label holds whole.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let eventsWidth: CGFloat = view.bounds.width >= 700 ? 360 : 200
         let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: eventsWidth, minimumPanelWidth: eventsWidth)
         status.frame = regions.status

@@ -5,18 +5,18 @@ import TouchKit
 /// `delaysTouchesEnded`. Double-tap the view to see the source material's table (UIKIT-DELIVERY-DELAYS-ENDED):
 /// delaysTouchesEnded on → touchesBegan, touchesBegan, touchesCancelled, touchesCancelled;
 /// off → touchesBegan, touchesEnded, touchesBegan, touchesCancelled.
-public final class DeliveryLabViewController: UIViewController {
+package final class DeliveryLabViewController: UIViewController {
     /// The view that logs every responder message it gets.
-    public private(set) var target: UIView!
+    package private(set) var target: UIView!
     /// The messages `target` received, in order.
-    public private(set) var messagesLabel: UILabel!
+    package private(set) var messagesLabel: UILabel!
     /// The recognizer whose delivery switches the lab toggles.
-    public private(set) var doubleTap: UITapGestureRecognizer!
+    package private(set) var doubleTap: UITapGestureRecognizer!
     private var toggles: [Toggle] = []
     private var status: UILabel!
     private let panel = UIScrollView.panel(named: "settings")
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         let logView = MessageLogView(frame: CGRect(x: 20, y: 80, width: 360, height: 300))
@@ -52,7 +52,7 @@ public final class DeliveryLabViewController: UIViewController {
     /// target on the left, messages and switches on the right. The target keeps a usable size; the messages
     /// (as tall as their text) and switches scroll when the window is too short for them
     /// (`UIScrollView.panel(named:)`).
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let widest = toggles.map(\.oneLineWidth).max() ?? 0
         let regions = SceneRegions(view, statusLabel: status, panelRows: 6, panelWidth: max(widest, 240), minimumPanelWidth: widest)
         status.frame = regions.status

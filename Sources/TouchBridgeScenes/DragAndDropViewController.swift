@@ -3,15 +3,15 @@ import TouchKit
 /// Source material "DragAndDrop": a long press picks the image up (alpha 0.5); the pan moves it only
 /// while the long press is active. The controller is the long press's delegate and lets the two
 /// recognize simultaneously (which, as the source warns, also allows a long press during a pan).
-public final class DragAndDropViewController: UIViewController, UIGestureRecognizerDelegate {
+package final class DragAndDropViewController: UIViewController, UIGestureRecognizerDelegate {
     /// The image a long press picks up.
-    public private(set) var imageView: UIImageView!
+    package private(set) var imageView: UIImageView!
     private var status: UILabel!
     private let placement = ProportionalPlacement()
     private var longPressGR: UILongPressGestureRecognizer!
     private var panGR: UIPanGestureRecognizer!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         status = makeStatusLabel("Hold the image, then drag it.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
@@ -26,11 +26,11 @@ public final class DragAndDropViewController: UIViewController, UIGestureRecogni
 
     /// The status line on top; the image starts in the middle of the screen; on a size change it keeps
     /// its place in proportion to the screen (`ProportionalPlacement`), and it stays on the stage.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         layOut(status: status, image: imageView, placement: placement)
     }
 
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {

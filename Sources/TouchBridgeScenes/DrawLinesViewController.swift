@@ -1,14 +1,14 @@
 import TouchKit
 
 /// A line from `begin` to `end`.
-public struct Line: Equatable, Sendable {
+package struct Line: Equatable, Sendable {
     /// Where the finger landed.
-    public var begin: CGPoint
+    package var begin: CGPoint
     /// Where the finger is (or lifted).
-    public var end: CGPoint
+    package var end: CGPoint
 
     /// A line from `begin` to `end`.
-    public init(begin: CGPoint, end: CGPoint) {
+    package init(begin: CGPoint, end: CGPoint) {
         self.begin = begin
         self.end = end
     }
@@ -17,31 +17,31 @@ public struct Line: Equatable, Sendable {
 /// Source material "DrawLines": every finger draws its own line from the responder methods
 /// (multiple touch enabled). Lines in progress are red, finished ones black; a cancelled touch
 /// finishes its line too; a double tap (tapCount > 1) clears everything.
-public class DrawLinesView: UIView {
+package class DrawLinesView: UIView {
     /// Pending lines keyed by touch, in landing order (a dictionary's order is random per process,
     /// and the display list must be the same on every run).
-    public private(set) var pendingLines: [(touch: UITouch, line: Line)] = []
+    package private(set) var pendingLines: [(touch: UITouch, line: Line)] = []
     /// Lines whose touch ended or was cancelled, in the order they finished.
-    public private(set) var finishedLines: [Line] = []
+    package private(set) var finishedLines: [Line] = []
 
-    public override init(frame: CGRect) {
+    package override init(frame: CGRect) {
         super.init(frame: frame)
         isMultipleTouchEnabled = true
         backgroundColor = .white
     }
 
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
     /// Removes every line, pending and finished (what a double tap does).
-    public func clearAll() {
+    package func clearAll() {
         pendingLines.removeAll()
         finishedLines.removeAll()
         setNeedsDisplay()
     }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             if touch.tapCount > 1 {
                 clearAll()
@@ -53,7 +53,7 @@ public class DrawLinesView: UIView {
         setNeedsDisplay()
     }
 
-    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         for touch in touches {
             guard let index = pendingLines.firstIndex(where: { $0.touch === touch }) else { continue }
             pendingLines[index].line.end = touch.location(in: self)
@@ -61,8 +61,8 @@ public class DrawLinesView: UIView {
         setNeedsDisplay()
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { endTouches(touches) }
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { endTouches(touches) }
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { endTouches(touches) }
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { endTouches(touches) }
 
     private func endTouches(_ touches: Set<UITouch>) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
@@ -73,7 +73,7 @@ public class DrawLinesView: UIView {
         setNeedsDisplay()
     }
 
-    public override func draw(_ rect: CGRect) {
+    package override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.setLineWidth(10)
         context.setLineCap(.round)
@@ -91,8 +91,8 @@ public class DrawLinesView: UIView {
 }
 
 /// The DrawLines scene: a `DrawLinesView` as the root view, installed in `loadView()` as the source does.
-public final class DrawLinesViewController: UIViewController {
-    public override func loadView() {
+package final class DrawLinesViewController: UIViewController {
+    package override func loadView() {
         view = DrawLinesView(frame: .zero)
         view.accessibilityIdentifier = "canvas"
     }

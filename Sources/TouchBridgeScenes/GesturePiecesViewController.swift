@@ -11,18 +11,18 @@ extension Selector {
 /// scales about them (UIKIT-LAYER-ANCHOR-POINT); a long press on a piece offers Reset in the edit menu
 /// (`UIMenuController`, the controller as first responder), which puts the anchor point back in the middle
 /// and animates the transform back to identity. A piece being moved comes to the front.
-public final class GesturePiecesViewController: UIViewController, UIGestureRecognizerDelegate {
+package final class GesturePiecesViewController: UIViewController, UIGestureRecognizerDelegate {
     /// The pieces, by colour: red, green, blue.
-    public private(set) var pieces: [UIView] = []
+    package private(set) var pieces: [UIView] = []
     /// The piece the Reset item resets: the one last long-pressed.
-    public private(set) var pieceForReset: UIView?
+    package private(set) var pieceForReset: UIView?
     private var status: UILabel!
     private var placements: [ProportionalPlacement] = []
 
     /// The largest side of a piece.
     static let pieceSide: CGFloat = 120
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.isMultipleTouchEnabled = true
         status = makeStatusLabel("Pinch, rotate and drag a piece with two fingers; hold one for Reset.")
@@ -58,7 +58,7 @@ public final class GesturePiecesViewController: UIViewController, UIGestureRecog
 
     /// The status line on top; the pieces side by side in the stage, as large as fits (at most 120 pt), each
     /// where the user left it, in proportion.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let stage = regions.stage
@@ -70,10 +70,10 @@ public final class GesturePiecesViewController: UIViewController, UIGestureRecog
     }
 
     /// The controller shows the Reset menu, so it must be able to become first responder (UIKIT-MENU-SHOW).
-    public override var canBecomeFirstResponder: Bool { true }
+    package override var canBecomeFirstResponder: Bool { true }
 
     /// A piece's pan, pinch and rotation run together; nothing else does (not across pieces, not the long press).
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         guard gestureRecognizer.view === otherGestureRecognizer.view else { return false }

@@ -4,18 +4,18 @@ import TouchKit
 /// nested views A → C → E. E sticks out of C on purpose: touches there never reach E, because C's bounds reject
 /// them first. Switches hide E, make it nearly transparent (alpha 0.005 < 0.01), disable C's user interaction,
 /// and enlarge E's touch area through `point(inside:with:)`. The hit path of every touch is shown below.
-public final class HitTestLabViewController: UIViewController {
+package final class HitTestLabViewController: UIViewController {
     /// The hit path of the latest touch.
-    public private(set) var pathLabel: UILabel!
+    package private(set) var pathLabel: UILabel!
     /// View E, which sticks out of its superview C.
-    public private(set) var viewE: EnlargeableView!
+    package private(set) var viewE: EnlargeableView!
     private var toggles: [Toggle] = []
     private var status: UILabel!
     private let panel = UIScrollView.panel(named: "settings")
     private var viewA: UIView!
     private var viewC: UIView!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         let a = PathReportingView(frame: CGRect(x: 20, y: 80, width: 360, height: 400))
@@ -53,7 +53,7 @@ public final class HitTestLabViewController: UIViewController {
     /// Portrait: A on top (shorter on short screens), the hit path and the switches below; wide or short
     /// windows: A on the left, the path and the switches on the right, scrolling when they do not fit
     /// (`UIScrollView.panel(named:)`). C and E keep their proportions and E keeps sticking out of C.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let widest = toggles.map(\.oneLineWidth).max() ?? 0
         let regions = SceneRegions(view, statusLabel: status, panelRows: 5, panelWidth: min(max(widest, 240), 360), minimumPanelWidth: min(widest, 240))
         status.frame = regions.status
@@ -95,20 +95,20 @@ public final class HitTestLabViewController: UIViewController {
 }
 
 /// Reports the view a touch was bound to when it begins here.
-public class PathReportingView: UIView {
+package class PathReportingView: UIView {
     var onTouch: ((UIView) -> Void)?
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if let view = touches.first?.view { onTouch?(view) }
     }
 }
 
 /// A view whose touch area can grow beyond its bounds.
-public final class EnlargeableView: PathReportingView {
+package final class EnlargeableView: PathReportingView {
     /// Points added around the bounds by `point(inside:with:)`.
-    public var enlargement: CGFloat = 0
+    package var enlargement: CGFloat = 0
 
-    public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+    package override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         bounds.insetBy(dx: -enlargement, dy: -enlargement).contains(point)
     }
 }

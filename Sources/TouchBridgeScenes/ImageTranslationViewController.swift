@@ -2,13 +2,13 @@ import TouchKit
 
 /// Source material "ImageTranslationRecognition": a pan recognizer moves an image view; after each
 /// step the translation is reset to zero, so each callback delivers only the movement since the last.
-public final class ImageTranslationViewController: UIViewController {
+package final class ImageTranslationViewController: UIViewController {
     /// The image the pan drags.
-    public private(set) var imageView: UIImageView!
+    package private(set) var imageView: UIImageView!
     private var status: UILabel!
     private let placement = ProportionalPlacement()
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         status = makeStatusLabel("Drag the image.")
         imageView = makeImageView("photo", center: CGPoint(x: 200, y: 400))
@@ -19,7 +19,7 @@ public final class ImageTranslationViewController: UIViewController {
 
     /// The status line on top; the image starts in the middle of the screen; on a size change it keeps
     /// its place in proportion to the screen (`ProportionalPlacement`), and it stays on the stage.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         layOut(status: status, image: imageView, placement: placement)
     }
 

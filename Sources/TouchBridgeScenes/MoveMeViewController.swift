@@ -7,13 +7,13 @@ import TouchKit
 /// moves under the finger over 0.25 s; on lift the view turns user interaction off and animates
 /// the placard back to the centre (0.5 s, a bouncing spring [choose: the source's keyframe bounce
 /// is not shown]), turning interaction back on in the completion.
-public final class MoveMeView: UIView {
+package final class MoveMeView: UIView {
     /// The placard that follows the finger.
-    public let placardView = UILabel(frame: CGRect(x: 0, y: 0, width: 220, height: 80))
+    package let placardView = UILabel(frame: CGRect(x: 0, y: 0, width: 220, height: 80))
     static let greetings = ["Welcome", "Bienvenue", "Willkommen", "환영합니다", "Benvenuto"]
     private var greetingIndex = 0
 
-    public override init(frame: CGRect) {
+    package override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .white
         placardView.accessibilityIdentifier = "placard"
@@ -26,11 +26,11 @@ public final class MoveMeView: UIView {
         addSubview(placardView)
     }
 
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         placardView.center = CGPoint(x: bounds.midX, y: bounds.midY)
     }
 
@@ -39,7 +39,7 @@ public final class MoveMeView: UIView {
         placardView.text = Self.greetings[greetingIndex]
     }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = event?.allTouches?.first else { return }
         guard touch.view === placardView else {
             if touch.tapCount == 2 { setupNextDisplayString() }
@@ -52,19 +52,19 @@ public final class MoveMeView: UIView {
         UIView.animate(withDuration: 0.25) { self.placardView.center = touch.location(in: self) }
     }
 
-    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = event?.allTouches?.first, touch.view === placardView else { return }
         placardView.center = touch.location(in: self)
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = event?.allTouches?.first, touch.view === placardView else { return }
         // Disable user interaction so subsequent touches don't interfere with the animation.
         isUserInteractionEnabled = false
         animatePlacardViewToCenter()
     }
 
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         isUserInteractionEnabled = false
         animatePlacardViewToCenter()
     }
@@ -80,8 +80,8 @@ public final class MoveMeView: UIView {
 }
 
 /// The MoveMe scene: a `MoveMeView` as the root view, installed in `loadView()` as the source does.
-public final class MoveMeViewController: UIViewController {
-    public override func loadView() {
+package final class MoveMeViewController: UIViewController {
+    package override func loadView() {
         view = MoveMeView(frame: .zero)
         view.accessibilityIdentifier = "moveMe"
     }

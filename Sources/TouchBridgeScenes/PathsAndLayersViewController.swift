@@ -5,18 +5,18 @@ import TouchKit
 /// its path (the hole lets touches through, `point(inside:)` with `contains`), a progress arc (`strokeEnd`)
 /// that each tap on the ring advances, a checkbox whose checkmark is a shape layer, and a dial drawn in
 /// `draw(_:)` that a pan turns.
-public final class PathsAndLayersViewController: UIViewController {
+package final class PathsAndLayersViewController: UIViewController {
     /// Says what the latest touch did.
-    public private(set) var status: UILabel!
+    package private(set) var status: UILabel!
     /// The ring whose hole lets touches through.
-    public private(set) var ring: RingView!
+    package private(set) var ring: RingView!
     /// The checkbox.
-    public private(set) var checkbox: CheckboxControl!
+    package private(set) var checkbox: CheckboxControl!
     /// The dial a pan turns.
-    public private(set) var dial: DialView!
+    package private(set) var dial: DialView!
     private var backdrop: UIView!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         status = makeStatusLabel("Tap the ring (not its hole), the checkbox, and turn the dial.")
         // Behind the ring only: a recognizer on the root view would also take the checkbox's taps
@@ -59,7 +59,7 @@ public final class PathsAndLayersViewController: UIViewController {
     /// Portrait: the source's design (ring and checkbox on top, the dial below), centred vertically on
     /// tall windows; wide windows: the ring group and the dial side by side. Whichever arrangement shows them
     /// larger wins, scaled down (never the 44 pt checkbox) when the stage is too small for the design's size.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let stage = regions.stage
@@ -110,15 +110,15 @@ public final class PathsAndLayersViewController: UIViewController {
 
 /// A ring drawn by its layer (`layerClass` is `CAShapeLayer`, even-odd fill), with a progress arc
 /// as a shape sublayer; only the painted ring takes touches.
-public final class RingView: UIView {
+package final class RingView: UIView {
     private let progressLayer = CAShapeLayer()
     /// The arc's length as a fraction of the ring, 0…1 (its layer's `strokeEnd`).
-    public var progress: CGFloat = 0.25 { didSet { progressLayer.strokeEnd = progress } }
+    package var progress: CGFloat = 0.25 { didSet { progressLayer.strokeEnd = progress } }
 
-    public override class var layerClass: AnyClass { CAShapeLayer.self }
+    package override class var layerClass: AnyClass { CAShapeLayer.self }
     private var shape: CAShapeLayer { layer as! CAShapeLayer }
 
-    public override init(frame: CGRect) {
+    package override init(frame: CGRect) {
         super.init(frame: frame)
         shape.fillRule = .evenOdd
         shape.fillColor = UIColor.systemBlue.withAlphaComponent(0.25).cgColor
@@ -131,7 +131,7 @@ public final class RingView: UIView {
     }
 
     /// The paths follow the view's size (the scene scales the ring down on small windows).
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         updatePaths()
     }
 
@@ -142,7 +142,7 @@ public final class RingView: UIView {
         progressLayer.lineWidth = bounds.width * 16 / 180
     }
 
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
@@ -154,18 +154,18 @@ public final class RingView: UIView {
         return path
     }
 
-    public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+    package override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         ringPath.contains(point)
     }
 }
 
 /// A checkbox control: a rounded, bordered layer and a checkmark shape layer shown by `strokeEnd`.
-public final class CheckboxControl: UIControl {
+package final class CheckboxControl: UIControl {
     private let checkmark = CAShapeLayer()
     /// Whether the checkmark shows; a tap toggles it and sends `.valueChanged`.
-    public private(set) var isChecked = false
+    package private(set) var isChecked = false
 
-    public override init(frame: CGRect) {
+    package override init(frame: CGRect) {
         super.init(frame: frame)
         layer.cornerRadius = 8
         layer.borderWidth = 3
@@ -185,7 +185,7 @@ public final class CheckboxControl: UIControl {
         addAction(UIAction { [weak self] _ in self?.toggle() }, for: .touchUpInside)
     }
 
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
@@ -197,11 +197,11 @@ public final class CheckboxControl: UIControl {
 }
 
 /// A dial drawn in `draw(_:)` with UIBezierPath: a rounded face, tick marks and a pointer.
-public final class DialView: UIView {
+package final class DialView: UIView {
     /// Where the pointer points, in radians (−π/2 is up).
-    public var angle: CGFloat = -.pi / 2 { didSet { setNeedsDisplay() } }
+    package var angle: CGFloat = -.pi / 2 { didSet { setNeedsDisplay() } }
 
-    public override func draw(_ rect: CGRect) {
+    package override func draw(_ rect: CGRect) {
         let center = CGPoint(x: bounds.midX, y: bounds.midY)
         let radius = bounds.width / 2 - 4
         UIColor(white: 0.93, alpha: 1).setFill()

@@ -3,17 +3,17 @@ import TouchKit
 /// The responder chain (UIKIT-RESPONDER-FORWARDING): a view that hands double taps to its next responder (the
 /// source material's pattern), and a view controller that becomes first responder in `viewDidAppear` and
 /// handles shake and remote-control events. Each step is written to the log label.
-public final class ResponderChainViewController: UIViewController {
+package final class ResponderChainViewController: UIViewController {
     /// Shows `entries`.
-    public private(set) var logLabel: UILabel!
+    package private(set) var logLabel: UILabel!
     /// Each responder step, in order.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     private var status: UILabel!
     private var forwardingView: UIView!
 
-    public override var canBecomeFirstResponder: Bool { true }
+    package override var canBecomeFirstResponder: Bool { true }
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         status = makeStatusLabel("Tap / double-tap the square; shake the phone; use the media keys.")
@@ -30,7 +30,7 @@ public final class ResponderChainViewController: UIViewController {
     }
 
     /// Portrait: the square near the top, the log below; wide windows: side by side.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view, statusLabel: status, panelRows: 7)
         status.frame = regions.status
         let stage = regions.stage.union(regions.panel)
@@ -46,24 +46,24 @@ public final class ResponderChainViewController: UIViewController {
         }
     }
 
-    public override func viewDidAppear(_ animated: Bool) {
+    package override func viewDidAppear(_ animated: Bool) {
         becomeFirstResponder()
         view.window?.application?.beginReceivingRemoteControlEvents()
     }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if touches.contains(where: { $0.tapCount == 2 }) { append("controller got the forwarded double tap") }
     }
 
-    public override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    package override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         append("controller: motionBegan(\(motion))")
     }
 
-    public override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    package override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         append("controller: motionEnded(\(motion))")
     }
 
-    public override func remoteControlReceived(with event: UIEvent?) {
+    package override func remoteControlReceived(with event: UIEvent?) {
         append("controller: remoteControlReceived(\(event?.subtype ?? .none))")
     }
 

@@ -3,15 +3,15 @@ import TouchKit
 
 /// Lints a running scene the way every host does (server, `touchbridge lint`, the bench): a declarative
 /// scene with what its specs know, a Swift scene from its window alone.
-public enum SceneLinting {
+package enum SceneLinting {
     /// The lints of `window`'s scene.
-    public static func lints(of window: UIWindow) -> [GestureLint] {
+    package static func lints(of window: UIWindow) -> [GestureLint] {
         if let scene = window.rootViewController as? DeclarativeSceneViewController { return scene.lints() }
         return GestureLinter.lint(window)
     }
 
     /// A key window of `size` showing `controller`, in a fresh application (no touch has happened).
-    public static func window(showing controller: UIViewController, size: CGSize = CGSize(width: 390, height: 844)) -> UIWindow {
+    package static func window(showing controller: UIViewController, size: CGSize = CGSize(width: 390, height: 844)) -> UIWindow {
         let application = UIApplication()
         let window = UIWindow(application: application, frame: CGRect(origin: .zero, size: size))
         window.accessibilityIdentifier = "window"

@@ -3,17 +3,17 @@ import TouchKit
 /// A scroll view with tall content, buttons inside and pinch zoom (UIKIT-SCROLL-CONTENT-TOUCHES); a switch
 /// turns `delaysContentTouches` off to show the classic trade-off: buttons highlight at once, but a drag that
 /// starts on a button no longer scrolls.
-public final class ScrollViewSceneController: UIViewController, UIScrollViewDelegate {
+package final class ScrollViewSceneController: UIViewController, UIScrollViewDelegate {
     /// The scroll view.
-    public private(set) var scrollView: UIScrollView!
+    package private(set) var scrollView: UIScrollView!
     /// Its tall content, with the buttons.
-    public private(set) var content: UIView!
+    package private(set) var content: UIView!
     /// The buttons tapped, in order.
-    public private(set) var taps: [String] = []
+    package private(set) var taps: [String] = []
     private var toggle: Toggle?
     private var status: UILabel!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         scrollView = UIScrollView(frame: CGRect(x: 0, y: 120, width: 400, height: 680))
@@ -48,7 +48,7 @@ public final class ScrollViewSceneController: UIViewController, UIScrollViewDele
 
     /// The switch under the status line, the scroll view filling the rest; its content as wide as
     /// the scroll view, the buttons centred (laid out from the bounds).
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let area = view.bounds.inset(by: view.safeAreaInsets)
@@ -68,5 +68,5 @@ public final class ScrollViewSceneController: UIViewController, UIScrollViewDele
         taps.append(sender.accessibilityIdentifier ?? "button")
     }
 
-    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { content }
+    package func viewForZooming(in scrollView: UIScrollView) -> UIView? { content }
 }

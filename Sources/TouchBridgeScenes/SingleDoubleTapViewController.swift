@@ -7,23 +7,23 @@ import TouchKit
 /// that reads `tapCount` and delays the single tap itself. As in the source, a single tap shrinks
 /// the pane's square by 10 % and a double tap grows it by 10 %, animated (UIKit's default 0.2 s),
 /// next to the latency readout.
-public final class SingleDoubleTapViewController: UIViewController {
+package final class SingleDoubleTapViewController: UIViewController {
     /// The left pane: recognizers with a failure requirement.
-    public private(set) var recognizerPane: LiftClockView!
+    package private(set) var recognizerPane: LiftClockView!
     /// The right pane: `tapCount` in responder methods.
-    public private(set) var tapCountPane: TapCountView!
+    package private(set) var tapCountPane: TapCountView!
     /// The left pane's latency readout.
-    public private(set) var recognizerLabel: UILabel!
+    package private(set) var recognizerLabel: UILabel!
     /// The right pane's latency readout.
-    public private(set) var tapCountLabel: UILabel!
+    package private(set) var tapCountLabel: UILabel!
     /// The square the left pane's taps resize.
-    public private(set) var recognizerSquare: UIView!
+    package private(set) var recognizerSquare: UIView!
     /// The square the right pane's taps resize.
-    public private(set) var tapCountSquare: UIView!
+    package private(set) var tapCountSquare: UIView!
     /// How much the taps have grown or shrunk each square, by square.
     private var scales: [ObjectIdentifier: CGFloat] = [:]
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         recognizerPane = LiftClockView(frame: CGRect(x: 0, y: 80, width: 200, height: 720))
         recognizerPane.accessibilityIdentifier = "recognizers"
@@ -63,7 +63,7 @@ public final class SingleDoubleTapViewController: UIViewController {
 
     /// Two panes side by side at every size, each with its read-out on top and its square in the middle
     /// (laid out from the bounds and the squares' scales).
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let area = view.bounds.inset(by: view.safeAreaInsets)
         let half = area.width / 2
         let labelHeight: CGFloat = 64
@@ -121,12 +121,12 @@ public final class SingleDoubleTapViewController: UIViewController {
 
 /// Remembers when its last touch lifted. The recognizers cancel the pane's touches just before their
 /// action, and a cancelled touch still carries its lift time.
-public final class LiftClockView: UIView {
+package final class LiftClockView: UIView {
     /// Engine time of the latest lift, seconds (also read from a cancellation that carries a lift).
-    public private(set) var lastLiftTime: TimeInterval = 0
+    package private(set) var lastLiftTime: TimeInterval = 0
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { note(touches) }
 
     private func note(_ touches: Set<UITouch>) {
         if let touch = touches.first(where: { $0.phase == .ended }) { lastLiftTime = touch.timestamp }
@@ -136,19 +136,19 @@ public final class LiftClockView: UIView {
 /// Source material: single vs double tap from the responder methods. On a tapCount-1 lift the
 /// single-tap action is scheduled 0.3 s later; a second touch-down with tapCount 2 cancels it and the
 /// second lift performs the double-tap action.
-public final class TapCountView: UIView {
+package final class TapCountView: UIView {
     var onSingle: ((TimeInterval) -> Void)?
     var onDouble: ((TimeInterval) -> Void)?
     private var pendingSingle: TimerToken?
     private var liftTime: TimeInterval = 0
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, touch.tapCount == 2, let pendingSingle else { return }
         window?.application?.cancelScheduled(pendingSingle)
         self.pendingSingle = nil
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, let application = window?.application else { return }
         liftTime = touch.timestamp
         if touch.tapCount == 1 {

@@ -2,17 +2,17 @@ import TouchKit
 
 /// Four swipe recognizers (one per direction) on the top half; below, the source material's view that
 /// tracks horizontal swipes by hand from `touchesMoved` (at least 12 pt across, at most 4 pt off axis).
-public final class SwipeViewController: UIViewController {
+package final class SwipeViewController: UIViewController {
     /// Says which swipe was recognized last.
-    public private(set) var status: UILabel!
+    package private(set) var status: UILabel!
     /// The view that detects horizontal swipes in `touchesMoved`.
-    public private(set) var trackingView: HorizontalSwipeView!
+    package private(set) var trackingView: HorizontalSwipeView!
     /// Whether the status line still shows the instructions (which name the halves as they are laid out).
     private var showsInstructions = true
     private static let stackedInstructions = "Swipe in the top half (recognizers) or the bottom half (by hand)."
     private static let sideBySideInstructions = "Swipe on the left (recognizers) or on the right (by hand)."
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         status = makeStatusLabel(Self.stackedInstructions)
         let directions: [(UISwipeGestureRecognizer.Direction, String)] = [(.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
@@ -31,7 +31,7 @@ public final class SwipeViewController: UIViewController {
 
     /// The recognizers' half and the hand-tracked half of the stage, inside the safe area: stacked on tall
     /// windows, side by side on wide ones (the instructions say which).
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let bounds = view.bounds
         let sideBySide = bounds.width > bounds.height
         if showsInstructions { status.text = sideBySide ? Self.sideBySideInstructions : Self.stackedInstructions }
@@ -54,17 +54,17 @@ public final class SwipeViewController: UIViewController {
 }
 
 /// The source material's hand-made horizontal swipe tracker.
-public final class HorizontalSwipeView: UIView {
+package final class HorizontalSwipeView: UIView {
     static let horizontalSwipeDragMin: CGFloat = 12
     static let verticalSwipeDragMax: CGFloat = 4
     var onSwipe: ((String) -> Void)?
     private var startTouchPosition: CGPoint?
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         startTouchPosition = touches.first?.location(in: self)
     }
 
-    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let start = startTouchPosition, let touch = touches.first else { return }
         let current = touch.location(in: self)
         if abs(start.x - current.x) >= Self.horizontalSwipeDragMin && abs(start.y - current.y) <= Self.verticalSwipeDragMax {
@@ -73,6 +73,6 @@ public final class HorizontalSwipeView: UIView {
         }
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { startTouchPosition = nil }
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { startTouchPosition = nil }
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { startTouchPosition = nil }
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { startTouchPosition = nil }
 }

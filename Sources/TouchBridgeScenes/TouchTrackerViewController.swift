@@ -6,15 +6,15 @@ extension Selector {
 }
 
 /// A TouchTracker line: where it runs, how thick it is, and its colour (nil: by its angle).
-public struct TrackedLine: Equatable, Sendable {
+package struct TrackedLine: Equatable, Sendable {
     /// Where the finger landed.
-    public var begin: CGPoint
+    package var begin: CGPoint
     /// Where the finger is, or lifted.
-    public var end: CGPoint
+    package var end: CGPoint
     /// The stroke width: from the pan's speed while the line was drawn (the "speed" challenge).
-    public var width: CGFloat
+    package var width: CGFloat
     /// The palette's colour when the line was finished; nil colours it by its angle (the "colours" challenge).
-    public var colour: UIColor?
+    package var colour: UIColor?
 }
 
 /// Big Nerd Ranch's TouchTracker exercise, written from its description: every finger draws a line from
@@ -23,18 +23,18 @@ public struct TrackedLine: Equatable, Sendable {
 /// while the press holds; the pan also measures speed, which sets the width of lines being drawn; finished
 /// lines are coloured by their angle; a three-finger swipe up shows a palette whose colour finished lines take.
 /// Its one lint, TB-L03 (a single tap waits for the double tap to fail), is the exercise's own lesson.
-public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
+package final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
     /// Lines being drawn, one per finger, in landing order.
-    public private(set) var currentLines: [(touch: UITouch, line: TrackedLine)] = []
+    package private(set) var currentLines: [(touch: UITouch, line: TrackedLine)] = []
     /// Lines whose finger lifted, in the order they finished.
-    public private(set) var finishedLines: [TrackedLine] = []
+    package private(set) var finishedLines: [TrackedLine] = []
     /// The line a tap or a long press selected (drawn green).
-    public private(set) var selectedLineIndex: Int?
+    package private(set) var selectedLineIndex: Int?
     /// The palette's colour for new lines; nil colours them by angle.
-    public private(set) var chosenColour: UIColor?
+    package private(set) var chosenColour: UIColor?
     /// The colour palette a three-finger swipe up shows. Its controller puts it beside this view, in front, not
     /// inside it: inside, this view's tap recognizers would delay the swatches' touches (lint TB-L04).
-    public let palette = UIView(frame: .zero)
+    package let palette = UIView(frame: .zero)
     /// The long press that selects a line to move.
     private var longPress: UILongPressGestureRecognizer!
     /// The width of lines being drawn, from the pan's latest speed.
@@ -51,7 +51,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
         ("angle", nil), ("black", .black), ("red", .systemRed), ("blue", .systemBlue), ("green", .systemGreen),
     ]
 
-    public override init(frame: CGRect) {
+    package override init(frame: CGRect) {
         super.init(frame: frame)
         isMultipleTouchEnabled = true
         backgroundColor = .white
@@ -102,12 +102,12 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
     }
 
     /// No archives to decode in TouchKit: always fails (`UIView.init?(coder:)`).
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
     /// The view shows the Delete menu, so it must be able to become first responder (UIKIT-MENU-SHOW).
-    public override var canBecomeFirstResponder: Bool { true }
+    package override var canBecomeFirstResponder: Bool { true }
 
     /// Lays the palette out in `frame`: one swatch per colour, side by side.
     func layOutPalette(in frame: CGRect) {
@@ -121,7 +121,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
 
     // MARK: Drawing with the responder methods
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             let point = touch.location(in: self)
             currentLines.append((touch, TrackedLine(begin: point, end: point, width: currentWidth, colour: nil)))
@@ -129,7 +129,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
         setNeedsDisplay()
     }
 
-    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         for touch in touches {
             guard let index = currentLines.firstIndex(where: { $0.touch === touch }) else { continue }
             currentLines[index].line.end = touch.location(in: self)
@@ -137,7 +137,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
         setNeedsDisplay()
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         for touch in touches.sorted(by: { $0.identifier < $1.identifier }) {
             guard let index = currentLines.firstIndex(where: { $0.touch === touch }) else { continue }
             var line = currentLines.remove(at: index).line
@@ -149,12 +149,12 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
     }
 
     /// A cancelled touch's line goes away, as the book's version does (a recognizer took the touch).
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         currentLines.removeAll { entry in touches.contains(entry.touch) }
         setNeedsDisplay()
     }
 
-    public override func draw(_ rect: CGRect) {
+    package override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.setLineCap(.round)
         for (index, line) in finishedLines.enumerated() {
@@ -267,7 +267,7 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
 
     /// The pan runs with the other recognizers — beside the long press to drag, beside drawing to measure speed —
     /// except the three-finger swipe, which is a gesture of its own.
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         !(gestureRecognizer is UISwipeGestureRecognizer || otherGestureRecognizer is UISwipeGestureRecognizer)
@@ -285,12 +285,12 @@ public final class TouchTrackerView: UIView, UIGestureRecognizerDelegate {
 
 /// The TouchTracker scene: a line of help on top, the `TouchTrackerView` below it, and the palette in front of
 /// the drawing view's bottom.
-public final class TouchTrackerViewController: UIViewController {
+package final class TouchTrackerViewController: UIViewController {
     private var status: UILabel!
     /// The drawing view.
-    public private(set) var drawView: TouchTrackerView!
+    package private(set) var drawView: TouchTrackerView!
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         drawView = TouchTrackerView(frame: .zero)
         drawView.accessibilityIdentifier = "canvas"
@@ -303,7 +303,7 @@ public final class TouchTrackerViewController: UIViewController {
 
     /// The help on top; the drawing view in the rest of the safe area; the palette, 60 pt high, along the bottom
     /// of the stage.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let regions = SceneRegions(view, statusLabel: status)
         status.frame = regions.status
         let safe = view.bounds.inset(by: view.safeAreaInsets)

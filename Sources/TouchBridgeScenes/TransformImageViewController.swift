@@ -7,26 +7,26 @@ import TouchKit
 /// gesture recognizers"): each gesture, when it begins, moves the image's anchor point to the fingers
 /// (`adjustAnchorPoint`), so the image scales and turns about them instead of its middle, and does not
 /// jump (UIKIT-LAYER-ANCHOR-POINT).
-public final class TransformImageViewController: UIViewController, UIGestureRecognizerDelegate {
+package final class TransformImageViewController: UIViewController, UIGestureRecognizerDelegate {
     /// The image the three recognizers transform.
-    public private(set) var imageView: UIImageView!
+    package private(set) var imageView: UIImageView!
     /// Whether each gesture first moves the anchor point to the fingers (Apple's sample).
-    public let turnsAboutTheFingers: Bool
+    package let turnsAboutTheFingers: Bool
     private var status: UILabel!
     private let placement = ProportionalPlacement()
 
     /// The scene; with `turnsAboutTheFingers`, Apple's sample form.
-    public init(turnsAboutTheFingers: Bool = false) {
+    package init(turnsAboutTheFingers: Bool = false) {
         self.turnsAboutTheFingers = turnsAboutTheFingers
         super.init()
     }
 
     /// No archives to decode in TouchKit: always fails (`UIViewController.init?(coder:)`).
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.isMultipleTouchEnabled = true
         status = makeStatusLabel(turnsAboutTheFingers
@@ -48,11 +48,11 @@ public final class TransformImageViewController: UIViewController, UIGestureReco
 
     /// The status line on top; the image starts in the middle of the screen; on a size change it keeps
     /// its place in proportion to the screen (`ProportionalPlacement`), and it stays on the stage.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         layOut(status: status, image: imageView, placement: placement)
     }
 
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {

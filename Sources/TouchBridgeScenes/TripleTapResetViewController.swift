@@ -3,12 +3,12 @@ import TouchKit
 /// A view the classic simultaneous-gestures recipe drags, turns and scales: its recognizers' values compose
 /// one transform (translation, then rotation, then scale), each counted from where that gesture began, and
 /// a triple tap — read from `tapCount` in `touchesEnded`, no recognizer — puts it back.
-public final class TransformableView: UIImageView {
+package final class TransformableView: UIImageView {
     /// The translation, angle and scale the transform is made of.
-    public private(set) var offset = CGPoint.zero, angle: CGFloat = 0, scale: CGFloat = 1
+    package private(set) var offset = CGPoint.zero, angle: CGFloat = 0, scale: CGFloat = 1
     private var offsetAtBegin = CGPoint.zero, angleAtBegin: CGFloat = 0, scaleAtBegin: CGFloat = 1
     /// How many times a triple tap reset the view.
-    public private(set) var resets = 0
+    package private(set) var resets = 0
 
     /// The smallest and largest scale the pinch gives.
     static let scaleRange: ClosedRange<CGFloat> = 0.5...4
@@ -37,12 +37,12 @@ public final class TransformableView: UIImageView {
     }
 
     /// A touch lands: the view comes to the front.
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         superview?.bringSubviewToFront(self)
     }
 
     /// The recipe's reset: the third quick tap (`tapCount == 3`) puts the transform back to identity.
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard touches.contains(where: { $0.tapCount == 3 }) else { return }
         offset = .zero
         angle = 0
@@ -54,13 +54,13 @@ public final class TransformableView: UIImageView {
 
 /// The simultaneous pinch/rotate/pan recipe: a pan, a pinch and a rotation on one view, allowed together by
 /// their delegate, composing its transform; a triple tap in `touchesEnded` resets it.
-public final class TripleTapResetViewController: UIViewController, UIGestureRecognizerDelegate {
+package final class TripleTapResetViewController: UIViewController, UIGestureRecognizerDelegate {
     /// The view the gestures transform.
-    public private(set) var piece: TransformableView!
+    package private(set) var piece: TransformableView!
     private var status: UILabel!
     private let placement = ProportionalPlacement()
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.isMultipleTouchEnabled = true
         status = makeStatusLabel("Drag, pinch and rotate the image together; triple-tap it to put it back.")
@@ -84,12 +84,12 @@ public final class TripleTapResetViewController: UIViewController, UIGestureReco
     }
 
     /// The status line on top; the image in the middle of the stage, as large as fits.
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         layOut(status: status, image: piece, placement: placement)
     }
 
     /// The three run together.
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {
         true

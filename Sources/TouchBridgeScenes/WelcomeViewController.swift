@@ -3,9 +3,9 @@ import TouchKit
 /// The first thing a new user sees: what TouchBridge is, a card to play with (tap, drag, pinch), and a
 /// button for every other scene. A button opens `touchbridge:scene/NAME` with `UIApplication.open`,
 /// which the server turns into a scene switch.
-public final class WelcomeViewController: UIViewController, UIGestureRecognizerDelegate {
+package final class WelcomeViewController: UIViewController, UIGestureRecognizerDelegate {
     /// The welcome card.
-    public private(set) var card: UILabel!
+    package private(set) var card: UILabel!
     private var titleLabel: UILabel!
     private var sceneButtons: [UIButton] = []
     private let buttonList = UIScrollView.panel(named: "sceneList")
@@ -18,7 +18,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
         "Play with the card; open the panel to see why.",
     ]
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.backgroundColor = .white
         view.accessibilityIdentifier = "root"
         titleLabel = makeStatusLabel(Self.titles[0], name: "title")
@@ -63,7 +63,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
     /// or a short window wide enough for both: the card on the left and the buttons beside it. The buttons are as wide as the
     /// longest title needs, in as many columns as fit, in a scroll view that scrolls when they do not all fit
     /// (laid out from the bounds, safe area and traits only).
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         let width = view.bounds.inset(by: view.safeAreaInsets).width - 2 * SceneRegions.margin
         titleLabel.text = Self.titles.first { TextMetrics.size(of: $0, in: titleLabel.font, width: width).height <= 2 * 17 * TextMetrics.lineHeight }
             ?? Self.titles[Self.titles.count - 1]
@@ -103,7 +103,7 @@ public final class WelcomeViewController: UIViewController, UIGestureRecognizerD
         })
     }
 
-    public func gestureRecognizer(
+    package func gestureRecognizer(
         _ gestureRecognizer: UIGestureRecognizer,
         shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
     ) -> Bool {

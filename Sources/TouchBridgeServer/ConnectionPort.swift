@@ -1,7 +1,7 @@
 import TouchBridgeProtocol
 
 /// The timers an `EffectExecutor` keeps per connection; each is armed at most once at a time.
-public enum ConnectionTimer: Hashable, Sendable, CaseIterable {
+package enum ConnectionTimer: Hashable, Sendable, CaseIterable {
     /// The session's next engine deadline (`SessionEffect.armTimer`, `.cancelTimer`).
     case engine
     /// A slow connection's next look at its queue (`RenderCoalescer`).
@@ -9,7 +9,7 @@ public enum ConnectionTimer: Hashable, Sendable, CaseIterable {
 }
 
 /// How a message travels through a transport's outbound queue.
-public enum Outbound: Equatable, Sendable {
+package enum Outbound: Equatable, Sendable {
     /// Always delivered, in order.
     case message
     /// A render diff.
@@ -22,7 +22,7 @@ public enum Outbound: Equatable, Sendable {
 
     /// Whether a message of this kind drops a queued message of kind `queued` (a full render every
     /// render, a step every step); nothing else is ever dropped.
-    public func supersedes(_ queued: Outbound) -> Bool {
+    package func supersedes(_ queued: Outbound) -> Bool {
         switch (self, queued) {
         case (.fullRender, .renderDiff), (.fullRender, .fullRender), (.step, .step): true
         default: false
@@ -33,7 +33,7 @@ public enum Outbound: Equatable, Sendable {
 /// What an `EffectExecutor` needs from a transport: a clock, an outbound queue per connection,
 /// timers and closing. The socket transport (`TouchBridgeHost`) and `VirtualTransport` (replay,
 /// tests, fuzzing) implement it; neither decides anything, they only carry effects out.
-public protocol ConnectionPort {
+package protocol ConnectionPort {
     /// Server monotonic time in seconds: the clock of `SessionInput.text`'s `receivedAt` and of
     /// `SessionEffect.armTimer`.
     var now: Double { get }

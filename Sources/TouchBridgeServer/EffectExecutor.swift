@@ -4,14 +4,14 @@ import TouchBridgeProtocol
 /// the `Hub`, and its effects go to a `ConnectionPort` in order, renders through the
 /// `RenderCoalescer`. The socket server, replay, the tests and the fuzz harness all run sessions
 /// through it, so they differ only in their port.
-public final class EffectExecutor {
+package final class EffectExecutor {
     /// The sessions whose effects this executor carries out.
-    public let hub: Hub
+    package let hub: Hub
     /// The slow-consumer policy every render goes through, with its count of held renders.
-    public private(set) var coalescer: RenderCoalescer
+    package private(set) var coalescer: RenderCoalescer
 
     /// An executor for `hub`'s effects; `coalescer` sets the slow-consumer thresholds.
-    public init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer()) {
+    package init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer()) {
         self.hub = hub
         self.coalescer = coalescer
     }
@@ -20,7 +20,7 @@ public final class EffectExecutor {
     /// Returns the effects as the sessions produced them, before any render was held back: what a
     /// recording keeps, since that is what replay reproduces.
     @discardableResult
-    public func handle(
+    package func handle(
         _ input: SessionInput, on connection: ConnectionID, through port: some ConnectionPort
     ) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let effects = hub.handle(input, on: connection)
@@ -31,18 +31,18 @@ public final class EffectExecutor {
 
     /// Carries out effects the shell produced around the hub — the stepper's replies — in order,
     /// exactly as the hub's own: they leave through `port` like everything else.
-    public func carryOut(_ effects: [(connection: ConnectionID, effect: SessionEffect)], through port: some ConnectionPort) {
+    package func carryOut(_ effects: [(connection: ConnectionID, effect: SessionEffect)], through port: some ConnectionPort) {
         for (target, effect) in effects { execute(effect, for: target, through: port) }
     }
 
     /// Answers a message the shell refused before any session saw it with its `error`.
-    public func refuse(_ connection: ConnectionID, _ refusal: Refusal, through port: some ConnectionPort) {
+    package func refuse(_ connection: ConnectionID, _ refusal: Refusal, through port: some ConnectionPort) {
         execute(.error(ServerMessage.error(refusal.error.errorMessage).text), for: connection, through: port)
     }
 
     /// The `renderCatchUp` timer of `connection` fired: a connection that fell behind and whose
     /// queue drained gets one full render of the current state; one still behind is looked at again.
-    public func catchUp(_ connection: ConnectionID, through port: some ConnectionPort) {
+    package func catchUp(_ connection: ConnectionID, through port: some ConnectionPort) {
         switch coalescer.catchUp(connection, queued: port.queuedMessageCount(for: connection)) {
         case .keepWaiting:
             port.arm(.renderCatchUp, for: connection, at: port.now + coalescer.catchUpInterval)

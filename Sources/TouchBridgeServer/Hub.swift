@@ -88,7 +88,7 @@ public final class Hub {
     }
 
     /// The observers of `connection`'s session, in the order they joined (none before its `hello`).
-    public func observers(of connection: ConnectionID) -> [ConnectionID] { connections[connection]?.shared?.observers ?? [] }
+    package func observers(of connection: ConnectionID) -> [ConnectionID] { connections[connection]?.shared?.observers ?? [] }
 
     /// The role a connection was granted.
     public func role(of connection: ConnectionID) -> Role? { connections[connection]?.role }

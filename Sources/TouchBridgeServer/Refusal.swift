@@ -3,7 +3,7 @@ import TouchBridgeProtocol
 /// Why the shell refused or held back a client's input before any session saw it. Each is answered
 /// with an `error` the `EffectExecutor` sends (`refuse`), so a refusal leaves through the same door as
 /// every other message. A refused message is dropped; held input is read later.
-public enum Refusal: Equatable, Sendable {
+package enum Refusal: Equatable, Sendable {
     /// The connection is over its share of engine time (`EngineBudget`): retry after this many ms.
     case overEngineShare(retryAfterMs: Int)
     /// The connection sent more than `maxMessagesPerSecond`.
@@ -13,7 +13,7 @@ public enum Refusal: Equatable, Sendable {
     case readingPaused(queuedBytes: Int)
 
     /// The error the client gets (docs/protocol.md §5.4: `rate-limited`, with `retryAfterMs` when known, or `overloaded`).
-    public var error: ProtocolError {
+    package var error: ProtocolError {
         switch self {
         case .overEngineShare(let wait):
             ProtocolError(code: ErrorCode.rateLimited, message: "over this connection's share of engine time; retry in \(wait) ms",

@@ -8,9 +8,9 @@ import TouchBridgeProtocol
 /// then one full render of the state at that moment (the executor watches it with the
 /// `renderCatchUp` timer every `catchUpInterval` seconds). Only renders are held: the event log is
 /// never dropped (past the transport's own limits the connection is closed instead).
-public struct RenderCoalescer: Sendable {
+package struct RenderCoalescer: Sendable {
     /// What to do with one render for one connection.
-    public enum Admission: Equatable, Sendable {
+    package enum Admission: Equatable, Sendable {
         /// Send it.
         case send
         /// Drop it: the connection is behind and gets a full render when it catches up.
@@ -20,7 +20,7 @@ public struct RenderCoalescer: Sendable {
     }
 
     /// What a connection that fell behind gets when its catch-up timer fires.
-    public enum CatchUp: Equatable, Sendable {
+    package enum CatchUp: Equatable, Sendable {
         /// Its queue is still long: look again after `catchUpInterval`.
         case keepWaiting
         /// Its queue drained: send one full render of the current state.
@@ -30,24 +30,24 @@ public struct RenderCoalescer: Sendable {
     }
 
     /// Queued messages past which a connection counts as slow.
-    public let backlogLimit: Int
+    package let backlogLimit: Int
     /// Seconds between two looks at a slow connection's queue.
-    public let catchUpInterval: Double
+    package let catchUpInterval: Double
     /// Render messages held back so far, for `/metrics`.
-    public private(set) var coalescedCount = 0
+    package private(set) var coalescedCount = 0
     private var lagging: Set<ConnectionID> = []
 
     /// The server's thresholds by default: slow from 64 queued messages, looked at every 50 ms.
-    public init(backlogLimit: Int = 64, catchUpInterval: Double = 0.05) {
+    package init(backlogLimit: Int = 64, catchUpInterval: Double = 0.05) {
         self.backlogLimit = backlogLimit
         self.catchUpInterval = catchUpInterval
     }
 
     /// Whether renders to `connection` are being held back.
-    public func isLagging(_ connection: ConnectionID) -> Bool { lagging.contains(connection) }
+    package func isLagging(_ connection: ConnectionID) -> Bool { lagging.contains(connection) }
 
     /// Decides about one render to `connection`, whose transport queue holds `queued` messages.
-    public mutating func admit(renderTo connection: ConnectionID, queued: Int) -> Admission {
+    package mutating func admit(renderTo connection: ConnectionID, queued: Int) -> Admission {
         if lagging.contains(connection) {
             coalescedCount += 1
             return .hold
@@ -59,7 +59,7 @@ public struct RenderCoalescer: Sendable {
     }
 
     /// The catch-up timer of `connection` fired; its queue holds `queued` messages.
-    public mutating func catchUp(_ connection: ConnectionID, queued: Int) -> CatchUp {
+    package mutating func catchUp(_ connection: ConnectionID, queued: Int) -> CatchUp {
         guard lagging.contains(connection) else { return .nothing }
         guard queued < backlogLimit / 2 else { return .keepWaiting }
         lagging.remove(connection)
@@ -67,7 +67,7 @@ public struct RenderCoalescer: Sendable {
     }
 
     /// The connection is gone.
-    public mutating func forget(_ connection: ConnectionID) {
+    package mutating func forget(_ connection: ConnectionID) {
         lagging.remove(connection)
     }
 }

@@ -8,7 +8,7 @@ import TouchKit
 /// Before `hello` a session has no role. A device session then owns a `SharedSession` (one app);
 /// an observer session watches another connection's. Used alone, a session serves one device;
 /// inside a `Hub`, observers can join it and receive its renders and events too.
-public final class Session {
+package final class Session {
     enum State {
         case awaitingHello
         case device(SharedSession)
@@ -17,25 +17,25 @@ public final class Session {
     }
 
     /// The connection this session answers, for routing its effects.
-    public let connection: ConnectionID
+    package let connection: ConnectionID
     var environment: SessionEnvironment
     private(set) var state = State.awaitingHello
     /// Receive time of the last `resync` answered.
     private var lastResync = -Double.infinity
     /// Shortest time between two answered `resync`s, seconds. A full render can be thousands of times
     /// the 17 bytes of the request, so answering every one would let a client amplify its traffic.
-    public static let resyncInterval = Double(resyncIntervalMs) / 1000
+    package static let resyncInterval = Double(resyncIntervalMs) / 1000
     /// `resyncInterval` in whole milliseconds, as the `rate-limited` error states it.
     private static let resyncIntervalMs = 250
 
     /// A session waiting for its `hello`; a lone one (outside a `Hub`) cannot serve observers.
-    public init(connection: ConnectionID = 0, environment: SessionEnvironment) {
+    package init(connection: ConnectionID = 0, environment: SessionEnvironment) {
         self.connection = connection
         self.environment = environment
     }
 
     /// The role granted by `hello` (nil before it, and after close).
-    public var role: Role? {
+    package var role: Role? {
         switch state {
         case .device: .device
         case .observer: .observer
@@ -44,7 +44,7 @@ public final class Session {
     }
 
     /// The id of the session this connection belongs to.
-    public var sessionID: String? { shared?.id }
+    package var sessionID: String? { shared?.id }
 
     var shared: SharedSession? {
         switch state {
@@ -54,7 +54,7 @@ public final class Session {
     }
 
     /// Effects for this connection alone (a session used without a hub has no observers).
-    public func handle(_ input: SessionInput) -> [SessionEffect] {
+    package func handle(_ input: SessionInput) -> [SessionEffect] {
         process(input).compactMap { $0.audience == .observers ? nil : $0.effect }
     }
 

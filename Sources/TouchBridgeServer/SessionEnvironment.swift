@@ -2,17 +2,17 @@ import TouchBridgeProtocol
 
 /// What a session needs from the world: scenes, limits, ids, and (inside a `Hub`) a way to find
 /// the session an observer asks for. Closures rather than globals keep sessions testable.
-public struct SessionEnvironment {
+package struct SessionEnvironment {
     /// The scenes a `hello` or `scene` message may ask for.
-    public var catalog: any SceneCatalog
+    package var catalog: any SceneCatalog
     /// The limits every message is validated against, and which `welcome` announces.
-    public var limits: ProtocolLimits
+    package var limits: ProtocolLimits
     /// A fresh session id (random in production, fixed in determinism tests).
-    public var makeSessionID: () -> String
+    package var makeSessionID: () -> String
     /// Whether the host records sessions (told to clients in `welcome.recording`).
-    public var isRecording = false
+    package var isRecording = false
     /// The host's address on the network with its QR code (`welcome.lan`), if it listens there.
-    public var lanAddress: LANAddress?
+    package var lanAddress: LANAddress?
     /// Sees every event log a session publishes (`Hub.logTap`).
     var logTap: ((Double, [LogEntry]) -> Void)?
     /// Whether sessions write `welcome`, `render` and `events` texts (`Hub.writesMessages`).
@@ -21,7 +21,7 @@ public struct SessionEnvironment {
     var findSession: (String) -> SharedSession? = { _ in nil }
 
     /// An environment with the production id generator unless a test passes its own.
-    public init(
+    package init(
         catalog: any SceneCatalog, limits: ProtocolLimits = ProtocolLimits(),
         makeSessionID: @escaping () -> String = SessionID.random
     ) {

@@ -53,9 +53,9 @@ public enum SessionEffect: Equatable, Sendable {
 }
 
 /// WebSocket close codes the server uses (docs/protocol.md §8).
-public enum CloseCode {
+package enum CloseCode {
     /// The connection negotiated a subprotocol other than `touchbridge.v1`.
-    public static let protocolError: UInt16 = 1002
+    package static let protocolError: UInt16 = 1002
     /// Observers: the session they watched ended.
-    public static let sessionEnded: UInt16 = 4001
+    package static let sessionEnded: UInt16 = 4001
 }

@@ -5,7 +5,7 @@ import TouchKit
 extension Thresholds {
     /// The engine's defaults, read from fresh TouchKit objects rather than copied, so `welcome`
     /// cannot drift from what the engine actually does.
-    public static func engineDefaults(maximumTouches: Int) -> Thresholds {
+    package static func engineDefaults(maximumTouches: Int) -> Thresholds {
         let tap = UITapGestureRecognizer()
         let longPress = UILongPressGestureRecognizer()
         let swipe = UISwipeGestureRecognizer()

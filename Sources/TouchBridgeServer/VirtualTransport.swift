@@ -9,9 +9,9 @@ import TouchBridgeProtocol
 /// timing behaviour of sessions and of render coalescing is tested without sleeping. A connection's
 /// outbound queue is empty (every message is delivered at once) until it is `stall`ed; a stalled
 /// connection's messages wait in its queue, as they do for a client that reads too slowly.
-public final class VirtualTransport {
+package final class VirtualTransport {
     /// What a connection got, in order.
-    public enum Delivery: Equatable, Sendable {
+    package enum Delivery: Equatable, Sendable {
         /// One text message, as sent.
         case message(String)
         /// The server closed the connection with this code and reason.
@@ -19,22 +19,22 @@ public final class VirtualTransport {
     }
 
     /// The executor every transport shares; its coalescer shows which connections are behind.
-    public let executor: EffectExecutor
+    package let executor: EffectExecutor
     /// The sessions this transport drives.
-    public var hub: Hub { executor.hub }
+    package var hub: Hub { executor.hub }
     /// Server time, seconds.
-    public private(set) var now: Double
+    package private(set) var now: Double
     /// Every effect the sessions produced, as "CONNECTION EFFECT", in order: runs compare it byte for byte.
-    public private(set) var transcript: [String] = []
+    package private(set) var transcript: [String] = []
     /// Whether `transcript` is kept. Describing every effect costs more than the session's own work, so
     /// a caller that reads only the deliveries (the what-if replay, a flake sweep's thousand runs)
     /// turns it off.
-    public var keepsTranscript = true
+    package var keepsTranscript = true
     /// The close each connection was sent by the server.
-    public private(set) var closes: [ConnectionID: (code: UInt16, reason: String)] = [:]
+    package private(set) var closes: [ConnectionID: (code: UInt16, reason: String)] = [:]
     /// Messages the server tried to send to a connection after it was closed (a transport drops
     /// them; a correct session never sends them).
-    public private(set) var sentAfterClose: [(connection: ConnectionID, text: String)] = []
+    package private(set) var sentAfterClose: [(connection: ConnectionID, text: String)] = []
     private var delivered: [ConnectionID: [Delivery]] = [:]
     private var queues: [ConnectionID: [(text: String, kind: Outbound)]] = [:]
     private var stalled: Set<ConnectionID> = []
@@ -43,44 +43,44 @@ public final class VirtualTransport {
 
     /// A transport for `hub` whose clock starts at `now` server seconds; `coalescer` sets the
     /// slow-consumer thresholds (the server's by default).
-    public init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer(), now: Double = 100) {
+    package init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer(), now: Double = 100) {
         executor = EffectExecutor(hub: hub, coalescer: coalescer)
         self.now = now
     }
 
     /// The armed engine timers, by connection.
-    public var engineTimers: [ConnectionID: Double] { armed[.engine] ?? [:] }
+    package var engineTimers: [ConnectionID: Double] { armed[.engine] ?? [:] }
 
     /// When `timer` of `connection` is due (nil: not armed).
-    public func deadline(of timer: ConnectionTimer, on connection: ConnectionID) -> Double? { armed[timer]?[connection] }
+    package func deadline(of timer: ConnectionTimer, on connection: ConnectionID) -> Double? { armed[timer]?[connection] }
 
     /// Whether the connection was closed (by the server, or by its client).
-    public func isClosed(_ connection: ConnectionID) -> Bool { closed.contains(connection) }
+    package func isClosed(_ connection: ConnectionID) -> Bool { closed.contains(connection) }
 
     // MARK: What clients and the network do
 
     /// A client connects with this subprotocol.
-    public func open(_ connection: ConnectionID, subprotocol: String? = ProtocolVersion.subprotocol) {
+    package func open(_ connection: ConnectionID, subprotocol: String? = ProtocolVersion.subprotocol) {
         closed.remove(connection)
         deliver(.opened(subprotocol: subprotocol), on: connection)
     }
 
     /// The client on `connection` sends `text`, received at `time` (default: now; the clock is set
     /// to it, so a test can start its story at any server time).
-    public func send(_ connection: ConnectionID, _ text: String, at time: Double? = nil) {
+    package func send(_ connection: ConnectionID, _ text: String, at time: Double? = nil) {
         if let time { now = time }
         deliver(.text(text, receivedAt: now), on: connection)
     }
 
     /// The client on `connection` goes away.
-    public func disconnect(_ connection: ConnectionID) {
+    package func disconnect(_ connection: ConnectionID) {
         deliver(.closed, on: connection)
         forget(connection)
     }
 
     /// Hands `input` to the hub exactly as given, armed timer or not: replay re-delivers the
     /// recorded timer firings this way.
-    public func deliver(_ input: SessionInput, on connection: ConnectionID) {
+    package func deliver(_ input: SessionInput, on connection: ConnectionID) {
         let effects = executor.handle(input, on: connection, through: self)
         if keepsTranscript { transcript += effects.map { "\($0.connection) \($0.effect)" } }
     }
@@ -88,7 +88,7 @@ public final class VirtualTransport {
     /// Fires `timer` of `connection` if armed; the clock jumps to its time if that is later.
     /// Returns whether it was armed.
     @discardableResult
-    public func fireTimer(_ timer: ConnectionTimer = .engine, on connection: ConnectionID) -> Bool {
+    package func fireTimer(_ timer: ConnectionTimer = .engine, on connection: ConnectionID) -> Bool {
         guard let at = armed[timer]?.removeValue(forKey: connection) else { return false }
         now = max(now, at)
         switch timer {
@@ -101,7 +101,7 @@ public final class VirtualTransport {
     /// Moves the clock to `time`, firing every timer due by then in time order (ties: lower
     /// connection first, engine before catch-up). At most `limit` firings, so a timer that keeps
     /// re-arming itself in the past cannot hang the caller.
-    public func advance(to time: Double, limit: Int = 1000) {
+    package func advance(to time: Double, limit: Int = 1000) {
         for _ in 0..<limit {
             let due = armed.flatMap { timer, byConnection in byConnection.map { (timer: timer, connection: $0.key, at: $0.value) } }
                 .filter { $0.at <= time }
@@ -115,21 +115,21 @@ public final class VirtualTransport {
     // MARK: The outbound queue
 
     /// From now on `connection`'s messages wait in its queue (a client that stopped reading).
-    public func stall(_ connection: ConnectionID) { stalled.insert(connection) }
+    package func stall(_ connection: ConnectionID) { stalled.insert(connection) }
 
     /// `connection` reads everything queued and keeps up from now on.
-    public func drain(_ connection: ConnectionID) {
+    package func drain(_ connection: ConnectionID) {
         stalled.remove(connection)
         delivered[connection, default: []] += (queues.removeValue(forKey: connection) ?? []).map { .message($0.text) }
     }
 
     /// Everything delivered to `connection` since the last call.
-    public func takeDeliveries(_ connection: ConnectionID) -> [Delivery] {
+    package func takeDeliveries(_ connection: ConnectionID) -> [Delivery] {
         delivered.removeValue(forKey: connection) ?? []
     }
 
     /// The messages delivered to `connection` since the last call (a close is left out).
-    public func take(_ connection: ConnectionID) -> [String] {
+    package func take(_ connection: ConnectionID) -> [String] {
         takeDeliveries(connection).compactMap { delivery in
             if case .message(let text) = delivery { text } else { nil }
         }
@@ -144,7 +144,7 @@ public final class VirtualTransport {
 }
 
 extension VirtualTransport: ConnectionPort {
-    public func send(_ text: String, to connection: ConnectionID, as kind: Outbound) {
+    package func send(_ text: String, to connection: ConnectionID, as kind: Outbound) {
         guard !closed.contains(connection) else {
             sentAfterClose.append((connection, text))
             return
@@ -157,19 +157,19 @@ extension VirtualTransport: ConnectionPort {
         queues[connection, default: []].append((text, kind))
     }
 
-    public func queuedMessageCount(for connection: ConnectionID) -> Int { queues[connection]?.count ?? 0 }
+    package func queuedMessageCount(for connection: ConnectionID) -> Int { queues[connection]?.count ?? 0 }
 
-    public func arm(_ timer: ConnectionTimer, for connection: ConnectionID, at time: Double) {
+    package func arm(_ timer: ConnectionTimer, for connection: ConnectionID, at time: Double) {
         guard !closed.contains(connection) else { return }
         armed[timer, default: [:]][connection] = time
     }
 
     /// Disarms `timer` of `connection`.
-    public func cancel(_ timer: ConnectionTimer, for connection: ConnectionID) {
+    package func cancel(_ timer: ConnectionTimer, for connection: ConnectionID) {
         armed[timer]?[connection] = nil
     }
 
-    public func close(_ connection: ConnectionID, code: UInt16, reason: String) {
+    package func close(_ connection: ConnectionID, code: UInt16, reason: String) {
         guard !closed.contains(connection) else { return }
         drain(connection)
         delivered[connection, default: []].append(.close(code: code, reason: reason))
@@ -177,5 +177,5 @@ extension VirtualTransport: ConnectionPort {
         forget(connection)
     }
 
-    public func renderCoalescingStarted(for connection: ConnectionID) {}
+    package func renderCoalescingStarted(for connection: ConnectionID) {}
 }

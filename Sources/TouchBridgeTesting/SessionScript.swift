@@ -13,18 +13,18 @@ import TouchBridgeServer
 /// - an empty line is skipped; anything else is one text message.
 /// Armed timers fire as the clock passes them. A closed connection gets nothing until it opens again.
 /// At the end the clock runs 10 s on and every connection still open goes away.
-public enum SessionScript {
+package enum SessionScript {
     /// What a run found.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Broken properties: a message the server's own decoder rejects, a message sent to a
         /// connection after it was closed.
-        public var problems: [String] = []
+        package var problems: [String] = []
         /// Every message delivered, in order (both connections).
-        public var received: [String] = []
+        package var received: [String] = []
     }
 
     /// Session ids that count up (`000…01`, `000…02`): fixed, so runs are reproducible.
-    public static func countingSessionIDs() -> () -> String {
+    package static func countingSessionIDs() -> () -> String {
         var next = 0
         return {
             next += 1
@@ -34,7 +34,7 @@ public enum SessionScript {
     }
 
     /// Runs one script against a fresh hub serving `catalog` and reports what broke.
-    public static func run(_ text: String, catalog: any SceneCatalog) -> Outcome {
+    package static func run(_ text: String, catalog: any SceneCatalog) -> Outcome {
         let transport = VirtualTransport(hub: Hub(catalog: catalog, makeSessionID: countingSessionIDs()))
         let connections: [ConnectionID] = [1, 2]
         var outcome = Outcome()

@@ -53,7 +53,7 @@ struct AccessControl: Sendable {
 
 /// Close code for a WebSocket whose access token is missing or wrong (private-use range; 401 as in
 /// HTTP's Unauthorized). The connection is closed right after the upgrade, before any message.
-public let unauthorizedCloseCode: UInt16 = 4401
+package let unauthorizedCloseCode: UInt16 = 4401
 
 extension String {
     fileprivate func trimmingCharacters(in set: Character) -> String {

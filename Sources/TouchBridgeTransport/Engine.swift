@@ -31,7 +31,7 @@ struct EngineLimits {
 
 /// Close code for a connection that did not join within `joinTimeout` (private-use range; 408 as in
 /// HTTP's Request Timeout).
-public let joinTimeoutCloseCode: UInt16 = 4408
+package let joinTimeoutCloseCode: UInt16 = 4408
 
 /// The lws context pointer, made Sendable only so that other threads can call `lws_cancel_service`,
 /// the one lws function documented as thread-safe. Nothing else may be done with it off the service thread.

@@ -2,7 +2,7 @@
 /// libwebsockets sees them: the acceptor of a sharded server routes a connection by its request
 /// line (`GET /ws?watch=ID HTTP/1.1`) alone, so that an observer reaches the shard running the
 /// session it watches. Pure: bytes in, a verdict out.
-public enum RequestLine: Equatable, Sendable {
+package enum RequestLine: Equatable, Sendable {
     /// No line end yet, and fewer bytes than `maxBytes`: wait for more.
     case incomplete
     /// A request line that is not `METHOD TARGET VERSION`, or longer than `maxBytes`: any shard may
@@ -12,12 +12,12 @@ public enum RequestLine: Equatable, Sendable {
     case target(path: String, watch: String?)
 
     /// The longest request line read: libwebsockets' own header buffer holds 2,048 bytes.
-    public static let maxBytes = 2048
+    package static let maxBytes = 2048
     /// The longest `watch` value kept; longer ones are no session id and route like no value.
-    public static let maxWatchBytes = 128
+    package static let maxWatchBytes = 128
 
     /// Reads the request line at the start of `bytes` (what a peek at the socket returned).
-    public static func parse(_ bytes: some Collection<UInt8>) -> RequestLine {
+    package static func parse(_ bytes: some Collection<UInt8>) -> RequestLine {
         guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
             return bytes.count < maxBytes ? .incomplete : .malformed
         }

@@ -6,9 +6,9 @@ import Darwin
 
 /// The clock of every time value this module reports or accepts: `CLOCK_MONOTONIC`, in seconds.
 /// Use it for deadlines (`armTimer(for:token:after:)`) and to compare with `receiveTime`.
-public enum MonotonicClock {
+package enum MonotonicClock {
     /// Seconds on `CLOCK_MONOTONIC`, which never jumps with wall-clock changes.
-    public static func now() -> Double {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
@@ -117,12 +117,12 @@ func truncatedUTF8(_ s: String, maxBytes: Int) -> [UInt8] {
 
 /// Open-file limits: every WebSocket is a file descriptor, and Debian's default soft limit (1,024)
 /// is below the default `maxConnections`.
-public enum FileDescriptorLimit {
+package enum FileDescriptorLimit {
     /// Raises the soft limit to the hard limit (what an unprivileged process may do) and returns it.
     /// libwebsockets sizes its connection table from this limit when a context is created, so call
     /// it before creating servers or clients.
     @discardableResult
-    public static func raiseToMaximum() -> Int {
+    package static func raiseToMaximum() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
         if limit.rlim_cur < limit.rlim_max {

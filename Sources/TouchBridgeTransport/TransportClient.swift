@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// Receives the events of a `TransportClient`, on its service thread (the thread inside `run()`).
-public protocol TransportClientDelegate: AnyObject {
+package protocol TransportClientDelegate: AnyObject {
     /// The handshake completed; `info.subprotocol` is what the server agreed to.
     func client(_ client: TransportClient, didOpen id: ConnectionID, info: ConnectionInfo)
     /// One complete, UTF-8-valid text message from the server; `receiveTime` is `MonotonicClock.now()` at
@@ -25,22 +25,22 @@ public protocol TransportClientDelegate: AnyObject {
 
 extension TransportClientDelegate {
     /// Ignores timers, for delegates that arm none.
-    public func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {}
+    package func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {}
 }
 
 /// Settings of a `TransportClient` (they apply to each of its connections).
-public struct TransportClientConfiguration: Sendable {
+package struct TransportClientConfiguration: Sendable {
     /// Largest text message accepted from a server, in bytes; past it the connection is closed with 1009.
-    public var maxMessageBytes: Int
+    package var maxMessageBytes: Int
     /// Messages queued per connection; past it the connection is closed with 1008 "outbound queue overflow".
-    public var outboundQueueLimit: Int
+    package var outboundQueueLimit: Int
     /// Accept self-signed or otherwise unverifiable server certificates (tests and local benches only).
-    public var allowInsecureTLS: Bool
+    package var allowInsecureTLS: Bool
     /// How long a stop waits for servers to acknowledge the 1001 close.
-    public var shutdownGracePeriod: Double
+    package var shutdownGracePeriod: Double
 
     /// A configuration; the defaults suit scripted clients of a local server.
-    public init(maxMessageBytes: Int = 16 * 1024 * 1024, outboundQueueLimit: Int = 1024,
+    package init(maxMessageBytes: Int = 16 * 1024 * 1024, outboundQueueLimit: Int = 1024,
                 allowInsecureTLS: Bool = false, shutdownGracePeriod: Double = 1.5) {
         self.maxMessageBytes = maxMessageBytes
         self.outboundQueueLimit = outboundQueueLimit
@@ -53,11 +53,11 @@ public struct TransportClientConfiguration: Sendable {
 /// thread model as `TransportServer` (`run()` blocks; delegate callbacks and `send`/`close`/timers happen on
 /// that thread; `requestStop` and `enqueueFromAnyThread` from any thread). `connect` may also be called before
 /// `run()` starts, from the thread that will call it.
-public final class TransportClient: @unchecked Sendable {
+package final class TransportClient: @unchecked Sendable {
     /// The settings every connection of this client uses.
-    public let configuration: TransportClientConfiguration
+    package let configuration: TransportClientConfiguration
     /// Held weakly; keep your delegate alive while the client runs.
-    public weak var delegate: (any TransportClientDelegate)?
+    package weak var delegate: (any TransportClientDelegate)?
 
     private let engine: WebSocketEngine
     private var nextID: ConnectionID = 1
@@ -68,7 +68,7 @@ public final class TransportClient: @unchecked Sendable {
     private var synchronousFailure: String?
 
     /// Creates the libwebsockets context; throws when it cannot (e.g. TLS set-up fails).
-    public init(configuration: TransportClientConfiguration = TransportClientConfiguration(),
+    package init(configuration: TransportClientConfiguration = TransportClientConfiguration(),
                 logger: Logger = Logger(label: "touchbridge.transport.client")) throws {
         self.configuration = configuration
         engine = WebSocketEngine(
@@ -91,7 +91,7 @@ public final class TransportClient: @unchecked Sendable {
 
     /// Starts a connection to `url` ("ws://host:port/path?query" or "wss://…"), offering `subprotocol`
     /// (nil: offer none). The outcome arrives as `didOpen` or `didClose`.
-    public func connect(to url: String, subprotocol: String? = "touchbridge.v1",
+    package func connect(to url: String, subprotocol: String? = "touchbridge.v1",
                         origin: String? = nil) throws -> ConnectionID {
         engine.checkServiceThread("TransportClient", #function, allowBeforeRun: true)
         guard let target = WebSocketURL(url) else { throw TransportError.invalidURL(url) }
@@ -136,32 +136,32 @@ public final class TransportClient: @unchecked Sendable {
 
     /// Services connections on the calling thread until `requestStop()`; every delegate call happens inside
     /// it.
-    public func run() throws {
+    package func run() throws {
         try engine.run()
     }
 
     /// Asks `run()` to close every connection (1001, waiting at most `shutdownGracePeriod`) and return.
     /// Thread-safe and idempotent.
-    public func requestStop() {
+    package func requestStop() {
         engine.requestStop()
     }
 
     /// Runs `work` on the service thread soon; false when the client is not running. The only way another
     /// thread may touch connections.
     @discardableResult
-    public func enqueueFromAnyThread(_ work: @escaping @Sendable (TransportClient) -> Void) -> Bool {
+    package func enqueueFromAnyThread(_ work: @escaping @Sendable (TransportClient) -> Void) -> Bool {
         engine.enqueue { [self] in work(self) }
     }
 
     /// Makes SIGINT and SIGTERM (or `signals`) call `requestStop()`; see `TransportServer.installSignalHandlers`.
-    public func installSignalHandlers(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+    package func installSignalHandlers(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         SignalRelay.install(signals, for: self)
     }
 
     // MARK: service thread only
 
     /// Open WebSocket connections.
-    public var openConnectionCount: Int {
+    package var openConnectionCount: Int {
         engine.checkServiceThread("TransportClient", #function)
         return engine.connections.count
     }
@@ -169,26 +169,26 @@ public final class TransportClient: @unchecked Sendable {
     /// Queues a text message; false if the connection is unknown or closing, or the queue overflowed
     /// (then it is being closed with 1008).
     @discardableResult
-    public func send(_ text: String, to id: ConnectionID) -> Bool {
+    package func send(_ text: String, to id: ConnectionID) -> Bool {
         engine.checkServiceThread("TransportClient", #function)
         return engine.send(text, to: id)
     }
 
     /// Closes after the messages already queued are written.
-    public func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
+    package func close(_ id: ConnectionID, code: UInt16 = 1000, reason: String = "") {
         engine.checkServiceThread("TransportClient", #function)
         engine.close(id, code: code, reason: reason)
     }
 
     /// Calls `client(_:timerFired:for:)` after `seconds`; arming an armed token re-arms it. Timers die with
     /// their connection.
-    public func armTimer(for id: ConnectionID, token: UInt64, after seconds: Double) {
+    package func armTimer(for id: ConnectionID, token: UInt64, after seconds: Double) {
         engine.checkServiceThread("TransportClient", #function)
         engine.armTimer(for: id, token: token, after: seconds)
     }
 
     /// Disarms a timer; unknown tokens are ignored.
-    public func cancelTimer(for id: ConnectionID, token: UInt64) {
+    package func cancelTimer(for id: ConnectionID, token: UInt64) {
         engine.checkServiceThread("TransportClient", #function)
         engine.cancelTimer(for: id, token: token)
     }

@@ -52,7 +52,7 @@ public struct TransportConfiguration: Sendable {
     /// Bytes queued for one connection past which the server stops reading it, resuming once the queue is
     /// down to a quarter of it (`ReadPausing`: high and low water, so reading does not flap); 0 = a
     /// quarter of `outboundQueueBytes`. Keep it below `outboundQueueBytes`, which closes the connection.
-    public var readPauseBytes: Int
+    package var readPauseBytes: Int
     /// The high-water mark reading stops at: `readPauseBytes`, or a quarter of `outboundQueueBytes` when 0.
     var effectiveReadPauseBytes: Int { readPauseBytes > 0 ? readPauseBytes : outboundQueueBytes / 4 }
     /// Seconds without any frame from the client (messages, pongs) before it is closed with 1001 "idle timeout"
@@ -132,7 +132,7 @@ public struct TransportConfiguration: Sendable {
 }
 
 /// Why a transport could not start or connect; `description` says it for people.
-public enum TransportError: Error, Equatable, CustomStringConvertible {
+package enum TransportError: Error, Equatable, CustomStringConvertible {
     /// lws could not create the context: port in use, bad address, unreadable certificate…
     case cannotListen(host: String, port: Int)
     /// `webRoot` is set but is not a readable directory.
@@ -146,7 +146,7 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     /// More than one shard with TLS: the acceptor routes by the request line, which TLS hides.
     case tlsNeedsOneShard
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotListen(let host, let port): return "cannot listen on \(host):\(port) (in use, bad address or TLS files?)"
         case .webRootNotADirectory(let p): return "web root is not a directory: \(p)"

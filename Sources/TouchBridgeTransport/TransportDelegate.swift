@@ -59,5 +59,5 @@ extension TransportDelegate {
     public func transport(_ transport: TransportServer, didRejectMessageFrom id: ConnectionID, reason: RejectReason) {}
     public func transport(_ transport: TransportServer, timerFired token: UInt64, for id: ConnectionID) {}
     public func transportWillReportMetrics(_ transport: TransportServer) {}
-    public func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {}
+    package func transport(_ transport: TransportServer, didPauseReadingFrom id: ConnectionID, queuedBytes: Int) {}
 }

@@ -2,18 +2,18 @@
 /// randomized test (the engine's property tests, the protocol corpora, the incremental-render check).
 /// Their draws go through it — never through `Int.random(in:)` with the system generator, whose
 /// algorithm the standard library does not promise to keep — so a printed seed replays on any toolchain.
-public struct SplitMix64: RandomNumberGenerator {
-    public private(set) var state: UInt64
+package struct SplitMix64: RandomNumberGenerator {
+    package private(set) var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SplitMix64.mix(state)
     }
 
     /// The SplitMix64 output function; also a good stateless hash for delegate answers.
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -21,32 +21,32 @@ public struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A uniform integer in `range` (modulo bias is irrelevant here).
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+    package mutating func int(_ range: ClosedRange<Int>) -> Int {
         let span = UInt64(range.upperBound - range.lowerBound) + 1
         return range.lowerBound + Int(next() % span)
     }
 
     /// A number in `0..<bound` (0 when `bound` is not positive).
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 
     /// A uniform double in [0, 1).
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0)
     }
 
     /// A uniform double in `range`.
-    public mutating func double(_ range: ClosedRange<Double>) -> Double {
+    package mutating func double(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// true with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool { unit() < p }
+    package mutating func chance(_ p: Double) -> Bool { unit() < p }
 
     /// One of `items`, uniformly.
-    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
 
     /// Picks an index with the given relative weights.
-    public mutating func weighted(_ weights: [Int]) -> Int {
+    package mutating func weighted(_ weights: [Int]) -> Int {
         var roll = int(0...weights.reduce(0, +) - 1)
         for (index, weight) in weights.enumerated() {
             if roll < weight { return index }

@@ -29,7 +29,7 @@ public struct ServerSettings: Equatable, Sendable {
     /// Bytes queued for all connections together (`outboundBudgetBytes`).
     public var outboundBudgetBytes = 33_554_432
     /// Bytes queued for one connection past which it is not read; 0 = a quarter of `outboundQueueBytes` (`readPauseBytes`).
-    public var readPauseBytes = 0
+    package var readPauseBytes = 0
     /// Seconds without a frame before a client is closed; 0 = never (`idleTimeoutSeconds`).
     public var idleTimeoutSeconds = 300.0
     /// Seconds a new connection has to send `hello`; 0 = never (`joinTimeoutSeconds`).
@@ -218,7 +218,7 @@ extension SettingRange {
 }
 
 /// A bad setting, with a message that names it.
-public struct SettingsError: Error, CustomStringConvertible {
-    public let description: String
+package struct SettingsError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -7,7 +7,7 @@ import TouchBridgeProtocol
 /// (but `changed`), a control event, or touches cancelled at the view they were delivered to (a recognizer
 /// took them). Responder calls that only follow the finger, hit-tests, diagnostics, animations and values
 /// are left out: they change with every retouch of a path without the behaviour changing.
-public enum Decision: Sendable, Equatable {
+package enum Decision: Sendable, Equatable {
     /// `recognizer` went from `from` to `to`.
     case transition(recognizer: String, from: String, to: String)
     /// `recognizer`'s target–actions ran in `state`.

@@ -4,7 +4,7 @@ import TouchBridgeProtocol
 /// One step's fingers as a generated test performs them: a gesture the clients synthesize (Swift's
 /// `Gesture`, Python's `touchbridge` functions take the same parameters and make the same stream) when one
 /// stands for the recorded fingers within `ExportTolerance`, else the recorded changes themselves.
-public enum ExportedGesture: Sendable, Equatable {
+package enum ExportedGesture: Sendable, Equatable {
     /// One finger down and up in place.
     case tap(at: Point, duration: Double)
     /// Two taps in place, `interval` ms from the first lift to the second landing.
@@ -23,7 +23,7 @@ public enum ExportedGesture: Sendable, Equatable {
     case raw([PointerEvent])
 
     /// The client's gesture: what the generated test performs, and what `GestureFit` checks against the recording.
-    public var gesture: Gesture {
+    package var gesture: Gesture {
         switch self {
         case .tap(let at, let duration): .tap(at: at, duration: duration)
         case .doubleTap(let at, let duration, let interval): .doubleTap(at: at, duration: duration, interval: interval)
@@ -40,7 +40,7 @@ public enum ExportedGesture: Sendable, Equatable {
     }
 
     /// For the step's comment: what the fingers do, in words.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .tap: "tap"
         case .doubleTap: "double tap"
@@ -56,20 +56,20 @@ public enum ExportedGesture: Sendable, Equatable {
 
 /// How far a synthesized gesture may stray from the recorded fingers and still stand for them in a
 /// generated test. A fit that stays within these is used; else the step keeps the recorded changes.
-public enum ExportTolerance {
+package enum ExportTolerance {
     /// Every recorded sample is within this distance of the synthesized finger at the same time, and every
     /// synthesized sample within it of the recorded finger (interpolated), pt.
-    public static let position = 2.0
+    package static let position = 2.0
     /// Fingers land and lift within this of their recorded times, ms (a swipe's duration comes from its
     /// rounded speed).
-    public static let time = 1.0
+    package static let time = 1.0
     /// A double tap's two contacts may last this much apart (both become their mean), ms: one 120 Hz frame.
-    public static let doubleTapDuration = 8.0
+    package static let doubleTapDuration = 8.0
     /// Two taps further apart than this are two taps, not a double tap: UIKit's multi-tap interval, ms.
-    public static let doubleTapInterval = 350.0
+    package static let doubleTapInterval = 350.0
     /// A still finger held at least this long is a long press (UILongPressGestureRecognizer's default
     /// minimumPressDuration), ms.
-    public static let longPress = 500.0
+    package static let longPress = 500.0
     /// A straight move along an axis at least this fast is written as a swipe, pt/s.
-    public static let swipeSpeed = 300.0
+    package static let swipeSpeed = 300.0
 }

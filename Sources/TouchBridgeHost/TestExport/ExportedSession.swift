@@ -10,35 +10,35 @@ import TouchBridgeProtocol
 /// empty screen until no finger is down, and on until the next step starts; what happened in that time —
 /// timers included, but not what a message the trace leaves out decided (`act`, `motion`, `remote`: the
 /// test does not send them) — is its decisions, in order.
-public struct ExportedSession: Sendable {
+package struct ExportedSession: Sendable {
     /// One gesture and what it decided.
-    public struct Step: Sendable {
+    package struct Step: Sendable {
         /// When the first finger landed, ms since the session joined.
-        public var start: Double
+        package var start: Double
         /// The fingers, as a client gesture or as recorded.
-        public var gesture: ExportedGesture
+        package var gesture: ExportedGesture
         /// Time from the end of the gesture until the next step starts (or the recording ends), ms.
-        public var pauseAfter: Double
+        package var pauseAfter: Double
         /// What the session decided from the step's start until the next one's, in order.
-        public var decisions: [Decision]
+        package var decisions: [Decision]
     }
 
     /// The recording's name (its file name without `.jsonl`), cut down to ASCII letters, digits and `-_.`.
-    public var name: String
+    package var name: String
     /// The scene the session showed at its first touch.
-    public var scene: SceneRequest
+    package var scene: SceneRequest
     /// The viewport in force at the first touch.
-    public var viewport: Viewport
+    package var viewport: Viewport
     /// Time from joining to the first touch, ms.
-    public var leadIn: Double
+    package var leadIn: Double
     /// The steps, in order.
-    public var steps: [Step]
+    package var steps: [Step]
     /// What the trace leaves out (see `WebDriverActionsExport.notes`).
-    public var notes: [String]
+    package var notes: [String]
 
     /// The model of `recording`; `decided` are the messages its replay sent (`SessionReplay.Result.outbound`).
     /// Throws when the recording has no touch or decided nothing a test could expect.
-    public init(_ recording: Recording, name: String, decided outbound: [String]) throws {
+    package init(_ recording: Recording, name: String, decided outbound: [String]) throws {
         try self.init(RecordedTrace(recording), name: name, decided: outbound)
     }
 

@@ -6,12 +6,12 @@ import TouchBridgeProtocol
 /// synthesis call the Swift export makes, e.g. `tb.tap(...)`, or the recorded changes) and expects its
 /// decisions with `expect_sequence`, so a change to the scene, a threshold or the engine that alters a
 /// decision fails the test with the recognizer and transition it missed.
-public struct PytestExport: Sendable {
+package struct PytestExport: Sendable {
     /// The test file's text.
-    public var source: String
+    package var source: String
 
     /// The test of `session`.
-    public init(_ session: ExportedSession) {
+    package init(_ session: ExportedSession) {
         let n = ExportText.number
         let scene: String = switch session.scene {
         case .named(let named): ExportText.quoted(named)

@@ -121,7 +121,7 @@ struct RecordedTrace {
 }
 
 /// Why a recording cannot be exported.
-public struct ExportError: Error, CustomStringConvertible {
-    public let description: String
+package struct ExportError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

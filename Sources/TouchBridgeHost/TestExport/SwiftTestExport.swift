@@ -5,16 +5,16 @@ import TouchBridgeProtocol
 /// `play(on:scene:)` connects with the manual clock, performs each step (a synthesis call such as
 /// `.tap(at:duration:)`, or the recorded `PointerEvent`s) and expects its decisions with `expectSequence`,
 /// so a failure names the recognizer and transition that went missing and the line of the step.
-public struct SwiftTestExport: Sendable {
+package struct SwiftTestExport: Sendable {
     /// The Swift expression for the server a generated `@Test` connects to by default:
     /// `TOUCHBRIDGE_URL`, else a local `touchbridge serve`.
-    public static let defaultServer = #"ProcessInfo.processInfo.environment["TOUCHBRIDGE_URL"] ?? "ws://127.0.0.1:8080/ws""#
+    package static let defaultServer = #"ProcessInfo.processInfo.environment["TOUCHBRIDGE_URL"] ?? "ws://127.0.0.1:8080/ws""#
 
     /// The test file's text.
-    public var source: String
+    package var source: String
 
     /// The test of `session`; its `@Test` connects to the server `server` (a Swift expression) names.
-    public init(_ session: ExportedSession, server: String = defaultServer) {
+    package init(_ session: ExportedSession, server: String = defaultServer) {
         let words = ExportText.words(session.name)
         let typeName = "Recorded" + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         let scene: String = switch session.scene {

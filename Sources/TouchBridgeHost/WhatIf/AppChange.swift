@@ -11,11 +11,11 @@ import TouchKit
 /// view otherwise, and whose VALUE is JSON (a bare word is a string). A relationship is taken away
 /// with `{"unrelate":{"requireToFail":[…]}}` or `{"unrelate":{"simultaneous":[…]}}`
 /// (`RelationshipRemoval`: `act` has no such verb, since app code cannot undo one either).
-public struct AppChange: Sendable, Equatable, CustomStringConvertible {
+package struct AppChange: Sendable, Equatable, CustomStringConvertible {
     /// At most this many changes in one what-if: an `act` message's limit.
-    public static let maximumCount = WhatIfRequest.maximumChanges
+    package static let maximumCount = WhatIfRequest.maximumChanges
     /// Longest change text taken (a whole action with an added view fits easily).
-    public static let maximumLength = WhatIfRequest.maximumChangeBytes
+    package static let maximumLength = WhatIfRequest.maximumChangeBytes
 
     enum Form: Sendable, Equatable {
         case set(name: String, property: String, value: JSONValue)
@@ -25,11 +25,11 @@ public struct AppChange: Sendable, Equatable, CustomStringConvertible {
 
     let form: Form
     /// The change as it was written.
-    public let description: String
+    package let description: String
 
     /// Reads one change; the error says what is wrong with the text (names are checked per scene, when
     /// the change is applied).
-    public init(_ text: String) throws(WhatIfError) {
+    package init(_ text: String) throws(WhatIfError) {
         guard text.utf8.count <= Self.maximumLength else {
             throw WhatIfError("\(text.prefix(40))…: longer than \(Self.maximumLength) bytes")
         }
@@ -104,8 +104,8 @@ public struct AppChange: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A what-if change that cannot be read, or a what-if or flake sweep whose settings are out of bounds.
-public struct WhatIfError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct WhatIfError: Error, CustomStringConvertible, Equatable {
+    package let description: String
     /// An error saying, for people, what is wrong.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -11,31 +11,31 @@ import TouchBridgeServer
 ///
 /// Alternatives are other traces of the same gestures (a script's gestures sampled at another frame
 /// rate): each variant first draws one of them, then its noise; the baseline stays the recording.
-public enum FlakeSweep {
+package enum FlakeSweep {
     /// Another trace of the recording's gestures a variant may start from, named for reports (`240 Hz`).
-    public struct Alternative: Sendable {
+    package struct Alternative: Sendable {
         /// How reports name it.
-        public var name: String
+        package var name: String
         /// The trace.
-        public var recording: Recording
+        package var recording: Recording
 
         /// `recording`, named `name`.
-        public init(name: String, recording: Recording) {
+        package init(name: String, recording: Recording) {
             self.name = name
             self.recording = recording
         }
     }
 
     /// Variants one sweep runs at most.
-    public static let maximumVariants = 10_000
+    package static let maximumVariants = 10_000
     /// Alternatives one sweep draws from at most (each is one more trace held in memory).
-    public static let maximumAlternatives = 8
+    package static let maximumAlternatives = 8
     /// Inbound events all variants together replay at most (variants × the recording's events): the
     /// sweep's cost is bounded before it is paid.
-    public static let maximumReplayedEvents = 10_000_000
+    package static let maximumReplayedEvents = 10_000_000
 
     /// Runs the sweep. Throws before any work when a setting is out of bounds.
-    public static func run(
+    package static func run(
         _ recording: Recording, alternatives: [Alternative] = [], variants: Int, seed: UInt64, jitter: Jitter,
         catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil
     ) throws -> FlakeReport {
@@ -55,7 +55,7 @@ public enum FlakeSweep {
 
     /// Throws, naming the setting, when a sweep of these settings would be refused whatever the trace
     /// (a caller that has work to do before the sweep — running a script — checks first).
-    public static func check(variants: Int, alternatives: Int, jitter: Jitter) throws(WhatIfError) {
+    package static func check(variants: Int, alternatives: Int, jitter: Jitter) throws(WhatIfError) {
         guard (1...maximumVariants).contains(variants) else {
             throw WhatIfError("--variants \(variants) is not within 1…\(maximumVariants)")
         }
@@ -113,56 +113,56 @@ struct FlakeTally {
 }
 
 /// A flake sweep's answer, for people (`text`) and programs (`Codable`; `flake --json`).
-public struct FlakeReport: Codable, Sendable, Equatable {
+package struct FlakeReport: Codable, Sendable, Equatable {
     /// Variants whose outcomes for one subject were the same list of results.
-    public struct Group: Codable, Sendable, Equatable {
+    package struct Group: Codable, Sendable, Equatable {
         /// The subject's results in these variants.
-        public var results: [String]
+        package var results: [String]
         /// How many variants.
-        public var count: Int
+        package var count: Int
         /// The first of them (0-based): with the same seed and jitter it is that exact trace again.
-        public var firstVariant: Int
+        package var firstVariant: Int
         /// The alternative trace that variant started from (nil: the recording itself).
-        public var firstVariantTrace: String?
+        package var firstVariantTrace: String?
         /// In that variant, the subject's first outcome that differs from the baseline, with its reason.
-        public var firstChange: ChangedOutcome
+        package var firstChange: ChangedOutcome
     }
 
     /// One recognizer, view or control.
-    public struct Subject: Codable, Sendable, Equatable {
+    package struct Subject: Codable, Sendable, Equatable {
         /// Its log name.
-        public var subject: String
+        package var subject: String
         /// Its results in the unjittered replay.
-        public var baseline: [String]
+        package var baseline: [String]
         /// Variants with the same results.
-        public var unchanged: Int
+        package var unchanged: Int
         /// The other variants, largest group first.
-        public var changed: [Group]
+        package var changed: [Group]
     }
 
     /// Variants run.
-    public var variants: Int
+    package var variants: Int
     /// The seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The noise.
-    public var jitter: Jitter
+    package var jitter: Jitter
     /// The alternative traces variants drew from (`240 Hz`), nil for none.
-    public var alternatives: [String]?
+    package var alternatives: [String]?
     /// Per subject, in the order they first decided something.
-    public var subjects: [Subject]
+    package var subjects: [Subject]
     /// Variants in which the session answered errors the unjittered replay did not get (noise past
     /// what the protocol takes: then the sweep measures the refusal, not the app).
-    public var refusedVariants: Int
+    package var refusedVariants: Int
     /// The first such error, as `variant N, line L: error …`.
-    public var firstRefusal: String?
+    package var firstRefusal: String?
 
     /// The largest share of variants in which one subject's outcomes changed (what `--max-change` bounds).
-    public var maximumChangedShare: Double {
+    package var maximumChangedShare: Double {
         subjects.map { Double(variants - $0.unchanged) / Double(variants) }.max() ?? 0
     }
 
     /// `doubleTap [failed, ended]: same in 912 of 1000 variants; 88 → [failed, failed]: #2 ended → failed [why]`.
-    public var text: String {
+    package var text: String {
         var lines = ["flake sweep: \(variants) variants, seed \(seed), timing ±\(jitter.timingMs) ms, position ±\(jitter.positionPt) pt"
                      + (jitter.dropShare > 0 ? ", \(jitter.dropShare * 100)% of move frames dropped" : "")
                      + (jitter.frameRate.map { ", moves at most \($0) Hz" } ?? "")

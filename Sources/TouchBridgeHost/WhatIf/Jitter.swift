@@ -13,27 +13,27 @@ import TouchBridgeProtocol
 ///   browser skipping frames); landings and lifts are never dropped.
 /// - `frameRate`: move-only frames closer than 1/`frameRate` s to the previous move frame kept are
 ///   dropped: the trace as a slower display would have sampled it (nil: as recorded).
-public struct Jitter: Sendable, Equatable, Codable {
+package struct Jitter: Sendable, Equatable, Codable {
     /// Largest timing offset, ms.
-    public var timingMs: Double
+    package var timingMs: Double
     /// Largest position offset per axis, points.
-    public var positionPt: Double
+    package var positionPt: Double
     /// Share of move-only frames dropped, 0…`maximumDropShare`.
-    public var dropShare: Double
+    package var dropShare: Double
     /// Resample move frames to at most this rate, Hz (nil: as recorded).
-    public var frameRate: Double?
+    package var frameRate: Double?
 
     /// Bounds of the settings: noise far past them no longer describes "the same gesture".
-    public static let maximumTimingMs = FlakeRequest.maximumJitterMs
+    package static let maximumTimingMs = FlakeRequest.maximumJitterMs
     /// See `maximumTimingMs`.
-    public static let maximumPositionPt = FlakeRequest.maximumJitterPt
+    package static let maximumPositionPt = FlakeRequest.maximumJitterPt
     /// See `maximumTimingMs`.
-    public static let maximumDropShare = FlakeRequest.maximumDropShare
+    package static let maximumDropShare = FlakeRequest.maximumDropShare
     /// Frame rates taken, Hz.
-    public static let frameRates = FlakeRequest.frameRates
+    package static let frameRates = FlakeRequest.frameRates
 
     /// Noise of the given sizes; `check()` says whether they are within bounds.
-    public init(timingMs: Double = 0, positionPt: Double = 0, dropShare: Double = 0, frameRate: Double? = nil) {
+    package init(timingMs: Double = 0, positionPt: Double = 0, dropShare: Double = 0, frameRate: Double? = nil) {
         self.timingMs = timingMs
         self.positionPt = positionPt
         self.dropShare = dropShare
@@ -41,7 +41,7 @@ public struct Jitter: Sendable, Equatable, Codable {
     }
 
     /// Throws, naming the setting, when one is not a finite number within its bounds.
-    public func check() throws(WhatIfError) {
+    package func check() throws(WhatIfError) {
         func within(_ value: Double, _ range: ClosedRange<Double>, _ name: String) throws(WhatIfError) {
             guard value.isFinite, range.contains(value) else { throw WhatIfError("\(name) \(value) is not within \(range.lowerBound)…\(range.upperBound)") }
         }

@@ -5,31 +5,31 @@ import TouchBridgeProtocol
 /// `failed`, `cancelled`, with the log's reason), a view's touches ending or cancelled (a direct
 /// `touchesEnded`/`touchesCancelled`, not one passed up the responder chain), a control's final event
 /// (`touchUpInside`, `touchUpOutside`, `touchCancel`, `primaryActionTriggered`).
-public struct Outcome: Codable, Sendable, Equatable {
+package struct Outcome: Codable, Sendable, Equatable {
     /// The recognizer, view or control, by its log name.
-    public var subject: String
+    package var subject: String
     /// What it came to.
-    public var result: String
+    package var result: String
     /// The log's reason, for recognizers that failed or were cancelled (and waits the log explains).
-    public var reason: String?
+    package var reason: String?
     /// The recording line of the event that caused it.
-    public var line: Int
+    package var line: Int
     /// Engine time, ms.
-    public var t: Double
+    package var t: Double
     /// The threshold decisions behind it, with how far the input was from flipping them (a
     /// recognizer's transition that had any; docs/margins-and-lints.md).
-    public var margins: [LogMargin]?
+    package var margins: [LogMargin]?
 
     /// `ended`, `failed [why]`.
     var phrase: String { reason.map { "\(result) [\($0)]" } ?? result }
 }
 
 /// Every outcome of a replay, per subject in the order subjects first decided something.
-public struct OutcomeTimeline: Sendable, Equatable {
+package struct OutcomeTimeline: Sendable, Equatable {
     /// Subjects in order of their first outcome.
-    public private(set) var subjects: [String] = []
+    package private(set) var subjects: [String] = []
     /// Each subject's outcomes in order.
-    public private(set) var bySubject: [String: [Outcome]] = [:]
+    package private(set) var bySubject: [String: [Outcome]] = [:]
 
     static let recognizerEnds: Set<String> = ["ended", "failed", "cancelled"]
     static let responderEnds: Set<String> = ["touchesEnded", "touchesCancelled"]
@@ -106,15 +106,15 @@ public struct OutcomeTimeline: Sendable, Equatable {
 
 /// A subject's n-th outcome, as the unchanged app made it and as the changed one did (nil: that side
 /// has no n-th outcome).
-public struct ChangedOutcome: Codable, Sendable, Equatable {
+package struct ChangedOutcome: Codable, Sendable, Equatable {
     /// The recognizer, view or control.
-    public var subject: String
+    package var subject: String
     /// Which of its outcomes (1-based).
-    public var number: Int
+    package var number: Int
     /// The unchanged app's.
-    public var recorded: Outcome?
+    package var recorded: Outcome?
     /// The changed app's (or the jittered variant's).
-    public var whatIf: Outcome?
+    package var whatIf: Outcome?
 
     /// Where it shows: the changed timeline's outcome, or the unchanged one's when the changed has none.
     var place: (line: Int, t: Double) { (whatIf ?? recorded).map { ($0.line, $0.t) } ?? (0, 0) }

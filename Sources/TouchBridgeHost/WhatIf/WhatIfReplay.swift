@@ -7,10 +7,10 @@ import TouchBridgeServer
 /// app as it is and with `changes` applied to every scene it builds — and says which decisions flip:
 /// both timelines' outcomes, the first event whose log differs, each changed outcome with its reason.
 /// Deterministic (the engine is), so the answer is exact for that trace, not a guess.
-public enum WhatIfReplay {
+package enum WhatIfReplay {
     /// Runs the what-if. `catalog` overrides the scenes as in `SessionReplay.run`. Throws when a
     /// change cannot be read, or fits no scene the replay built (nothing would be compared).
-    public static func run(
+    package static func run(
         _ recording: Recording, changes: [AppChange], catalog: (any SceneCatalog)? = nil, scenesDirectory: String? = nil
     ) throws -> WhatIfReport {
         guard (1...AppChange.maximumCount).contains(changes.count) else {
@@ -29,43 +29,43 @@ public enum WhatIfReplay {
 }
 
 /// The answer of a what-if replay, for people (`text`) and programs (`Codable`; `replay --json`).
-public struct WhatIfReport: Codable, Sendable, Equatable {
+package struct WhatIfReport: Codable, Sendable, Equatable {
     /// The first event whose (non-diagnostic) log differs, with both logs of that event.
-    public struct FirstDifference: Codable, Sendable, Equatable {
+    package struct FirstDifference: Codable, Sendable, Equatable {
         /// Its recording line.
-        public var line: Int
+        package var line: Int
         /// Engine time of the first entry that differs, ms.
-        public var t: Double
+        package var t: Double
         /// The unchanged app's log of that event, in the compact notation.
-        public var recorded: [String]
+        package var recorded: [String]
         /// The changed app's.
-        public var whatIf: [String]
+        package var whatIf: [String]
     }
 
     /// A subject's outcomes in order, as `result` words.
-    public struct Summary: Codable, Sendable, Equatable {
+    package struct Summary: Codable, Sendable, Equatable {
         /// The recognizer, view or control.
-        public var subject: String
+        package var subject: String
         /// `["ended", "failed"]`.
-        public var recorded: [String]
+        package var recorded: [String]
         /// The changed app's.
-        public var whatIf: [String]
+        package var whatIf: [String]
     }
 
     /// The changes as written.
-    public var changes: [String]
+    package var changes: [String]
     /// Each change applied, as `scene: change`.
-    public var applied: [String]
+    package var applied: [String]
     /// Each change that did not fit a scene, as `scene: change: why`.
-    public var skipped: [String]
+    package var skipped: [String]
     /// Both logs are the same (besides the changes' own notes).
-    public var identical: Bool
+    package var identical: Bool
     /// Nil when `identical`.
-    public var firstDifference: FirstDifference?
+    package var firstDifference: FirstDifference?
     /// Every subject's outcomes in both timelines.
-    public var outcomes: [Summary]
+    package var outcomes: [Summary]
     /// The outcomes that flipped, in the order they happened.
-    public var changed: [ChangedOutcome]
+    package var changed: [ChangedOutcome]
 
     init(changes: [String], applied: [String], skipped: [String], comparison: WhatIfComparison) {
         self.changes = changes
@@ -90,7 +90,7 @@ public struct WhatIfReport: Codable, Sendable, Equatable {
     }
 
     /// For people: the changes, the outcome table, the first difference, the flipped outcomes.
-    public var text: String {
+    package var text: String {
         var lines = ["what-if: " + changes.joined(separator: "; ")]
         lines += applied.map { "  applied in \($0)" } + skipped.map { "  skipped in \($0)" }
         guard let first = firstDifference else {

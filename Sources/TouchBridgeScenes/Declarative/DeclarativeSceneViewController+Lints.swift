@@ -3,7 +3,7 @@ import TouchKit
 extension DeclarativeSceneViewController {
     /// The lints of the scene as it stands (docs/margins-and-lints.md): its window's recognizer graph,
     /// with what the spec says about its views and delegates.
-    public func lints() -> [GestureLint] {
+    package func lints() -> [GestureLint] {
         guard let root = view.window ?? view else { return [] }
         return GestureLinter.lint(root, hints: DeclarativeLintHints(recognizers: Array(recognizers.values)))
     }

@@ -4,11 +4,11 @@ import TouchKit
 /// behaviours, and applies the app-side changes of its `timeline` and of `act` messages. Recognizers
 /// get the spec's ids as names, views their ids as accessibility identifiers, so the event log reads
 /// like the JSON; the controller itself is `controller` in the log.
-public final class DeclarativeSceneViewController: UIViewController {
+package final class DeclarativeSceneViewController: UIViewController {
     /// The scene being shown.
-    public let spec: SceneSpec
+    package let spec: SceneSpec
     /// The classes `custom` recognizers name.
-    public let recognizerClasses: RecognizerClasses
+    package let recognizerClasses: RecognizerClasses
     /// Every view and recognizer the scene declared or added, by id — removed ones too, so an action
     /// can put them back.
     private(set) var views: [String: UIView] = [:]
@@ -23,19 +23,19 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     /// `recognizerClasses` must have every class the spec's `custom` recognizers name
     /// (`SceneSpec.checkRecognizerClasses`); one it lacks is left out.
-    public init(spec: SceneSpec, recognizerClasses: RecognizerClasses = .builtIn) {
+    package init(spec: SceneSpec, recognizerClasses: RecognizerClasses = .builtIn) {
         self.spec = spec
         self.recognizerClasses = recognizerClasses
         super.init()
     }
 
-    public required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         return nil
     }
 
-    public override var traceName: String { "controller" }
+    package override var traceName: String { "controller" }
 
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         view.accessibilityIdentifier = "root"
         view.backgroundColor = spec.background.flatMap { UIColor(hex: $0.hex) } ?? .white
         for child in spec.views { view.addSubview(build(child)) }
@@ -45,7 +45,7 @@ public final class DeclarativeSceneViewController: UIViewController {
 
     /// Recognizers on the window join it once the scene is in one, and the timeline starts: each
     /// entry is an engine timer, so an input at its instant is handled first (`UIApplication.advance`).
-    public override func viewDidAppear(_ animated: Bool) {
+    package override func viewDidAppear(_ animated: Bool) {
         for recognizer in windowRecognizers { view.window?.addGestureRecognizer(recognizer) }
         windowRecognizers.removeAll()
         guard let application = view.window?.application else { return }
@@ -63,29 +63,29 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// Every scene view's frame from its spec (the variant for the window's size classes, if one matches)
     /// against its superview's bounds or safe area, top-down, so relative frames follow rotations, resizes,
     /// safe-area changes and moves; scroll views without a `contentSize` get their children's extent.
-    public override func loadView() {
+    package override func loadView() {
         view = spec.controller.logsLayout ? LayoutLoggingRootView(frame: .zero) : UIView(frame: .zero)
     }
 
-    public override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+    package override func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
         layoutNote("willTransition(to: \(newCollection))")
         super.willTransition(to: newCollection, with: coordinator)
     }
 
-    public override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+    package override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
         layoutNote("viewWillTransition(to: \(SceneReport.number(size.width))×\(SceneReport.number(size.height))) bounds \(SceneReport.text(view.bounds))")
         super.viewWillTransition(to: size, with: coordinator)
     }
 
-    public override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+    package override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         layoutNote("traitCollectionDidChange(previous: \(previousTraitCollection.map(\.description) ?? "nil"))")
     }
 
-    public override func viewWillLayoutSubviews() {
+    package override func viewWillLayoutSubviews() {
         layoutNote("viewWillLayoutSubviews")
     }
 
-    public override func viewDidLayoutSubviews() {
+    package override func viewDidLayoutSubviews() {
         layout(view)
         layoutNote("viewDidLayoutSubviews bounds \(SceneReport.text(view.bounds))")
     }
@@ -239,37 +239,37 @@ public final class DeclarativeSceneViewController: UIViewController {
     /// controller) stop there.
     private var handlesEvents: Bool { spec.controller.responder == .log }
 
-    public override var canBecomeFirstResponder: Bool { spec.controller.canBecomeFirstResponder }
+    package override var canBecomeFirstResponder: Bool { spec.controller.canBecomeFirstResponder }
 
-    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !handlesEvents { super.touchesBegan(touches, with: event) }
     }
 
-    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !handlesEvents { super.touchesMoved(touches, with: event) }
     }
 
-    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !handlesEvents { super.touchesEnded(touches, with: event) }
     }
 
-    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    package override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if !handlesEvents { super.touchesCancelled(touches, with: event) }
     }
 
-    public override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    package override func motionBegan(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if !handlesEvents { super.motionBegan(motion, with: event) }
     }
 
-    public override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    package override func motionEnded(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if !handlesEvents { super.motionEnded(motion, with: event) }
     }
 
-    public override func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
+    package override func motionCancelled(_ motion: UIEvent.EventSubtype, with event: UIEvent?) {
         if !handlesEvents { super.motionCancelled(motion, with: event) }
     }
 
-    public override func remoteControlReceived(with event: UIEvent?) {
+    package override func remoteControlReceived(with event: UIEvent?) {
         if !handlesEvents { super.remoteControlReceived(with: event) }
     }
 }

@@ -5,12 +5,12 @@ import TouchKit
 /// docs/protocol.md §4.11). Reading checks every action first (names, properties, values) and throws the first
 /// problem with its path (`actions[1].set.view`), having changed nothing; `apply` then performs all
 /// of them in order, each noted in the event log as `act: …`.
-public struct SceneActionList {
+package struct SceneActionList {
     private let performer: SceneActionPerformer
     private let actions: [NamedAction]
 
     /// Reads `json`, an array of 1…`maximum` actions, whose fields errors name under `path`.
-    public init(json: Data, application: UIApplication, path: String = "actions", maximum: Int = 64) throws(SceneError) {
+    package init(json: Data, application: UIApplication, path: String = "actions", maximum: Int = 64) throws(SceneError) {
         let value: Any
         do {
             value = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
@@ -24,7 +24,7 @@ public struct SceneActionList {
 
     /// Performs every action at engine time `time` (seconds), in order, each noted in the log as
     /// `prefix: description` (`what-if` names the changes of a what-if replay apart from `act`s).
-    public func apply(at time: TimeInterval, prefix: String = "act") {
+    package func apply(at time: TimeInterval, prefix: String = "act") {
         performer.perform(actions, prefix: prefix, at: time)
     }
 }
