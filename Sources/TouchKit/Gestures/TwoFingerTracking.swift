@@ -31,27 +31,30 @@ struct TwoFingerTracking {
         /// Nothing: undecided and still short of the threshold, or already over.
         case none
         /// The movement reached the threshold: this far.
-        case begin(measured: CGFloat)
+        case begin(measured: CGFloat, limit: CGFloat)
         /// A running gesture reports the new value.
         case change
     }
 
     /// A move of the fingers: an undecided recognizer notes `movement()` (nil: nothing to measure) and begins
     /// once it reaches `hysteresis`; a running one changes. `value()` is the recognizer's value after the
-    /// move, sampled for the velocity. The recognizer applies the result (`applyTwoFingerMove(_:rule:hysteresis:)`)
+    /// move, sampled for the velocity. The recognizer applies the result (`applyTwoFingerMove(_:rule:)`)
     /// once this returns: a state change may reset the recognizer, which writes to its tracking.
-    /// Inlined so that the two closures cost no calls on every frame of a pinch or rotation.
+    /// Inlined so that the closures cost no calls on every frame of a pinch or rotation; `hysteresis` is read
+    /// only while undecided (reading the public property costs a run-time exclusivity check each time).
     @inline(__always)
     mutating func moved(
-        in state: UIGestureRecognizer.State, movement: () -> CGFloat?, hysteresis: CGFloat, value: () -> CGFloat, at time: TimeInterval
+        in state: UIGestureRecognizer.State, movement: () -> CGFloat?, hysteresis: @autoclosure () -> CGFloat, value: () -> CGFloat,
+        at time: TimeInterval
     ) -> Move {
         switch state {
         case .possible:
             guard let movement = movement() else { return .none }
             farthest.note(movement)
-            guard movement >= hysteresis else { return .none }
+            let limit = hysteresis()
+            guard movement >= limit else { return .none }
             sample(value(), at: time)
-            return .begin(measured: movement)
+            return .begin(measured: movement, limit: limit)
         case .began, .changed:
             sample(value(), at: time)
             return .change
@@ -91,11 +94,11 @@ struct TwoFingerTracking {
 extension UIGestureRecognizer {
     /// Applies what a move of a two-finger gesture decided (`TwoFingerTracking.moved`); a beginning's margin
     /// names `rule`'s `hysteresis`.
-    func applyTwoFingerMove(_ move: TwoFingerTracking.Move, rule: String, hysteresis: CGFloat) {
+    func applyTwoFingerMove(_ move: TwoFingerTracking.Move, rule: String) {
         switch move {
         case .none: break
-        case .begin(let measured):
-            setState(.began, margins: [.points(rule, "hysteresis", measured: measured, limit: hysteresis, .atLeast, .inside)])
+        case .begin(let measured, let limit):
+            setState(.began, margins: [.points(rule, "hysteresis", measured: measured, limit: limit, .atLeast, .inside)])
         case .change: state = .changed
         }
     }

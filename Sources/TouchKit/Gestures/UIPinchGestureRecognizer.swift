@@ -60,7 +60,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         let distance = currentDistance
         defer { lastDistance = distance }
         let move = tracking.moved(in: state, movement: { abs(distance - startDistance) }, hysteresis: hysteresis, value: { scale }, at: event.timestamp)
-        applyTwoFingerMove(move, rule: tracking.rule, hysteresis: hysteresis)
+        applyTwoFingerMove(move, rule: tracking.rule)
     }
 
     /// Ends when the last finger lifts; fails if it lifts before the pinch began.

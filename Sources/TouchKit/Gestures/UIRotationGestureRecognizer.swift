@@ -52,7 +52,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         accumulated += delta
         lastAngle = angle
         let move = tracking.moved(in: state, movement: { travelledArc }, hysteresis: hysteresis, value: { rotation }, at: event.timestamp)
-        applyTwoFingerMove(move, rule: tracking.rule, hysteresis: hysteresis)
+        applyTwoFingerMove(move, rule: tracking.rule)
     }
 
     /// How far the fingers travelled along their circle: the turn times the circle's radius.
