@@ -191,41 +191,13 @@ final class Run {
 
     private func send(_ changes: [PointerChange]) {
         journal.note(.snapshots(
-            Self.snapshots(of: changes, live: Set(fingers.keys.map(Self.pointerID))),
+            DigitizerOracle.eventPointers(of: changes, live: Set(fingers.keys.map(Self.pointerID))),
             downs: changes.filter { $0.phase == .down }.map(\.location)))
         do {
             try app.digitizer.process(changes)
         } catch {
             journal.note(.problem("valid frame rejected: \(error)"))
         }
-    }
-
-    /// The digitizer's documented splitting rule: consecutive moves of one pointer merge; any other
-    /// second change of a pointer starts a new dispatch. Each dispatch's event holds the pointers
-    /// down before it plus those landing in it.
-    static func snapshots(of changes: [PointerChange], live: Set<Int>) -> [[Int]] {
-        var batches: [[PointerChange]] = []
-        var current: [PointerChange] = []
-        for change in changes {
-            if let index = current.firstIndex(where: { $0.pointerID == change.pointerID }) {
-                if current[index].phase == .move && change.phase == .move {
-                    current[index] = change
-                    continue
-                }
-                batches.append(current)
-                current = []
-            }
-            current.append(change)
-        }
-        if !current.isEmpty { batches.append(current) }
-        var down = live
-        var result: [[Int]] = []
-        for batch in batches {
-            for change in batch where change.phase == .down { down.insert(change.pointerID) }
-            result.append(down.sorted())
-            for change in batch where change.phase == .up || change.phase == .cancel { down.remove(change.pointerID) }
-        }
-        return result
     }
 
     // MARK: Invalid input

@@ -54,6 +54,32 @@ import TouchKitTestSupport
         #expect(v.received == ["tb(1)", "tm(1)", "te(1)"], "down | move+move (coalesced) | up")
     }
 
+    /// The event of merged moves is as late as its latest sample, even when a client sent the pointer's
+    /// samples out of order: the clock does not go back behind a sample it has seen (found by
+    /// `DigitizerPropertyTests`' oracle).
+    /// Pins UIKIT-TOUCH-COALESCED.
+    @Test func mergedMovesTakeTheEventToTheirLatestSample() throws {
+        final class Times: TouchView {
+            var times: [TimeInterval] = []
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                times.append(event?.timestamp ?? -1)
+                super.touchesMoved(touches, with: event)
+            }
+        }
+        let h = Harness()
+        let v = h.add(Times(0, 0, 400, 800), "V")
+        try h.down(1, 10, 10, at: 0)
+        try h.app.digitizer.process([
+            PointerChange(pointerID: 1, phase: .move, location: CGPoint(x: 20, y: 10), timestamp: 0.2),
+            PointerChange(pointerID: 1, phase: .move, location: CGPoint(x: 30, y: 10), timestamp: 0.1),
+        ])
+        #expect(v.times == [0.2])
+        #expect(h.app.currentTime == 0.2)
+        #expect(throws: InputError.timeWentBackwards(previous: 0.2, got: 0.15)) {
+            try h.app.digitizer.process([PointerChange(pointerID: 1, phase: .move, location: CGPoint(x: 40, y: 10), timestamp: 0.15)])
+        }
+    }
+
     /// Pins UIKIT-EVENT-SEQUENCE.
     @Test func sequenceEndsWithTheLastFinger() throws {
         final class Events: TouchView {

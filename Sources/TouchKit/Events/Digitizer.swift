@@ -255,6 +255,8 @@ public final class Digitizer {
     private func dispatch(_ batch: [PointerChange], earlierSamples: [PointerChange] = []) {
         var latest = batch[0].timestamp
         for change in batch where change.timestamp > latest { latest = change.timestamp }
+        // A merged sample is a change of this dispatch too: the event is not older than any of them.
+        for sample in earlierSamples where sample.timestamp > latest { latest = sample.timestamp }
         let time = max(latest, currentTime)
         // Validation guaranteed time >= currentTime, so this only fires due timers.
         application.with { try? $0.prepare(for: time) }

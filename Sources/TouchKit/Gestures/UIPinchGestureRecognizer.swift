@@ -12,7 +12,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Points the finger distance must change before the pinch begins (not UIKit API; UIKIT-PINCH).
     public var hysteresis: CGFloat = 8
     /// Scale factor per second, from the latest samples; 0 after `scale` is set.
-    @exclusivity(unchecked) public private(set) var velocity: CGFloat = 0
+    public var velocity: CGFloat { tracking.velocity }
 
     /// The finger distance over the distance at the start, times what it was last set to; set it to 1 in your
     /// action to read increments.
@@ -21,7 +21,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         set {
             scaleBase = newValue
             referenceDistance = activePair != nil ? currentDistance : nil
-            velocity = 0
+            tracking.velocity = 0
         }
     }
 
@@ -30,9 +30,8 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     private var referenceDistance: CGFloat?
     private var scaleBase: CGFloat = 1
     private var lastDistance: CGFloat = 0
-    private var lastSample: (time: TimeInterval, scale: CGFloat)?
-    /// The largest change of distance before the pinch began, for the margin of one that never began.
-    private var farthest = FarthestMovement()
+    /// The fingers, the start threshold, the velocity and the endings, as the rotation has them.
+    @exclusivity(unchecked) private var tracking = TwoFingerTracking(rule: "UIKIT-PINCH")
 
     private var currentDistance: CGFloat {
         guard let (first, second) = activePair else { return lastDistance }
@@ -41,11 +40,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the first two fingers (ignoring a third) and measures their distance.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if activeTrackedCount > 2 {
-            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
-                ignore(touch, for: event)
-            }
-        }
+        TwoFingerTracking.keepFirstTwo(of: touches, in: self, with: event)
         if activePair != nil {
             let distance = currentDistance
             if startDistance == nil { startDistance = distance }
@@ -64,36 +59,22 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         guard activePair != nil, let startDistance else { return }
         let distance = currentDistance
         defer { lastDistance = distance }
-        switch state {
-        case .possible:
-            let change = abs(distance - startDistance)
-            farthest.note(change)
-            if change >= hysteresis {
-                updateVelocity(event.timestamp)
-                setState(.began, margins: [.points("UIKIT-PINCH", "hysteresis", measured: change, limit: hysteresis, .atLeast, .inside)])
-            }
-        case .began, .changed:
-            updateVelocity(event.timestamp)
-            state = .changed
-        default:
-            break
-        }
+        let move = tracking.moved(in: state, movement: { abs(distance - startDistance) }, hysteresis: hysteresis, value: { scale }, at: event.timestamp)
+        applyTwoFingerMove(move, rule: tracking.rule)
     }
 
     /// Ends when the last finger lifts; fails if it lifts before the pinch began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = activeTrackedCount
-        if state.isActive {
-            if remaining == 0 { state = .ended } else { scaleBase = scale(from: lastDistance); referenceDistance = nil }
-        } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before the distance changed by \(points(hysteresis))",
-                     margins: [twoFingerMargin("UIKIT-PINCH", touches: trackedTouches.count, change: farthest.value, hysteresis: hysteresis)])
+        if liftFromTwoFingerGesture(
+            rule: tracking.rule, farthest: tracking.farthestMovement, hysteresis: hysteresis, unmet: "lifted before the distance changed by \(points(hysteresis))") {
+            scaleBase = scale(from: lastDistance)
+            referenceDistance = nil
         }
     }
 
     /// Cancels an active pinch; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state.isActive { setState(.cancelled, because: "touches cancelled") } else { setState(.failed, because: "touches cancelled") }
+        TwoFingerTracking.cancelled(self)
     }
 
     open override func reset() {
@@ -101,22 +82,12 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         referenceDistance = nil
         scaleBase = 1
         lastDistance = 0
-        lastSample = nil
-        velocity = 0
-        farthest.reset()
+        tracking.reset()
     }
 
     private func scale(from distance: CGFloat) -> CGFloat {
         guard let referenceDistance else { return scaleBase }
         return scaleBase * (distance / max(referenceDistance, .ulpOfOne))
-    }
-
-    private func updateVelocity(_ time: TimeInterval) {
-        let now = scale
-        if let last = lastSample, time > last.time {
-            velocity = (now - last.scale) / CGFloat(time - last.time)
-        }
-        lastSample = (time, now)
     }
 
     override func transitionValues() -> RecognizerValues {

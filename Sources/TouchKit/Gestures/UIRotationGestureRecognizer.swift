@@ -12,7 +12,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// UIKIT-ROTATION).
     public var hysteresis: CGFloat = 8
     /// Radians per second, from the latest samples; 0 after `rotation` is set.
-    @exclusivity(unchecked) public private(set) var velocity: CGFloat = 0
+    public var velocity: CGFloat { tracking.velocity }
 
     /// Radians since the gesture began (clockwise positive), plus what it was last set to; set it to 0 in
     /// your action to read increments.
@@ -20,17 +20,16 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         get { rotationBase + accumulated }
         set {
             rotationBase = newValue - accumulated
-            velocity = 0
-            lastSample = nil
+            tracking.velocity = 0
+            tracking.forgetSample()
         }
     }
 
     private var accumulated: CGFloat = 0
     private var rotationBase: CGFloat = 0
     private var lastAngle: CGFloat?
-    private var lastSample: (time: TimeInterval, rotation: CGFloat)?
-    /// The longest arc the fingers travelled before the rotation began, for the margin of one that never began.
-    private var farthest = FarthestMovement()
+    /// The fingers, the start threshold (an arc), the velocity and the endings, as the pinch has them.
+    @exclusivity(unchecked) private var tracking = TwoFingerTracking(rule: "UIKIT-ROTATION")
 
     private var currentAngle: CGFloat? {
         guard let (first, second) = activePair else { return nil }
@@ -40,11 +39,7 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
 
     /// Keeps the first two fingers (ignoring a third) and notes their angle.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        if activeTrackedCount > 2 {
-            for touch in touches.inTouchOrder where activeTrackedCount > 2 {
-                ignore(touch, for: event)
-            }
-        }
+        TwoFingerTracking.keepFirstTwo(of: touches, in: self, with: event)
         lastAngle = currentAngle
     }
 
@@ -56,55 +51,34 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         if delta < -.pi { delta += 2 * .pi }
         accumulated += delta
         lastAngle = angle
-        switch state {
-        case .possible:
-            guard let (first, second) = activePair else { return }
-            let radius = first.locationInWindow.distance(to: second.locationInWindow) / 2
-            let arc = abs(accumulated) * radius
-            farthest.note(arc)
-            if arc >= hysteresis {
-                updateVelocity(event.timestamp)
-                setState(.began, margins: [.points("UIKIT-ROTATION", "hysteresis", measured: arc, limit: hysteresis, .atLeast, .inside)])
-            }
-        case .began, .changed:
-            updateVelocity(event.timestamp)
-            state = .changed
-        default:
-            break
-        }
+        let move = tracking.moved(in: state, movement: { travelledArc }, hysteresis: hysteresis, value: { rotation }, at: event.timestamp)
+        applyTwoFingerMove(move, rule: tracking.rule)
+    }
+
+    /// How far the fingers travelled along their circle: the turn times the circle's radius.
+    private var travelledArc: CGFloat? {
+        guard let (first, second) = activePair else { return nil }
+        return abs(accumulated) * (first.locationInWindow.distance(to: second.locationInWindow) / 2)
     }
 
     /// Ends when the last finger lifts; fails if it lifts before the rotation began.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        let remaining = activeTrackedCount
-        if state.isActive {
-            if remaining == 0 { state = .ended } else { lastAngle = currentAngle }
-        } else if remaining == 0 || trackedTouches.count < 2 {
-            setState(.failed, because: trackedTouches.count < 2 ? "needs two touches" : "lifted before turning \(points(hysteresis))",
-                     margins: [twoFingerMargin("UIKIT-ROTATION", touches: trackedTouches.count, change: farthest.value, hysteresis: hysteresis)])
+        if liftFromTwoFingerGesture(
+            rule: tracking.rule, farthest: tracking.farthestMovement, hysteresis: hysteresis, unmet: "lifted before turning \(points(hysteresis))") {
+            lastAngle = currentAngle
         }
     }
 
     /// Cancels an active rotation; fails an undecided one.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state.isActive { setState(.cancelled, because: "touches cancelled") } else { setState(.failed, because: "touches cancelled") }
+        TwoFingerTracking.cancelled(self)
     }
 
     open override func reset() {
         accumulated = 0
         rotationBase = 0
         lastAngle = nil
-        lastSample = nil
-        velocity = 0
-        farthest.reset()
-    }
-
-    private func updateVelocity(_ time: TimeInterval) {
-        let now = rotation
-        if let last = lastSample, time > last.time {
-            velocity = (now - last.rotation) / CGFloat(time - last.time)
-        }
-        lastSample = (time, now)
+        tracking.reset()
     }
 
     override func transitionValues() -> RecognizerValues {
