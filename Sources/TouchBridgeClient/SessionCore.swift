@@ -53,6 +53,7 @@ struct SessionState {
     var errors: [ErrorMessage] = []
     var errorBySeq: [Int: ErrorMessage] = [:]
     var rateLimited = 0
+    var overloaded = 0
     var pongs: Set<Int> = []
     var closed: (code: UInt16, reason: String)?
     var runReturned = false
@@ -169,6 +170,10 @@ final class SessionCore: TransportClientDelegate, @unchecked Sendable {
                 state.log += events.log.map { LoggedEntry(entry: $0, t: events.t, seq: events.seq) }
                 for entry in events.log { state.names.learn(entry) }
                 if let seq = events.seq { state.acked.insert(seq) }
+            case .error(let error) where error.code == ErrorCode.overloaded:
+                // Backpressure: the server paused reading this connection until its answers drain.
+                // Nothing was refused, so it is counted, not an error of the step that is waiting.
+                state.overloaded += 1
             case .error(let error):
                 state.errors.append(error)
                 if let seq = error.seq { state.errorBySeq[seq] = error }

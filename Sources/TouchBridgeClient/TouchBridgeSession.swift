@@ -193,8 +193,13 @@ public final class TouchBridgeSession: @unchecked Sendable {
         return core.read { Array($0.log[min(start, $0.log.count)...].map(\.entry)) }
     }
 
-    /// Every `error` the server sent.
+    /// Every `error` the server sent, except `overloaded` (see `overloadedCount`).
     public var errors: [ErrorMessage] { core.read { $0.errors } }
+
+    /// Times the server paused reading this connection because its answers piled up (`error`
+    /// `overloaded`, docs/protocol.md): nothing was dropped — what the client sent is read once they
+    /// drain — so these are counted here and fail no step.
+    public var overloadedCount: Int { core.read { $0.overloaded } }
 
     /// Every message received, as JSON text.
     public var received: [String] { core.read { $0.received } }
