@@ -53,6 +53,8 @@ def test_three_placed_fingers_swipe_left_together_and_one_moves_alone(pages, tmp
         page.wait("() => window.__touchbridge.fingers().filter(f => f.virtual).length === 3")
         mouse.up()
         page.wait_transition("swipe3", "ended", since)
+        # A swipe ends on a move, so the lifts may still be on their way: wait for them, not for the transition.
+        page.wait("() => window.__touchbridge.recentInputs.flatMap(m => m.pointers).filter(p => p.phase === 'up').length === 3")
 
         # End to end: the server saw three touches land together, move and lift; its swipe recognized.
         downs = page.js("() => window.__touchbridge.recentInputs.flatMap(m => m.pointers).filter(p => p.phase === 'down')")
