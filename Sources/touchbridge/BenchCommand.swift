@@ -194,12 +194,14 @@ struct LoadBenchCommand: ParsableCommand {
     /// Runs the generator; with a timeline, samples the server meanwhile and prints the run second by second.
     private func run(_ generator: LoadGenerator, timeline: IntakeTimeline?, idleKiB: Int?, label: String) throws -> LoadGenerator.Report {
         guard let timeline else { return try generator.run() }
-        let ready = generator.onReady, finished = generator.onFinish
+        let ready = generator.onReady
         generator.onReady = { ready?(); timeline.start(for: duration + 10) }
-        generator.onFinish = { finished?(); timeline.stop() }
         let report = try generator.run()
-        timeline.stop()
-        Swift.print("timeline against \(label), \(String(format: "%.0f", Double(sessions) * rate)) frames/s offered:")
+        let seconds = max(report.sentPerSecond.count, report.answeredPerSecond.count)
+        timeline.stop(once: report.startedAt + Double(seconds) - 0.5)
+        let offered = sequential ? "one session, each frame sent once the last was answered"
+                                 : "\(String(format: "%.0f", Double(sessions) * rate)) frames/s offered"
+        Swift.print("timeline against \(label), \(offered):")
         for row in timeline.rows(sent: report.sentPerSecond, answered: report.answeredPerSecond, start: report.startedAt, idleKiB: idleKiB) {
             Swift.print(row)
         }

@@ -46,7 +46,13 @@ final class IntakeTimeline: @unchecked Sendable {
         thread.start()
     }
 
-    func stop() {
+    /// Stops sampling once a sample taken at or after `time` exists (the last row needs one, and the
+    /// run may end within its last second), waiting at most three seconds for it.
+    func stop(once time: Double) {
+        let deadline = MonotonicClock.now() + 3
+        while MonotonicClock.now() < deadline, lock.withLock({ running && (samples.last?.time ?? -.infinity) < time }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         lock.withLock { running = false }
     }
 
