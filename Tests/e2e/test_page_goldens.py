@@ -7,15 +7,21 @@
   finger there hits that view on the server: the expected places come from the scene's own JSON (scene_frames.py),
   never from ``window.__touchbridge.mirror`` or ``viewRect``, so a geometry bug shared by the mirror, the painter
   and the page's hit helpers fails here.
+* config/scenes/photo-gestures.json's photo is drawn where the file's frame puts it, moved by a finger's travel,
+  and scaled about its centre by a pinch (pixels again, not the model).
 """
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 
 import goldens
-from scene_frames import area_points, probe_points
-from test_page_engines import DESKTOP, browser_page, engine, log_length  # noqa: F401  (engine, browser_page: fixtures)
+from conftest import ROOT
+from scene_frames import area_points, frame_rect, hex_colour, probe_points
+from test_page_engines import DESKTOP, browser_page, engine, log_length, log_since, pinch_path  # noqa: F401  (engine, browser_page: fixtures)
 
 # Selenium's own WebKitGTK driver class still uses an API Selenium deprecated.
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
@@ -121,3 +127,76 @@ def test_the_probe_scene_draws_and_hits_where_its_frames_say(browser_page, serve
             missed.append(f"a touch at ({point.x:.0f}, {point.y:.0f}) hit {path}, not {name}")
     assert missed == []
     assert problem is None, problem
+
+
+def wait_for_pixels(page, check, what: str, timeout: float = 10.0):
+    """Takes stage pictures until ``check(picture)`` finds no problem (the page may still be drawing the
+    server's last render), or fails with the last problems."""
+    deadline = time.monotonic() + timeout
+    while True:
+        problems = check(goldens.image(page.element_png("#stage")))
+        if not problems or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert problems == [], f"{page.engine}: {what}: {problems}"
+
+
+def around(cx: float, cy: float, half_width: float, half_height: float) -> list[tuple[float, float]]:
+    """The midpoints of a box's four edges (clear of a corner radius)."""
+    return [(cx - half_width, cy), (cx + half_width, cy), (cx, cy - half_height), (cx, cy + half_height)]
+
+
+def covers_exactly(background, inside: list, outside: list):
+    """A check of a stage picture: something but the background is drawn at each ``inside`` point, the background
+    alone at each ``outside`` point."""
+    def check(picture):
+        pixel = lambda p: picture.getpixel((round(p[0]), round(p[1])))  # noqa: E731
+        return [f"background inside the photo at {p}" for p in inside if close(pixel(p), background, 30)] + \
+               [f"{pixel(p)}, not the background, outside the photo at {p}" for p in outside if not close(pixel(p), background, 6)]
+    return check
+
+
+def close(a, b, tolerance: int) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def open_photo(page, server):
+    """config/scenes/photo-gestures.json on a desktop page: the page, the stage rect, the photo's centre and half
+    size from the file's frame, and the scene's background colour."""
+    scene = json.loads((ROOT / "config" / "scenes" / "photo-gestures.json").read_text())
+    open_desktop(page, server, scene["name"])
+    stage = page.js("return document.querySelector('#stage').getBoundingClientRect().toJSON()")
+    photo = next(view for view in scene["views"] if view["id"] == "photo")
+    x, y, w, h = frame_rect(photo, stage["width"], stage["height"])
+    background = hex_colour(scene["background"])
+    # Drawn 8 px inside each edge, the background 6 px outside it.
+    wait_for_pixels(page, covers_exactly(background, around(x + w / 2, y + h / 2, w / 2 - 8, h / 2 - 8),
+                                         around(x + w / 2, y + h / 2, w / 2 + 6, h / 2 + 6)), "the photo where its frame says")
+    return stage, (x + w / 2, y + h / 2), (w / 2, h / 2), background
+
+
+def test_a_dragged_photo_is_drawn_where_the_finger_took_it(browser_page, server):
+    """The photo's frame read from the file, then moved by the finger's travel."""
+    page = browser_page
+    stage, (cx, cy), (hw, hh), background = open_photo(page, server)
+    travel = (120, 60)
+    since = log_length(page)
+    start = (stage["left"] + cx, stage["top"] + cy)
+    page.gesture([[(start[0] + travel[0] * i / 10, start[1] + travel[1] * i / 10) for i in range(11)]])
+    moved = (cx + travel[0], cy + travel[1])
+    wait_for_pixels(page, covers_exactly(background, around(*moved, hw - 8, hh - 8), around(*moved, hw + 6, hh + 6) + [(cx - hw + 10, cy)]),
+                    f"the photo moved by {travel}")
+    assert any(e["kind"] == "transition" and e["recognizer"] == "pan" and e["to"] == "ended" for e in log_since(page, since))
+
+
+def test_a_pinched_photo_is_drawn_scaled_about_its_centre(browser_page, server):
+    """Two fingers spread from 80 to 160 px apart over the photo: its transform scales it about its anchor point
+    (about 2×, as test_page_engines.py reads from the model: 1.6–2.4), so it covers points 1.4 × its half size
+    from its centre, and not 2.6 ×."""
+    page = browser_page
+    stage, (cx, cy), (hw, hh), background = open_photo(page, server)
+    since = log_length(page)
+    page.gesture(pinch_path(stage["left"] + cx, stage["top"] + cy, 80, 160))
+    wait_for_pixels(page, covers_exactly(background, around(cx, cy, 1.4 * hw, 1.4 * hh), around(cx, cy, 2.6 * hw, 2.6 * hh)),
+                    "the photo scaled about 2×")
+    assert any(e["kind"] == "transition" and e["recognizer"] == "pinch" and e["to"] == "ended" for e in log_since(page, since))
