@@ -68,7 +68,7 @@ def check(png: bytes, engine: str, name: str, artifacts: Path) -> str | None:
     actual_path = out / f"{name}-actual.png"
     if not golden_path.exists():
         actual.save(actual_path)
-        return f"{engine}/{name}: no golden {golden_path.relative_to(GOLDENS.parent)} (look at {actual_path}; " \
+        return f"{engine}/{name}: no golden {golden_path.relative_to(GOLDENS.parents[2])} (look at {actual_path}; " \
                "TOUCHBRIDGE_WRITE_GOLDENS=1 writes it)"
     golden = Image.open(golden_path).convert("RGB")
     if golden.size != actual.size:
