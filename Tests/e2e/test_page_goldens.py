@@ -20,7 +20,7 @@ import pytest
 
 import goldens
 from conftest import ROOT
-from scene_frames import area_points, frame_rect, hex_colour, probe_points
+from scene_frames import area_points, frame_rect, hex_colour, place, probe_points
 from test_page_engines import DESKTOP, browser_page, engine, log_length, pinch_path, wait_transition  # noqa: F401  (engine, browser_page: fixtures)
 
 # Selenium's own WebKitGTK driver class still uses an API Selenium deprecated.
@@ -127,6 +127,14 @@ def test_the_probe_scene_draws_and_hits_where_its_frames_say(browser_page, serve
              for p in points + edge if not p.matches(picture.getpixel((round(p.x), round(p.y))))]
     assert len(points) > 60 and len(edge) > 3000 and wrong == [], f"{len(wrong)} points drawn wrong: {wrong[:12]}"
 
+    # viewRect, which most page tests aim their fingers with and read positions from, agrees with the file.
+    placed = place(PROBE["views"], size=(width, height))
+    rects = page.js("return arguments[0].map(n => { const r = window.__touchbridge.viewRect(n); return r && [r.x, r.y, r.width, r.height]; })",
+                    [item.view["id"] for item in placed])
+    off = [f"{item.view['id']}: viewRect {rect}, the file {item.rect}" for item, rect in zip(placed, rects)
+           if rect is None or not close((rect[0] - stage["left"], rect[1] - stage["top"], *rect[2:]), item.rect, 0.5)]
+    assert off == [], "\n".join(off)
+
     missed = []
     for name in TOUCHED:
         # Its centre, unless something covers or clips it; for the hidden view, its centre.
@@ -170,7 +178,7 @@ def covers_exactly(background, inside: list, outside: list):
     return check
 
 
-def close(a, b, tolerance: int) -> bool:
+def close(a, b, tolerance: float) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
