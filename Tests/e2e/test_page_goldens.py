@@ -4,7 +4,8 @@
   the stage of a desktop page (1024×768, inspector closed), match their golden image for this engine (goldens.py,
   docs/testing.md "Golden images"); so does the probe scene below.
 * A probe scene sent inline (``PROBE``) draws each view's colour where the scene file's frames put it, and a
-  finger there hits that view on the server: the expected places come from the scene's own JSON (scene_frames.py),
+  finger there hits that view on the server, and ``viewRect`` (what most page tests aim with) gives the same
+  rects: the expected places come from the scene's own JSON (scene_frames.py),
   never from ``window.__touchbridge.mirror`` or ``viewRect``, so a geometry bug shared by the mirror, the painter
   and the page's hit helpers fails here.
 * config/scenes/photo-gestures.json's photo is drawn where the file's frame puts it, moved by a finger's travel,
