@@ -126,6 +126,10 @@ class EnginePage:
         """The viewport as a PNG."""
         raise NotImplementedError
 
+    def element_png(self, selector: str) -> bytes:
+        """One element's box as a PNG (CSS px at the page's scale), e.g. the scene surface ``#stage``."""
+        raise NotImplementedError
+
     def screenshot(self, path: Path) -> bytes:
         """The viewport as a PNG, also written to ``path``."""
         data = self.png()
@@ -212,6 +216,9 @@ class ChromiumPage(EnginePage):
     def png(self) -> bytes:
         return self.page.screenshot()
 
+    def element_png(self, selector: str) -> bytes:
+        return self.page.locator(selector).screenshot(animations="disabled", caret="hide")
+
     def close(self):
         self.browser.close()
 
@@ -282,6 +289,10 @@ class SeleniumPage(EnginePage):
 
     def png(self) -> bytes:
         return self.driver.get_screenshot_as_png()
+
+    def element_png(self, selector: str) -> bytes:
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.CSS_SELECTOR, selector).screenshot_as_png
 
     #: Temp folders (profiles, a home) and the display this browser owns, removed when it closes.
     temp_dirs: tuple[str | Path, ...] = ()

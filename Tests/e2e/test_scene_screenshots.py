@@ -1,7 +1,8 @@
 """Every scene in the page at a phone (390×844), a landscape phone (844×390) and a tablet (820×1180):
 a screenshot each under ``Tests/e2e/artifacts/scenes/`` for a person to look at, and a check that the
 picture is not blank and the scene's window fits the page (the fit of every view is checked from the
-render tree in ``test_layout_fit.py``).
+render tree in ``test_layout_fit.py``; what the pictures show is compared with goldens, and with the scene
+files' frames, in ``test_page_goldens.py``).
 
 No ``asyncio.run()`` here: this module uses the ``browser`` fixture (see conftest).
 """
