@@ -10,28 +10,46 @@
 ///   infinities as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 /// - Strings: `"` and `\` escaped, control characters as `\b \t \n \f \r` or `\u00xx`; everything
 ///   else (`/`, DEL, non-ASCII) as it is.
-struct JSONWriter {
+package struct JSONWriter {
     private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) {
+    /// An empty writer whose buffer holds `capacity` bytes before it grows.
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The text written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    ///
+    /// The bytes are valid UTF-8 by construction: ASCII punctuation and digits, the UTF-8 of Swift
+    /// strings (valid, and split only at the ASCII bytes escaped) and of string literals. So the
+    /// text is made without `String(decoding:)`'s validation, which scanned every byte of a message
+    /// with a non-ASCII character (the `→` of each transition's notation) at ~9 instructions a byte:
+    /// ~3.5k of a pan message's ~79k (docs/performance.md). `JSONWriterTests` validates the bytes of
+    /// its corpus, whose strings are random Unicode.
+    package var text: String {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let span = bytes.span
+            return String(copying: UTF8Span(unchecked: span))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
+    /// One ASCII byte (punctuation): anything else would break `text`'s UTF-8.
     @inline(__always)
-    mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func byte(_ byte: UInt8) {
+        assert(byte < 0x80, "JSONWriter.byte takes ASCII only")
+        bytes.append(byte)
+    }
 
     /// Literal JSON (punctuation, keys with their quotes and colon).
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `"key":`, preceded by a comma unless it is the object's first member.
     @inline(__always)
-    mutating func key(_ name: StaticString, first: inout Bool) {
+    package mutating func key(_ name: StaticString, first: inout Bool) {
         if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         raw(name)
@@ -39,15 +57,18 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func bool(_ value: Bool) {
+    /// `true` or `false`.
+    package mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
-    mutating func null() { raw("null") }
+    /// `null`.
+    package mutating func null() { raw("null") }
 
     // MARK: Numbers
 
-    mutating func integer(_ value: Int) {
+    /// An integer, as `JSONEncoder` writes an `Int`.
+    package mutating func integer(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
     }
@@ -70,7 +91,8 @@ struct JSONWriter {
         }
     }
 
-    mutating func number(_ value: Double) {
+    /// A number, as `JSONEncoder` writes a `Double` (the type's comment says how).
+    package mutating func number(_ value: Double) {
         guard value.isFinite else {
             string(value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity")
             return
@@ -110,7 +132,7 @@ struct JSONWriter {
     }
 
     /// `[a,b,…]`.
-    mutating func numbers(_ values: [Double]) {
+    package mutating func numbers(_ values: [Double]) {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -121,8 +143,27 @@ struct JSONWriter {
 
     // MARK: Strings
 
-    mutating func string(_ value: String) {
+    /// `"value"`, escaped as `JSONEncoder` escapes it (the type's comment says how).
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        Self.appendEscaped(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `"…"` holding what `body` writes into it, escaped as `string(_:)` escapes: text made in pieces
+    /// (`TraceEvent.writeNotation(to:)`) goes into the message without being joined into a `String`.
+    package mutating func string(writing body: (inout JSONStringContent) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        var content = JSONStringContent()
+        swap(&content.bytes, &bytes)  // the buffer moves in and out: nothing is copied
+        body(&content)
+        swap(&content.bytes, &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `value`'s UTF-8 with `"`, `\` and control characters escaped. Runs are cut only at those ASCII
+    /// bytes, so what is appended stays valid UTF-8 (`text` relies on it).
+    fileprivate static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
@@ -131,14 +172,13 @@ struct JSONWriter {
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 runStart = index + 1
-                escape(byte)
+                escape(byte, to: &bytes)
             }
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func escape(_ byte: UInt8) {
+    private static func escape(_ byte: UInt8, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
@@ -149,7 +189,9 @@ struct JSONWriter {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         default:
             let hex: StaticString = "0123456789abcdef"
-            raw("u00")
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "0"))
             hex.withUTF8Buffer { digits in
                 bytes.append(digits[Int(byte >> 4)])
                 bytes.append(digits[Int(byte & 0xF)])
@@ -158,7 +200,7 @@ struct JSONWriter {
     }
 
     /// `["a","b",…]`.
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -193,5 +235,16 @@ struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+}
+
+/// The inside of a JSON string `JSONWriter.string(writing:)` is writing: each piece of text written
+/// here is escaped as `JSONWriter.string(_:)` escapes a whole string.
+package struct JSONStringContent: TextOutputStream {
+    fileprivate var bytes: [UInt8] = []
+
+    /// Appends `string`, escaped.
+    package mutating func write(_ string: String) {
+        JSONWriter.appendEscaped(string, to: &bytes)
     }
 }

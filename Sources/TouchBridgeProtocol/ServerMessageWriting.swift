@@ -6,24 +6,35 @@
 /// when a field is added (`JSONWriterTests` compares them).
 extension JSONWriter {
     mutating func write(_ message: EventsMessage) {
+        events(seq: message.seq, t: message.t, pointers: message.pointers, lints: message.lints) { writer in
+            // Borrowed through the buffer: `enumerated()` copied every entry, retaining and releasing each of
+            // its many strings and arrays (and through the unspecialized value witnesses) — a tenth of a pan
+            // message's handling.
+            message.log.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                    writer.write(entries[index])
+                }
+            }
+        }
+    }
+
+    /// An `events` message whose `log` array holds what `writeLog` writes (its entries, comma-separated):
+    /// `EventsMessage`'s fields but the log, so a server writes its engine's log straight into the message
+    /// without making `LogEntry` values first.
+    package mutating func events(
+        seq: Int?, t: Double, pointers: [LivePointer]?, lints: [WireLint]?, log writeLog: (inout JSONWriter) -> Void
+    ) {
         byte(UInt8(ascii: "{"))
-        if let lints = message.lints {
+        if let lints {
             raw("\"lints\":")
             write(lints)
             byte(UInt8(ascii: ","))
         }
         raw("\"log\":[")
-        // Borrowed through the buffer: `enumerated()` copied every entry, retaining and releasing each of
-        // its many strings and arrays (and through the unspecialized value witnesses) — a tenth of a pan
-        // message's handling.
-        message.log.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                if index > 0 { byte(UInt8(ascii: ",")) }
-                write(entries[index])
-            }
-        }
+        writeLog(&self)
         raw("]")
-        if let pointers = message.pointers {
+        if let pointers {
             raw(",\"pointers\":[")
             for (index, pointer) in pointers.enumerated() {
                 if index > 0 { byte(UInt8(ascii: ",")) }
@@ -37,12 +48,12 @@ extension JSONWriter {
             }
             raw("]")
         }
-        if let seq = message.seq {
+        if let seq {
             raw(",\"seq\":")
             integer(seq)
         }
         raw(",\"t\":")
-        number(message.t)
+        number(t)
         raw(",\"type\":\"events\"}")
     }
 
@@ -96,7 +107,8 @@ extension JSONWriter {
         byte(UInt8(ascii: "}"))
     }
 
-    mutating func write(_ margins: [LogMargin]) {
+    /// `[margin, …]` as `Encodable` writes `LogEntry.margins`.
+    package mutating func write(_ margins: [LogMargin]) {
         byte(UInt8(ascii: "["))
         for (index, margin) in margins.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }

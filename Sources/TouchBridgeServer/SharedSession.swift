@@ -125,8 +125,9 @@ final class SharedSession {
 
     private func publish(seq: Int?, alwaysReport: Bool, reportsPointers: Bool = false, reportsLints: Bool = false) -> [SessionEffect] {
         let ops = published.update()
-        let log = application.drainTrace().map(TraceEncoding.entry)
-        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log) }
+        let log = application.drainTrace()
+        // `LogEntry`s only for a tap that reads them: `events` is written from the engine's log (TraceWriting).
+        if let logTap = environment.logTap, !log.isEmpty { logTap(engineMs, log.map(TraceEncoding.entry)) }
         guard environment.writesMessages else {
             // The `events` lints would name recognizers (`nameAsWritingWould`).
             if reportsLints { _ = SceneLints.lints(application) }
@@ -141,9 +142,8 @@ final class SharedSession {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {
                 LivePointer(id: $0.pointerID, x: WireJSON.rounded($0.location(in: nil).x), y: WireJSON.rounded($0.location(in: nil).y))
             } : nil
-            var events = EventsMessage(seq: seq, t: engineMs, log: log, pointers: pointers)
-            if reportsLints { events.lints = SceneLints.wire(application) ?? [] }
-            messages.append(.events(ServerMessage.events(events).text))
+            let lints = reportsLints ? SceneLints.wire(application) ?? [] : nil
+            messages.append(.events(TraceEncoding.eventsText(seq: seq, t: engineMs, log: log, pointers: pointers, lints: lints)))
         }
         return messages
     }

@@ -32,6 +32,40 @@ struct JSONWriterTests {
         #expect(compared == 6000)
     }
 
+    @Test func theWrittenBytesAreValidUTF8() {
+        // `JSONWriter.text` makes its String without validating the bytes: they must be valid by
+        // construction, whatever Unicode the corpus's strings hold.
+        var random = SplitMix64(seed: 0x5AFE_0008)
+        for round in 0..<600 {
+            var writer = JSONWriter()
+            writer.write(Self.events(&random, round: round))
+            writer.write(Self.render(&random, round: round))
+            writer.value(random.jsonValue())
+            writer.string { content in
+                for _ in 0..<3 { content.write(random.string()) }
+            }
+            guard let validated = String(validating: writer.bytes, as: UTF8.self) else {
+                Issue.record("round \(round): invalid UTF-8 written")
+                return
+            }
+            #expect(validated == writer.text)
+        }
+    }
+
+    @Test func aStringWrittenInPiecesIsEscapedAsAWholeOne() {
+        var random = SplitMix64(seed: 0x9A37)
+        for _ in 0..<2000 {
+            let pieces = (0..<Int.random(in: 0...4, using: &random)).map { _ in random.string() }
+            var whole = JSONWriter()
+            whole.string(pieces.joined())
+            var inPieces = JSONWriter()
+            inPieces.string { content in
+                for piece in pieces { content.write(piece) }
+            }
+            #expect(inPieces.bytes == whole.bytes, "\(pieces)")
+        }
+    }
+
     @Test func everyLogEntryKindEveryRenderOpAndEveryProp() {
         // The deterministic part of the corpus: each kind, op and prop at least once, null and set.
         var random = SplitMix64(seed: 1)

@@ -5,43 +5,113 @@ extension TraceEvent {
     /// `V.tb(1)` (view V got touchesBegan with touch 1), `T:possible→ended`, `act(T,ended)`,
     /// `B:touchUpInside`; reasons follow in brackets.
     public var notation: String {
+        var line = ""
+        writeNotation(to: &line)
+        return line
+    }
+
+    /// Writes `notation` piece by piece into `target`: a server writes it straight into the JSON
+    /// string of the log entry (escaping as it goes) instead of building the line first — the
+    /// interpolated line was ~4.7k of a pan message's ~79k instructions (docs/performance.md).
+    public func writeNotation<Target: TextOutputStream>(to target: inout Target) {
         switch self {
         case .hitTest(let touch, let path):
-            return "hit(\(touch)) \(path.joined(separator: ">"))"
+            target.write("hit(")
+            target.write(String(touch))
+            target.write(") ")
+            for (index, name) in path.enumerated() {
+                if index > 0 { target.write(">") }
+                target.write(name)
+            }
         case .responder(let call):
-            var line = "\(call.responder).\(call.method.shortName)"
+            target.write(call.responder)
+            target.write(".")
+            target.write(call.method.shortName)
+            target.write("(")
             switch call.method {
             case .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled:
-                line += "(" + call.touches.map { $0.tapCount > 1 ? "\($0.id)×\($0.tapCount)" : "\($0.id)" }.joined(separator: ",") + ")"
+                for (index, touch) in call.touches.enumerated() {
+                    if index > 0 { target.write(",") }
+                    target.write(String(touch.id))
+                    if touch.tapCount > 1 {
+                        target.write("×")
+                        target.write(String(touch.tapCount))
+                    }
+                }
             default:
-                line += "(\(call.subtype))"
+                target.write(call.subtype.description)
             }
-            if let from = call.forwardedFrom { line += " via \(from)" }
-            if let all = call.allTouches { line += " " + Self.allTouchesNotation(all) }
-            return line
+            target.write(")")
+            if let from = call.forwardedFrom {
+                target.write(" via ")
+                target.write(from)
+            }
+            if let all = call.allTouches {
+                target.write(" ")
+                Self.writeAllTouches(all, to: &target)
+            }
         case .delivery(let touch, let view, let note):
-            return "\(touch)@\(view): \(note)"
+            target.write(String(touch))
+            target.write("@")
+            target.write(view)
+            target.write(": ")
+            target.write(note)
         case .transition(let recognizer, let from, let to, let reason, _):
-            return "\(recognizer):\(from)→\(to)" + (reason.map { " [\($0)]" } ?? "")
+            target.write(recognizer)
+            target.write(":")
+            target.write(from.description)
+            target.write("→")
+            target.write(to.description)
+            if let reason {
+                target.write(" [")
+                target.write(reason)
+                target.write("]")
+            }
         case .waiting(let recognizer, let reason):
-            return "\(recognizer) waits [\(reason)]"
+            target.write(recognizer)
+            target.write(" waits [")
+            target.write(reason)
+            target.write("]")
         case .action(let recognizer, let state):
-            return "act(\(recognizer),\(state))"
+            target.write("act(")
+            target.write(recognizer)
+            target.write(",")
+            target.write(state.description)
+            target.write(")")
         case .controlEvent(let control, let event):
-            return "\(control):\(event)"
+            target.write(control)
+            target.write(":")
+            target.write(event)
         case .note(let text):
-            return "note: \(text)"
+            target.write("note: ")
+            target.write(text)
         case .recognizerTouches(let call):
-            let ids = call.touches.map { "\($0.id)" }.joined(separator: ",")
-            return "\(call.recognizer) got \(call.method.shortName)(\(ids)) " + Self.allTouchesNotation(call.allTouches)
+            target.write(call.recognizer)
+            target.write(" got ")
+            target.write(call.method.shortName)
+            target.write("(")
+            for (index, touch) in call.touches.enumerated() {
+                if index > 0 { target.write(",") }
+                target.write(String(touch.id))
+            }
+            target.write(") ")
+            Self.writeAllTouches(call.allTouches, to: &target)
         case .animation(let text):
-            return "anim: \(text)"
+            target.write("anim: ")
+            target.write(text)
         }
     }
 
     /// `[all 1:stationary 2:began]`: every touch of the event with its phase.
-    static func allTouchesNotation(_ touches: [TouchRecord]) -> String {
-        "[all " + touches.map { "\($0.id):\($0.phase)" }.joined(separator: " ") + "]"
+    private static func writeAllTouches<Target: TextOutputStream>(_ touches: [TouchRecord], to target: inout Target) {
+        target.write("[all ")
+        for (index, touch) in touches.enumerated() {
+            if index > 0 { target.write(" ") }
+            target.write(String(touch.id))
+            target.write(":")
+            target.write(touch.phase.description)
+        }
+        target.write("]")
     }
 
     /// true for entries that explain rather than act: hit-test paths, withheld/released touches, resets.
