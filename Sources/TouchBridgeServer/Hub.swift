@@ -107,7 +107,11 @@ public final class Hub {
             session = existing
         } else {
             // A transport that skips `.opened` still gets a session (the subprotocol check is skipped).
-            guard input != .closed else { return [] }
+            guard input != .closed else {
+                // One the hub already forgot (its session closed it): the journal still forgets it.
+                journal?.applied(input, on: connection, effects: [], hub: self)
+                return []
+            }
             session = Session(connection: connection, environment: environment)
             connections[connection] = session
         }

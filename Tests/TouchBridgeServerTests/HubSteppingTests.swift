@@ -95,6 +95,20 @@ import TouchBridgeProtocol
         #expect(transport.take(observer).last == "stub shows the paused frame")
     }
 
+    /// A connection its session closed (a subprotocol it does not speak) is gone from the hub when the
+    /// transport reports the close; the journal is told all the same, so the recorder and the stepper
+    /// forget it instead of keeping its state for good.
+    @Test func theJournalIsToldOfEveryCloseEvenOfAConnectionTheHubForgot() {
+        let journal = Journal()
+        let hub = Hub(catalog: LibraryCatalog())
+        hub.journal = journal
+        let transport = VirtualTransport(hub: hub)
+        transport.open(3, subprotocol: "other")
+        #expect(transport.isClosed(3) || transport.closes[3] != nil, "the session closed it")
+        transport.disconnect(3)
+        #expect(journal.applied.last == "3 closed")
+    }
+
     /// Without a handler a stepping request reaches the session, which answers it as the unknown type it is to v1.
     @Test func withoutAHandlerTheSessionAnswersItAsAnUnknownType() throws {
         let journal = Journal()
