@@ -8,8 +8,8 @@ import TouchBridgeServer
 /// It keeps each device connection's history (`SessionHistory`). A `pause` replays it into a
 /// `StepTimeline`; an `open-recording` reads and replays a file instead, a slice per service turn
 /// (`continueReplay`), within bounds on the timeline and on what all of them hold. While a session is paused its app
-/// does not change: messages that would change it are refused with `paused` and never reach the
-/// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
+/// does not change: messages that would change it are refused with `paused` (`refusal(of:from:)`, which
+/// the hub asks) and never reach the session. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
 /// session (the hub's observers), so a class watching on a projector follows the teacher's steps.
 /// Its replies are effects (`.step`, `.reply`, `.error`) the hub returns (a replay slice's, which
 /// `HubBridge` runs on a transport timer, it hands to the `EffectExecutor` itself): they leave through the
