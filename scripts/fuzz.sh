@@ -35,16 +35,12 @@ declare -A DEPENDENCIES_OF=(
 )
 # Modules made of some files of a SwiftPM target (the rest needs packages this script does not build):
 # stepping and recordings, from TouchBridgeHost without its transport, metrics and logging, and without the
-# live what-if, flake and test export (they need the client and logging): STEPPING_ONLY leaves them out of
-# SessionStepper, which then refuses those requests.
+# live what-if, flake and test export (they need the client and logging): the harness gives the stepper
+# `RecordingsOnlyAnalyses` (SteppingAnalyses.swift), which refuses those requests.
 declare -A FILES_OF=(
     [TouchBridgeStepping]="TouchBridgeHost/Recording.swift TouchBridgeHost/RecordingParsing.swift TouchBridgeHost/RecordingUploads.swift
         TouchBridgeHost/RecordingLibrary.swift TouchBridgeHost/RecordDirectory.swift TouchBridgeHost/SessionHistory.swift TouchBridgeHost/SessionStepper.swift
-        TouchBridgeHost/StepTimeline.swift"
-)
-# Compilation conditions a module is built with.
-declare -A CONDITIONS_OF=(
-    [TouchBridgeStepping]="-D STEPPING_ONLY"
+        TouchBridgeHost/SteppingAnalyses.swift TouchBridgeHost/StepTimeline.swift"
 )
 declare -A SOURCE_OF=(
     [protocol-decode]="ProtocolDecode.swift"
@@ -85,15 +81,14 @@ build_module() {
     local stamp="$OUT/lib/$module.stamp"
     local digest
     local dependencies=(${DEPENDENCIES_OF[$module]})
-    local conditions=(${CONDITIONS_OF[$module]:-})
-    digest="$( (printf '%s\n' "${SWIFT_FLAGS[@]}" "${conditions[@]}"; cat "${sources[@]}"
+    digest="$( (printf '%s\n' "${SWIFT_FLAGS[@]}"; cat "${sources[@]}"
                for dependency in "${dependencies[@]}"; do cat "$OUT/lib/$dependency.stamp" 2>/dev/null || true; done
              ) | sha256sum | cut -d' ' -f1)"
     if [[ -f "$stamp" && -f "$OUT/lib/lib$module.a" && "$(cat "$stamp")" == "$module $digest" ]]; then
         return
     fi
     log "building $module (${#sources[@]} files)"
-    swiftc "${SWIFT_FLAGS[@]}" "${conditions[@]}" -module-name "$module" -emit-library -static \
+    swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-library -static \
         -emit-module -emit-module-path "$OUT/modules/$module.swiftmodule" -I "$OUT/modules" \
         "${sources[@]}" -o "$OUT/lib/lib$module.a"
     echo "$module $digest" > "$stamp"

@@ -36,17 +36,18 @@ public func recordingUploadFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     let hub = Hub(catalog: catalog)
     _ = hub.handle(.opened(), on: 1)
     _ = hub.handle(.text(hello, receivedAt: 0), on: 1)
-    let stepper = SessionStepper(catalog: catalog, limits: ProtocolLimits(), timelineBounds: bounds)
     let clock = SliceClock()
+    let stepper = SessionStepper(catalog: catalog, limits: ProtocolLimits(), clock: clock.read, analyses: RecordingsOnlyAnalyses(),
+                                 timelineBounds: bounds)
     // The messages the system sends the app (a pause's interruption) go to the hub, as `HubBridge` sends them.
     let system = { (act: String) in _ = hub.handle(.text(act, receivedAt: 0), on: 1) }
     let upload = StepRequest.uploadRecording(part: 0, parts: 1, data: text, name: "fuzz")
-    var replies = stepper.handle(.stepping(.success(upload)), from: 1, hub: hub, now: clock.read, system: system) ?? []
+    var replies = stepper.handle(.success(upload), from: 1, hub: hub, system: system)
     var slices = 0
     while stepper.isReplaying(1) {
         slices += 1
         if slices > 100_000 { fatalError("the replay did not end after \(slices) slices") }
-        replies = stepper.continueReplay(for: 1, hub: hub, now: clock.read, system: system)
+        replies = stepper.continueReplay(for: 1, hub: hub, system: system)
     }
     let types = replies.map { _, output -> String in
         if case .step = output { return "step" }

@@ -29,7 +29,7 @@ extension HubBridge {
         }
         charging(id, now: now) {
             let system = { [unowned self] (act: String) in run(.text(act, receivedAt: now), on: id, now: now, transport) }
-            let replies = stepper.continueReplay(for: id, hub: hub, now: clock, system: system)
+            let replies = stepper.continueReplay(for: id, hub: hub, system: system)
             executor.carryOut(replies, through: port(transport, now: now))
         }
         scheduleReplaySlice(for: id, now: now, transport)

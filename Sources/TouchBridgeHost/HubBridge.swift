@@ -7,9 +7,9 @@ import TouchBridgeTransport
 
 /// Connects the pure session hub to the socket transport: every transport callback becomes a hub
 /// input for the `EffectExecutor`, which carries the effects out through a `TransportPort`. What
-/// stays here is the shell's own business: the engine-time budget, metrics and recording. Lives on
-/// the transport's service thread.
-package final class HubBridge: TransportDelegate {
+/// stays here is the shell's own business: the engine-time budget, metrics, and what the hub's journal
+/// reports (recording, the stepper's histories). Lives on the transport's service thread.
+package final class HubBridge: TransportDelegate, SessionJournal {
     let executor: EffectExecutor
     var hub: Hub { executor.hub }
     private let logger: Logger
@@ -18,11 +18,16 @@ package final class HubBridge: TransportDelegate {
     var budget: EngineBudget
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     package var recorder: SessionRecorder?
-    /// Pauses sessions and steps through them or through recordings; nil: no stepping.
-    package var stepper: SessionStepper?
+    /// Pauses sessions and steps through them or through recordings, as the hub's stepping handler (set
+    /// here, it is the hub's too); nil: no stepping. The bridge only runs its replay slices' timers.
+    package var stepper: SessionStepper? {
+        didSet { hub.stepping = stepper }
+    }
+    /// The server time of the input being handled: what the journal's reports are kept at.
+    private var inputTime = 0.0
 
     /// Reads the monotonic clock: once per transport callback (`MonotonicClock.now` unless a test
-    /// counts the reads), and by a replay slice to stop on time.
+    /// counts the reads). The stepper reads its own to stop a replay slice on time.
     let clock: () -> Double
 
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
@@ -55,6 +60,7 @@ package final class HubBridge: TransportDelegate {
         self.clock = clock
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
+        hub.journal = self
     }
 
     /// Hands the open to the executor as `.opened`, carrying only the subprotocol: sessions decide
@@ -101,9 +107,9 @@ package final class HubBridge: TransportDelegate {
     }
 
     /// One client message: the clock is read once here, and that `now` serves the engine share (wait
-    /// and charge), the recorder, the stepper's history and the port. Decoded once (`InboundMessage`):
-    /// a stepping request goes to the stepper, a session message to the executor; every reply leaves
-    /// through the executor.
+    /// and charge), the recorder, the stepper's history and the port. Decoded once (`InboundMessage`),
+    /// it goes to the executor either way — a stepping request as `.stepping`, which the hub routes to
+    /// its stepper, a session message as `.decoded` — and every reply leaves through the executor.
     func received(_ text: String, from id: ConnectionID, at receiveTime: Double, _ transport: any SocketTransport) {
         metrics.messagesHandled.increment()
         let now = clock()
@@ -116,19 +122,14 @@ package final class HubBridge: TransportDelegate {
             return
         }
         charging(id, now: now) {
-            let message = InboundMessage.decode(text, limits: hub.limits)
-            let system = { [unowned self] (act: String) in run(.text(act, receivedAt: receiveTime), on: id, now: now, transport) }
-            if let replies = stepper?.handle(message, from: id, hub: hub, now: clock, system: system) {
-                executor.carryOut(replies, through: port(transport, now: now))
+            switch InboundMessage.decode(text, limits: hub.limits) {
+            case .stepping(let request):
+                run(.stepping(DecodedStepRequest(request, text: text), receivedAt: receiveTime), on: id, now: now, transport)
                 scheduleReplaySlice(for: id, now: now, transport)
-                return
+            case .session(let decoded):
+                run(.decoded(decoded, text: text, receivedAt: receiveTime), on: id, now: now, transport)
+                if hub.role(of: id) != nil { transport.markJoined(id) }
             }
-            guard case .session(let decoded) = message else {
-                // A stepping request with no stepper: the session answers it as the unknown type it is to v1.
-                return run(.text(text, receivedAt: receiveTime), on: id, now: now, transport)
-            }
-            run(.decoded(decoded, text: text, receivedAt: receiveTime), on: id, now: now, transport)
-            if hub.role(of: id) != nil { transport.markJoined(id) }
         }
     }
 
@@ -170,11 +171,17 @@ package final class HubBridge: TransportDelegate {
         budget.charge(id, seconds: seconds, now: now)
     }
 
-    /// Hands `input` to the executor, then to the recorder and the stepper, all at server time `now`.
+    /// Hands `input` to the executor at server time `now`; what sessions apply of it comes back
+    /// through the hub's journal (`applied`).
     func run(_ input: SessionInput, on id: ConnectionID, now: Double, _ transport: any SocketTransport) {
-        let port = port(transport, now: now)
-        let effects = executor.handle(input, on: id, through: port)
-        recorder?.record(input, on: id, effects: effects, hub: hub, now: now)
-        if let stepper { executor.carryOut(stepper.observe(input, on: id, hub: hub, now: now), through: port) }
+        inputTime = now
+        executor.handle(input, on: id, through: port(transport, now: now))
+    }
+
+    /// The one seam through which the shell keeps what sessions did: the recorder gets the effects as
+    /// the sessions produced them, the stepper the input for its histories, both at the input's server time.
+    package func applied(_ input: SessionInput, on id: ConnectionID, effects: [(connection: ConnectionID, effect: SessionEffect)], hub: Hub) {
+        recorder?.record(input, on: id, effects: effects, hub: hub, now: inputTime)
+        stepper?.keep(input, on: id, hub: hub, now: inputTime)
     }
 }

@@ -53,7 +53,7 @@ public final class ServerHost {
                 hub: Hub(catalog: catalog, limits: limits, makeSessionID: { settings.makeSessionID(shard: shard) }), logger: logger,
                 engineSecondsPerSecond: settings.engineSecondsPerSecond, busyEngineSecondsPerSecond: settings.busyEngineSecondsPerSecond,
                 metricsRegistry: metricsRegistry, metricsLabels: shardCount > 1 ? [("shard", "\(shard)")] : [])
-            bridge.stepper = SessionStepper(catalog: catalog, limits: limits,
+            bridge.stepper = SessionStepper(catalog: catalog, limits: limits, clock: MonotonicClock.now, analyses: LiveSteppingAnalyses(),
                                             historyBudgetBytes: share(SessionStepper.defaultHistoryBudgetBytes),
                                             uploadBudgetBytes: share(settings.maxUploadBytesInFlight),
                                             timelineBudgetBytes: share(SessionStepper.defaultTimelineBudgetBytes))

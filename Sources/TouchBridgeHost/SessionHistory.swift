@@ -26,6 +26,10 @@ struct SessionHistory {
         case .text(let text, let receivedAt), .decoded(_, let text, let receivedAt):
             size += text.utf8.count + Self.textBookkeepingBytes
             entry = .input(text, at: receivedAt)
+        case .stepping(let request, let receivedAt):
+            // Applied only by a hub without a stepper, as the unknown type it is to v1: kept as what was sent.
+            size += request.text.utf8.count + Self.textBookkeepingBytes
+            entry = .input(request.text, at: receivedAt)
         case .timerFired: entry = .timer(at: now)
         case .closed: return
         }

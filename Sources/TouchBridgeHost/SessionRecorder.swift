@@ -105,6 +105,7 @@ package final class SessionRecorder {
         switch input {
         case .opened(let subprotocol): entries.append(.open(subprotocol: subprotocol))
         case .text(let text, let receivedAt), .decoded(_, let text, let receivedAt): entries.append(.input(text, at: receivedAt))
+        case .stepping(let request, let receivedAt): entries.append(.input(request.text, at: receivedAt))
         case .timerFired: entries.append(.timer(at: now))
         case .closed: break
         }

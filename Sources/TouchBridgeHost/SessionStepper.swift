@@ -1,21 +1,24 @@
 import TouchBridgeProtocol
 import TouchBridgeServer
 
-/// Pausing a live session and stepping through it, or through a recording (docs/protocol.md §4.12):
-/// `HubBridge` hands it every message first, and every hub input afterwards.
+/// Pausing a live session and stepping through it, or through a recording (docs/protocol.md §4.12): the
+/// `Hub`'s `SteppingHandler`, which routes it the stepping requests and the session changes of a session
+/// it holds; it keeps each device's history from what the hub's journal reports (`keep`).
 ///
 /// It keeps each device connection's history (`SessionHistory`). A `pause` replays it into a
 /// `StepTimeline`; an `open-recording` reads and replays a file instead, a slice per service turn
 /// (`continueReplay`), within bounds on the timeline and on what all of them hold. While a session is paused its app
-/// does not change: messages that would change it are refused with `paused` and never reach the
-/// hub. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
+/// does not change: messages that would change it are refused with `paused` (`refusal(of:from:)`, which
+/// the hub asks) and never reach the session. Every `stepping`, `step` and `resumed` goes to the device and to every observer of its
 /// session (the hub's observers), so a class watching on a projector follows the teacher's steps.
-/// Its replies are effects (`.step`, `.reply`, `.error`) that `HubBridge` hands to the
-/// `EffectExecutor`: they leave through the same door as the sessions' own. Pausing a live session
+/// Its replies are effects (`.step`, `.reply`, `.error`) the hub returns (a replay slice's, which
+/// `HubBridge` runs on a transport timer, it hands to the `EffectExecutor` itself): they leave through the
+/// same door as the sessions' own. `export-test`, `what-if` and `flake` are given to it as one value
+/// (`SteppingAnalyses`). Pausing a live session
 /// is a system interruption to its app (`SystemInterruption`): it resigns active first — touches in
 /// progress are cancelled, fingers still down deliver nothing until they lift — and becomes active
 /// again on `resume`. Used from the transport's service thread only, like the hub.
-package final class SessionStepper {
+package final class SessionStepper: SteppingHandler {
     private struct Paused {
         var timeline: StepTimeline
         var frame: Int
@@ -87,12 +90,12 @@ package final class SessionStepper {
     private var paused: [ConnectionID: Paused] = [:]
     private var uploads: RecordingUploads
     private var replays: [ConnectionID: Replay] = [:]
-    // STEPPING_ONLY: the fuzz harness's build of stepping and recordings (scripts/fuzz.sh), without the live
-    // what-if, flake and test export, which need modules that build does not have.
-    #if !STEPPING_ONLY
     /// Each connection's `what-if` or `flake` in progress (one at a time).
-    private var analyses: [ConnectionID: LiveAnalysis] = [:]
-    #endif
+    private var runningAnalyses: [ConnectionID: any SlicedAnalysis] = [:]
+    /// What runs `export-test`, `what-if` and `flake` (or refuses them).
+    private let analyses: any SteppingAnalyses
+    /// Reads the monotonic clock, in seconds: a replay stops its slice `replaySliceSeconds` after it started.
+    private let clock: () -> Double
 
     /// `what-if` and `flake` requests in progress at once on this server (shard), all connections
     /// together: each holds two apps or one, and past this a request is `server-busy`.
@@ -123,16 +126,20 @@ package final class SessionStepper {
     /// a replay never holds the thread longer than this plus one message's work.
     package static let replaySliceSeconds = 0.005
 
-    /// A stepper for sessions of `catalog`'s scenes under `limits`, opening recordings up to
+    /// A stepper for sessions of `catalog`'s scenes under `limits`, reading time from `clock` and
+    /// running `export-test`, `what-if` and `flake` with `analyses`, opening recordings up to
     /// `maxRecordingBytes`, keeping up to `historyBudgetBytes` of live sessions' messages, holding up
     /// to `uploadBudgetBytes` of recordings being uploaded or replayed and `timelineBudgetBytes` of timelines.
     package init(
-        catalog: any SceneCatalog, limits: ProtocolLimits, maxRecordingBytes: Int = defaultMaxRecordingBytes,
+        catalog: any SceneCatalog, limits: ProtocolLimits, clock: @escaping () -> Double, analyses: any SteppingAnalyses,
+        maxRecordingBytes: Int = defaultMaxRecordingBytes,
         historyBudgetBytes: Int = defaultHistoryBudgetBytes, uploadBudgetBytes: Int = defaultUploadBudgetBytes,
         timelineBudgetBytes: Int = defaultTimelineBudgetBytes, timelineBounds: StepTimeline.Bounds = .standard
     ) {
         self.catalog = catalog
         self.limits = limits
+        self.clock = clock
+        self.analyses = analyses
         self.maxRecordingBytes = maxRecordingBytes
         self.historyBudgetBytes = historyBudgetBytes
         self.timelineBudgetBytes = timelineBudgetBytes
@@ -153,13 +160,7 @@ package final class SessionStepper {
     package func replayWaitsForEngineShare(_ id: ConnectionID) -> Bool { replays[id].map { $0.name != nil } ?? analyzing(id) }
 
     /// Whether connection `id` has a `what-if` or `flake` in progress.
-    private func analyzing(_ id: ConnectionID) -> Bool {
-        #if STEPPING_ONLY
-        false
-        #else
-        analyses[id] != nil
-        #endif
-    }
+    private func analyzing(_ id: ConnectionID) -> Bool { runningAnalyses[id] != nil }
 
     /// Lists and opens the recordings written into `directory` (`serve --record`); until then none are
     /// listed. `ownFile` names the file a connection's own session is recorded to (the recorder's);
@@ -168,60 +169,53 @@ package final class SessionStepper {
         library = RecordingLibrary(directory: directory, maxBytes: maxRecordingBytes, shared: shared, ownFile: ownFile)
     }
 
-    /// Handles a decoded message if it is a stepping request, or a session change while paused; nil
-    /// hands the message to the hub. Returns the messages to send, in order, with their connections.
-    /// `now` reads the monotonic clock, in seconds: a replay stops its slice `replaySliceSeconds` after it started.
+    /// Answers a stepping request of connection `id` (or the error of its bad field): the messages to
+    /// send, in order, with their connections. Only a session's device may step.
     ///
     /// `system` runs a message the system sends the app as if its device had sent it (through the
-    /// hub, the recorder and this stepper's `observe`, so every replay repeats it): the `act` that
-    /// makes the app resign active as a live session pauses, and become active as it resumes.
+    /// hub, whose journal reports it to `keep`, so every replay repeats it): the `act` that makes the
+    /// app resign active as a live session pauses, and become active as it resumes.
     package func handle(
-        _ message: InboundMessage, from id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
-    ) -> [(connection: ConnectionID, effect: SessionEffect)]? {
+        _ decoded: Result<StepRequest, ProtocolError>, from id: ConnectionID, hub: Hub, system: (String) -> Void
+    ) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let request: StepRequest
-        switch message {
-        case .stepping(.success(let stepping)):
-            request = stepping
-        case .stepping(.failure(let error)):
-            return [(id, Self.error(error))]
-        case .session(let decoded):
-            // A `pause` still being replayed already holds the session where it was.
-            let holding = paused[id] != nil || (replays[id].map { $0.name == nil } ?? false)
-            guard holding, case .success(let message) = decoded, message.changesSession else { return nil }
-            return [(id, Self.error(ProtocolError(
-                code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)", seq: message.seq)))]
+        switch decoded {
+        case .success(let stepping): request = stepping
+        case .failure(let error): return [(id, Self.error(error))]
         }
         guard hub.role(of: id) == .device, let session = hub.sessionID(of: id) else {
             return [(id, Self.error(ProtocolError(
                 code: ErrorCode.notAllowed, message: "only a session's device may pause, step or open recordings")))]
         }
         do throws(ProtocolError) {
-            return try perform(request, from: id, session: session, hub: hub, now: now, system: system)
+            return try perform(request, from: id, session: session, hub: hub, system: system)
         } catch {
             return [(id, Self.error(error))]
         }
+    }
+
+    /// The `paused` error for a message that would change the session of connection `id` while it is
+    /// paused (or a `pause` is still being replayed: that already holds the session where it was).
+    package func refusal(of message: ClientMessage, from id: ConnectionID) -> ProtocolError? {
+        guard paused[id] != nil || (replays[id].map { $0.name == nil } ?? false) else { return nil }
+        return ProtocolError(code: StepErrorCode.paused, message: "the session is paused: \(message.type) is not applied (send resume first)",
+                             seq: message.seq)
     }
 
     /// Replays the next slice of connection `id`'s recording: `stepping` and `step` when it is done,
     /// its error when it stopped at a bound (the app, if starting the replay interrupted it, becomes
     /// active again through `system`), nothing while more remains (`isReplaying`). With no replay in
     /// progress, runs the next slice of its `what-if` or `flake` instead.
-    package func continueReplay(
-        for id: ConnectionID, hub: Hub, now: () -> Double, system: (String) -> Void
-    ) -> [(connection: ConnectionID, effect: SessionEffect)] {
-        #if STEPPING_ONLY
-        guard let replay = replays.removeValue(forKey: id) else { return [] }
-        #else
-        guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, hub: hub, now: now) }
-        #endif
-        let replies = replaySlice(replay, for: id, hub: hub, now: now)
+    package func continueReplay(for id: ConnectionID, hub: Hub, system: (String) -> Void) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        guard let replay = replays.removeValue(forKey: id) else { return continueAnalysis(for: id, hub: hub) }
+        let replies = replaySlice(replay, for: id, hub: hub)
         if replay.interrupted, replays[id] == nil, paused[id] == nil { endInterruption(of: id, hub: hub, system: system) }
         return replies
     }
 
-    private func replaySlice(_ replay: Replay, for id: ConnectionID, hub: Hub, now: () -> Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
+    private func replaySlice(_ replay: Replay, for id: ConnectionID, hub: Hub) -> [(connection: ConnectionID, effect: SessionEffect)] {
         var replay = replay
-        let deadline = now() + Self.replaySliceSeconds
+        let deadline = clock() + Self.replaySliceSeconds
         var bounds = timelineBounds
         bounds.maxBytes = min(bounds.maxBytes, timelineBudgetBytes - heldTimelineBytes(besides: replay.timeline))
         guard bounds.maxBytes > replay.timeline.bytes else {
@@ -238,7 +232,7 @@ package final class SessionStepper {
                     throw ProtocolError(code: error.code, message: "\(replay.place): \(error.message)")
                 }
                 replay.next += 1
-                if replay.next < replay.count, now() >= deadline {
+                if replay.next < replay.count, clock() >= deadline {
                     replays[id] = replay
                     return []
                 }
@@ -269,22 +263,16 @@ package final class SessionStepper {
         return start(replay.timeline, source: "recording", name: name, frame: 0, interrupted: replay.interrupted, for: id, audience: audience)
     }
 
-    /// Follows one hub input of connection `id` (after the hub handled it): keeps device histories,
-    /// learns who observes which session, and shows a paused session to an observer that joins it.
-    package func observe(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
-        if input == .closed {
-            forget(id)
-            return []
-        }
+    /// Keeps one input of connection `id` the hub applied (its journal reports it, `HubBridge`), at
+    /// server time `now`: a device's goes into its history; an observer keeps none; a closed
+    /// connection's stepping is forgotten.
+    package func keep(_ input: SessionInput, on id: ConnectionID, hub: Hub, now: Double) {
+        if input == .closed { return forget(id) }
         switch hub.role(of: id) {
         case .observer?:
             // The input that made it an observer is the first it sends in that role: until then it had
-            // no role and a history like any connection, which a watcher does not keep. Who observes
-            // which session is the hub's to know (`Hub.observers(of:)`), not this stepper's.
-            guard let history = histories.removeValue(forKey: id), let session = hub.sessionID(of: id) else { return [] }
-            historyBytes -= history.bytes
-            guard let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }), let state = paused[device] else { return [] }
-            return [(id, .reply(state.announcement)), (id, .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count)))]
+            // no role and a history like any connection, which a watcher does not keep.
+            historyBytes -= histories.removeValue(forKey: id)?.bytes ?? 0
         case .device?, nil:
             var history = histories.removeValue(forKey: id) ?? SessionHistory()
             historyBytes -= history.bytes
@@ -292,12 +280,19 @@ package final class SessionStepper {
             historyBytes += history.bytes
             histories[id] = history
             if historyBytes > historyBudgetBytes { dropLargestHistory() }
-            return []
         }
     }
 
+    /// A paused session's `stepping` and `step` for an observer that just joined it. Who observes
+    /// which session is the hub's to know (`Hub.observers(of:)`), not this stepper's.
+    package func observerJoined(_ observer: ConnectionID, hub: Hub) -> [SessionEffect] {
+        guard let session = hub.sessionID(of: observer), let device = paused.keys.first(where: { hub.sessionID(of: $0) == session }),
+              let state = paused[device] else { return [] }
+        return [.reply(state.announcement), .step(state.timeline.state(at: state.frame).message(frames: state.timeline.frames.count))]
+    }
+
     private func perform(
-        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, now: () -> Double, system: (String) -> Void
+        _ request: StepRequest, from id: ConnectionID, session: String, hub: Hub, system: (String) -> Void
     ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let audience = [id] + hub.observers(of: id)
         // A replay still in progress is dropped by a request that starts another or resumes; whether it
@@ -328,7 +323,7 @@ package final class SessionStepper {
             let entries = Array(history.entries[timeline.replayedCount...])
             replays[id] = Replay(timeline: timeline, source: .history(entries), next: 0, name: nil, textBytes: 0,
                                  interrupted: interrupted)
-            return continueReplay(for: id, hub: hub, now: now, system: system)
+            return continueReplay(for: id, hub: hub, system: system)
         case .resume:
             if paused.removeValue(forKey: id)?.interrupted == true || droppedInterruption { endInterruption(of: id, hub: hub, system: system) }
             droppedInterruption = false
@@ -353,39 +348,34 @@ package final class SessionStepper {
                 throw ProtocolError(code: StepErrorCode.notRecording,
                                     message: "this server does not record (touchbridge serve --record DIR), so it lists no recordings; upload the file instead")
             }
-            return try open(library.read(name, for: id), name: name, for: id, session: session, hub: hub, now: now,
-                            system: system, interrupted: droppedInterruption)
-        #if STEPPING_ONLY
-        case .exportTest, .whatIf, .flake:
-            throw ProtocolError(code: ErrorCode.notAllowed, message: "this build steps and opens recordings only")
-        #else
+            return try open(library.read(name, for: id), name: name, for: id, session: session, hub: hub, system: system,
+                            interrupted: droppedInterruption)
         case .exportTest(let format):
             guard let current = paused[id], current.live, let history = histories[id], !history.overflowed else {
                 throw ProtocolError(code: ErrorCode.notAllowed,
                                     message: "export-test writes your paused live session up to the frame shown: send pause first")
             }
-            return [(id, .reply(try LiveTestExport.message(format, upTo: current.frame, of: current.timeline, history: history.entries,
-                                                            limits: limits, scene: catalog.defaultScene)))]
+            return [(id, .reply(try analyses.exportTest(format, upTo: current.frame, of: current.timeline, history: history.entries,
+                                                         limits: limits, scene: catalog.defaultScene)))]
         case .whatIf(let request):
             let (entries, frame) = try history(of: id, upToShownFrame: true)
             let frameEnds = paused[id].flatMap { $0.live ? $0.timeline.frames.map(\.replayed) : nil }
-            return try startAnalysis(for: id, hub: hub, now: now) { () throws(ProtocolError) in
-                try LiveAnalysis.whatIf(request, entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits,
-                                        catalog: catalog)
+            return try startAnalysis(for: id, hub: hub) { () throws(ProtocolError) in
+                try analyses.whatIf(request, entries: entries, frame: frame, frameEnds: frameEnds, session: session, limits: limits,
+                                    catalog: catalog)
             }
         case .flake(let request):
             let (entries, _) = try history(of: id, upToShownFrame: false)
-            return try startAnalysis(for: id, hub: hub, now: now) { () throws(ProtocolError) in
-                try LiveAnalysis.flake(request, entries: entries, session: session, limits: limits, catalog: catalog)
+            return try startAnalysis(for: id, hub: hub) { () throws(ProtocolError) in
+                try analyses.flake(request, entries: entries, session: session, limits: limits, catalog: catalog)
             }
-        #endif
         case .uploadRecording(let part, let parts, let data, let name):
             switch try uploads.take(part: part, of: parts, data: data, from: id) {
             case .partial(let received, let parts):
                 return [(id, .reply(UploadingMessage.text(received: received, parts: parts)))]
             case .complete(let text):
-                return try open(text, name: name ?? "uploaded recording", for: id, session: session, hub: hub, now: now,
-                                system: system, interrupted: droppedInterruption)
+                return try open(text, name: name ?? "uploaded recording", for: id, session: session, hub: hub, system: system,
+                                interrupted: droppedInterruption)
             }
         }
     }
@@ -408,41 +398,40 @@ package final class SessionStepper {
         return (Array(history.entries[..<end]), state.frame)
     }
 
-    #if !STEPPING_ONLY
     /// Starts `analysis` for connection `id`, one at a time per connection and `maximumAnalyses` on
     /// the server, and runs its first slice.
     private func startAnalysis(
-        for id: ConnectionID, hub: Hub, now: () -> Double, _ analysis: () throws(ProtocolError) -> LiveAnalysis
+        for id: ConnectionID, hub: Hub, _ analysis: () throws(ProtocolError) -> any SlicedAnalysis
     ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
-        guard analyses[id] == nil else {
+        guard runningAnalyses[id] == nil else {
             throw ProtocolError(code: StepErrorCode.busy, message: "this connection's what-if or flake sweep still runs: wait for its answer")
         }
-        guard analyses.count < Self.maximumAnalyses else {
+        guard runningAnalyses.count < Self.maximumAnalyses else {
             throw ProtocolError(code: StepErrorCode.serverBusy,
                                 message: "the server runs \(Self.maximumAnalyses) what-ifs and flake sweeps already: try again later")
         }
-        analyses[id] = try analysis()
-        return continueAnalysis(for: id, hub: hub, now: now)
+        runningAnalyses[id] = try analysis()
+        return continueAnalysis(for: id, hub: hub)
     }
 
     /// Runs the next slice of connection `id`'s `what-if` or `flake`: its answer to the device and
     /// every observer of its session when done, its error to the device, nothing while more remains.
-    private func continueAnalysis(for id: ConnectionID, hub: Hub, now: () -> Double) -> [(connection: ConnectionID, effect: SessionEffect)] {
-        guard let analysis = analyses[id], let answer = analysis.slice(until: now() + Self.replaySliceSeconds, now: now) else { return [] }
-        analyses[id] = nil
+    private func continueAnalysis(for id: ConnectionID, hub: Hub) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        guard let analysis = runningAnalyses[id], let answer = analysis.slice(until: clock() + Self.replaySliceSeconds, now: clock) else {
+            return []
+        }
+        runningAnalyses[id] = nil
         switch answer {
         case .success(let text): return ([id] + hub.observers(of: id)).map { ($0, .reply(text)) }
         case .failure(let error): return [(id, Self.error(error))]
         }
     }
-    #endif
 
     /// Reads a recording's header, then reads, checks and replays its lines a slice at a time
     /// (`continueReplay`; the first slice now). Opened while the session is live, it interrupts the app
     /// as `pause` does; `interrupted`: a replay it replaces already had.
     private func open(
-        _ text: String, name: String, for id: ConnectionID, session: String, hub: Hub, now: () -> Double,
-        system: (String) -> Void, interrupted: Bool
+        _ text: String, name: String, for id: ConnectionID, session: String, hub: Hub, system: (String) -> Void, interrupted: Bool
     ) throws(ProtocolError) -> [(connection: ConnectionID, effect: SessionEffect)] {
         let textBytes = text.utf8.count
         let held = uploads.bytes + replays.values.reduce(0) { $0 + $1.textBytes }
@@ -463,7 +452,7 @@ package final class SessionStepper {
         let interrupted = interrupted || interrupt(id, hub: hub, system: system)
         replays[id] = Replay(timeline: timeline, source: .recording(reader), next: 0, name: name, textBytes: textBytes,
                              interrupted: interrupted)
-        return continueReplay(for: id, hub: hub, now: now, system: system)
+        return continueReplay(for: id, hub: hub, system: system)
     }
 
     /// Makes the app of a live device session resign active as it is paused; whether it did (an
@@ -523,9 +512,7 @@ package final class SessionStepper {
         paused[id] = nil
         uploads.forget(id)
         replays[id] = nil
-        #if !STEPPING_ONLY
-        analyses[id] = nil
-        #endif
+        runningAnalyses[id] = nil
     }
 
     private static func error(_ error: ProtocolError) -> SessionEffect { .error(ServerMessage.error(error.errorMessage).text) }

@@ -29,8 +29,8 @@ package final class EffectExecutor {
         return effects
     }
 
-    /// Carries out effects the shell produced around the hub — the stepper's replies — in order,
-    /// exactly as the hub's own: they leave through `port` like everything else.
+    /// Carries out effects the shell produced on a timer of its own — a stepper's replay slice's
+    /// replies — in order, exactly as the hub's own: they leave through `port` like everything else.
     package func carryOut(_ effects: [(connection: ConnectionID, effect: SessionEffect)], through port: some ConnectionPort) {
         for (target, effect) in effects { execute(effect, for: target, through: port) }
     }

@@ -11,6 +11,11 @@ public final class Hub {
     private var environment: SessionEnvironment
     private var connections: [ConnectionID: Session] = [:]
     private var sessions: [String: SharedSession] = [:]
+    /// Pauses sessions and steps through them: the hub routes stepping requests to it (nil: a session
+    /// answers one as the unknown type it is to v1).
+    package var stepping: (any SteppingHandler)?
+    /// Told every input a session applied, with its effects (the recorder, the stepping histories).
+    package weak var journal: (any SessionJournal)?
 
     /// A hub serving `catalog`'s scenes within `limits`. `makeSessionID` is injectable so determinism tests
     /// and replays get fixed ids; an id already live gets a suffix (`-2`, `-3` …).
@@ -96,12 +101,17 @@ public final class Hub {
     /// Handles one input of one connection; returns the effects for every affected connection, in
     /// the order to execute them.
     public func handle(_ input: SessionInput, on connection: ConnectionID) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        if let stepping, let routed = route(input, on: connection, to: stepping) { return routed }
         let session: Session
         if let existing = connections[connection] {
             session = existing
         } else {
             // A transport that skips `.opened` still gets a session (the subprotocol check is skipped).
-            guard input != .closed else { return [] }
+            guard input != .closed else {
+                // One the hub already forgot (its session closed it): the journal still forgets it.
+                journal?.applied(input, on: connection, effects: [], hub: self)
+                return []
+            }
             session = Session(connection: connection, environment: environment)
             connections[connection] = session
         }
@@ -125,10 +135,14 @@ public final class Hub {
                 result += observers.map { ($0, item.effect) }
             }
         }
+        if watched == nil, let stepping, session.role == .observer {
+            result += stepping.observerJoined(connection, hub: self).map { (connection, $0) }
+        }
         if closing {
             connections[connection] = nil
             if let watched, session.role == nil, watched.isEnded { sessions[watched.id] = nil }
         }
+        journal?.applied(input, on: connection, effects: result, hub: self)
         return result
     }
 

@@ -71,6 +71,9 @@ package final class Session {
             return receive(Result { () throws(ProtocolError) in try ClientMessage.decode(text, limits: environment.limits) }, at: receivedAt)
         case .decoded(let decoded, _, let receivedAt):
             return receive(decoded, at: receivedAt)
+        case .stepping(let request, let receivedAt):
+            // Only a hub without a stepping handler lets one through: to v1 it is an unknown type.
+            return process(.text(request.text, receivedAt: receivedAt))
         case .timerFired:
             guard case .device(let shared) = state else { return [] }
             return timerFired(shared)

@@ -12,6 +12,10 @@ public enum SessionInput: Equatable, Sendable {
     /// One text message the shell already decoded (`InboundMessage`), so the session does not parse
     /// it again; `text` is what the client sent, for recordings and histories.
     case decoded(Result<ClientMessage, ProtocolError>, text: String, receivedAt: Double)
+    /// A stepping request the shell decoded (docs/protocol.md §4.12), received at `receivedAt`: the
+    /// hub hands it to its `SteppingHandler`; without one, the session answers it as the unknown type
+    /// it is to v1.
+    case stepping(DecodedStepRequest, receivedAt: Double)
     /// The timer armed by the last `.armTimer` fired. The session knows when it asked for it, so
     /// the event needs no time of its own.
     case timerFired

@@ -107,17 +107,18 @@ import TouchBridgeServer
         let hub = Hub(catalog: LibraryCatalog())
         _ = hub.handle(.opened(), on: 1)
         _ = hub.handle(.text(Self.hello, receivedAt: 0), on: 1)
-        func open(_ stepper: SessionStepper, clock: @escaping () -> Double) -> [[(connection: ConnectionID, effect: SessionEffect)]] {
-            var turns = [stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) ?? []]
-            for _ in 0..<100 where stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1))) }
+        func open(clock: @escaping () -> Double) -> [[(connection: ConnectionID, effect: SessionEffect)]] {
+            let stepper = Self.stepper(clock: clock)
+            var turns = [stepper.handle(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r")), from: 1, hub: hub, system: systemMessages(hub, 1))]
+            for _ in 0..<100 where stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, system: systemMessages(hub, 1))) }
             return turns
         }
         var time = 0.0
-        let sliced = open(SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())) {
+        let sliced = open {
             time += SessionStepper.replaySliceSeconds
             return time
         }
-        let whole = open(SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())) { 0 }
+        let whole = open { 0 }
         #expect(whole.count == 1)
         #expect(sliced.count > 10, "one entry per slice: \(sliced.count) turns")
         let early = sliced.dropLast().filter { !$0.isEmpty }
@@ -140,8 +141,8 @@ import TouchBridgeServer
             let hub = Hub(catalog: LibraryCatalog())
             _ = hub.handle(.opened(), on: 1)
             _ = hub.handle(.text(Self.hello, receivedAt: 0), on: 1)
-            let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
-            let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: text, name: name))), from: 1, hub: hub, now: { 0 }, system: systemMessages(hub, 1)) ?? []
+            let stepper = Self.stepper { 0 }
+            let replies = stepper.handle(.success(.uploadRecording(part: 0, parts: 1, data: text, name: name)), from: 1, hub: hub, system: systemMessages(hub, 1))
             #expect(!stepper.isReplaying(1))
             guard let first = replies.first?.1.message, case .object(let fields)? = try? JSONParser.parse(first) else {
                 Issue.record("\(name): no reply")
@@ -167,21 +168,20 @@ import TouchBridgeServer
             _ = hub.handle(.opened(), on: id)
             _ = hub.handle(.text(Self.hello, receivedAt: 0), on: id)
         }
-        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), uploadBudgetBytes: recording.utf8.count * 3 / 2)
         var time = 0.0
-        let clock = {
+        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), clock: {
             time += SessionStepper.replaySliceSeconds
             return time
-        }
+        }, analyses: LiveSteppingAnalyses(), uploadBudgetBytes: recording.utf8.count * 3 / 2)
         func open(on id: ConnectionID) -> String {
-            let replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: id, hub: hub, now: clock, system: systemMessages(hub, id))
-            guard let text = replies?.first?.1.message else { return "" }
+            let replies = stepper.handle(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r")), from: id, hub: hub, system: systemMessages(hub, id))
+            guard let text = replies.first?.1.message else { return "" }
             return text
         }
         #expect(open(on: 1) == "")
         #expect(stepper.isReplaying(1))
         #expect(open(on: 2).contains(#""code":"server-busy""#), "the second recording would pass the budget while the first is replayed")
-        while stepper.isReplaying(1) { _ = stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) }
+        while stepper.isReplaying(1) { _ = stepper.continueReplay(for: 1, hub: hub, system: systemMessages(hub, 1)) }
         #expect(open(on: 2) == "", "taken once the first replay ended")
     }
 
@@ -189,10 +189,14 @@ import TouchBridgeServer
     /// the recording's header names.
     @Test func theDevicesObserversGetTheRecordingsSteppingAfterTheSlices() throws {
         let hub = Hub(catalog: LibraryCatalog())
-        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+        var time = 0.0
+        let stepper = Self.stepper {
+            time += SessionStepper.replaySliceSeconds
+            return time
+        }
         func deliver(_ input: SessionInput, on id: ConnectionID) {
             _ = hub.handle(input, on: id)
-            _ = stepper.observe(input, on: id, hub: hub, now: 0)
+            stepper.keep(input, on: id, hub: hub, now: 0)
         }
         deliver(.opened(), on: 1)
         deliver(.text(Self.hello, receivedAt: 0), on: 1)
@@ -200,24 +204,19 @@ import TouchBridgeServer
         deliver(.opened(), on: 2)
         deliver(.text(#"{"type":"hello","protocol":1,"role":"observer","session":"\#(session)","viewport":{"width":400,"height":800,"scale":2},"clock":"manual"}"#, receivedAt: 0), on: 2)
         let recording = Self.recording([(Self.hello, "0"), (#"{"type":"resync"}"#, "1")])
-        var time = 0.0
-        let clock = {
-            time += SessionStepper.replaySliceSeconds
-            return time
-        }
-        var replies = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r"))), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) ?? []
-        while stepper.isReplaying(1) { replies = stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) }
+        var replies = stepper.handle(.success(.uploadRecording(part: 0, parts: 1, data: recording, name: "r")), from: 1, hub: hub, system: systemMessages(hub, 1))
+        while stepper.isReplaying(1) { replies = stepper.continueReplay(for: 1, hub: hub, system: systemMessages(hub, 1)) }
         #expect(replies.map(\.0) == [1, 1, 2, 2], "stepping and step, to the device and its observer")
     }
 
     /// A device session on connection 1 with seven messages of history, its stepper following it;
     /// `deliver` hands an input to both, as `HubBridge` does.
-    static func liveSessionWithHistory() -> (Hub, SessionStepper, (SessionInput) -> Void) {
+    static func liveSessionWithHistory(clock: @escaping () -> Double) -> (Hub, SessionStepper, (SessionInput) -> Void) {
         let hub = Hub(catalog: LibraryCatalog())
-        let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+        let stepper = Self.stepper(clock: clock)
         let deliver = { (input: SessionInput) in
             _ = hub.handle(input, on: 1)
-            _ = stepper.observe(input, on: 1, hub: hub, now: 0)
+            stepper.keep(input, on: 1, hub: hub, now: 0)
         }
         deliver(.opened())
         deliver(.text(Self.hello, receivedAt: 0))
@@ -228,15 +227,14 @@ import TouchBridgeServer
     /// A pause whose replay is dropped by the first part of an upload (nothing paused, nothing
     /// replaying) gives the app back: it becomes active again instead of staying interrupted.
     @Test func aPauseDroppedByAnUploadsFirstPartLeavesTheAppActive() {
-        let (hub, stepper, deliver) = Self.liveSessionWithHistory()
         var time = 0.0
-        let clock = { time += SessionStepper.replaySliceSeconds; return time }
+        let (hub, stepper, deliver) = Self.liveSessionWithHistory { time += SessionStepper.replaySliceSeconds; return time }
         let system = { (act: String) in deliver(.text(act, receivedAt: 7)) }
-        _ = stepper.handle(.stepping(.success(.pause)), from: 1, hub: hub, now: clock, system: system)
+        _ = stepper.handle(.success(.pause), from: 1, hub: hub, system: system)
         #expect(stepper.isReplaying(1) && hub.interruptionMessage(.begins, for: 1) == nil, "paused mid-replay: the app resigned")
-        let part = stepper.handle(.stepping(.success(.uploadRecording(part: 0, parts: 2, data: "{", name: "r"))), from: 1, hub: hub,
-                                  now: clock, system: system)
-        #expect(part?.count == 1 && !stepper.isReplaying(1))
+        let part = stepper.handle(.success(.uploadRecording(part: 0, parts: 2, data: "{", name: "r")), from: 1, hub: hub,
+                                  system: system)
+        #expect(part.count == 1 && !stepper.isReplaying(1))
         #expect(hub.interruptionMessage(.begins, for: 1) != nil, "the app is active again")
     }
 
@@ -244,18 +242,17 @@ import TouchBridgeServer
     /// (an input meanwhile is `paused`), and the timeline ends on the last frame as before.
     @Test func aPauseIsReplayedInSlicesAndHoldsTheSessionFromTheRequest() throws {
         func paused(slicing: Bool) -> (turns: [[(connection: ConnectionID, effect: SessionEffect)]], refused: String?) {
-            let (hub, stepper, _) = Self.liveSessionWithHistory()
             var time = 0.0
-            let clock = {
+            let (hub, stepper, _) = Self.liveSessionWithHistory {
                 if slicing { time += SessionStepper.replaySliceSeconds }
                 return time
             }
-            var turns = [stepper.handle(.stepping(.success(.pause)), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1)) ?? []]
+            var turns = [stepper.handle(.success(.pause), from: 1, hub: hub, system: systemMessages(hub, 1))]
             let input = #"{"type":"advance","seq":9,"t":50}"#
-            let refused = stepper.handle(InboundMessage.decode(input, limits: ProtocolLimits()), from: 1, hub: hub, now: clock, system: systemMessages(hub, 1))?.first
-            while stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, now: clock, system: systemMessages(hub, 1))) }
-            guard let text = refused?.1.message else { return (turns, nil) }
-            return (turns, text)
+            guard case .session(.success(let message)) = InboundMessage.decode(input, limits: ProtocolLimits()) else { return (turns, "not decoded") }
+            let refused = stepper.refusal(of: message, from: 1)
+            while stepper.isReplaying(1) { turns.append(stepper.continueReplay(for: 1, hub: hub, system: systemMessages(hub, 1))) }
+            return (turns, refused.map { ServerMessage.error($0.errorMessage).text })
         }
         let sliced = paused(slicing: true)
         let whole = paused(slicing: false)
@@ -301,6 +298,13 @@ import TouchBridgeServer
 
 /// What `HubBridge` does with the messages the system sends an app (a pause's interruption): hands
 /// them to the hub as the device's own.
+extension HostileRecordingTests {
+    /// A stepper with the live analyses reading `clock`.
+    static func stepper(clock: @escaping () -> Double) -> SessionStepper {
+        SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), clock: clock, analyses: LiveSteppingAnalyses())
+    }
+}
+
 private func systemMessages(_ hub: Hub, _ id: ConnectionID) -> (String) -> Void {
     { act in _ = hub.handle(.text(act, receivedAt: 0), on: id) }
 }

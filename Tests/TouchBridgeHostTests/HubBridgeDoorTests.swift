@@ -56,7 +56,7 @@ import TouchBridgeTransport
     static func bridge(clock: CountingClock, engineShare: Double = 1) -> HubBridge {
         let bridge = HubBridge(hub: Hub(catalog: LibraryCatalog(), makeSessionID: { "s" }), logger: Logger(label: "test"),
                                engineSecondsPerSecond: engineShare, busyEngineSecondsPerSecond: engineShare, clock: clock.now)
-        bridge.stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+        bridge.stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), clock: clock.now, analyses: LiveSteppingAnalyses())
         return bridge
     }
 

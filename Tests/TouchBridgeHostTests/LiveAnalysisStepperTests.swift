@@ -8,12 +8,17 @@ import TouchBridgeServer
 /// server; a connection that closes drops its request.
 @Suite struct LiveAnalysisStepperTests {
     let hub = Hub(catalog: LibraryCatalog())
-    let stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits())
+    let clock = Ticking()
+    let stepper: SessionStepper
 
-    /// What `HubBridge` does with one message: the hub handles it, the stepper keeps it.
+    init() {
+        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), clock: clock.now, analyses: LiveSteppingAnalyses())
+    }
+
+    /// What `HubBridge` does with one message: the hub handles it, the stepper keeps what its journal reports.
     func deliver(_ input: SessionInput, on id: ConnectionID) {
         _ = hub.handle(input, on: id)
-        _ = stepper.observe(input, on: id, hub: hub, now: 0)
+        stepper.keep(input, on: id, hub: hub, now: 0)
     }
 
     func join(_ id: ConnectionID) {
@@ -34,8 +39,8 @@ import TouchBridgeServer
         }
     }
 
-    func ask(_ request: StepRequest, from id: ConnectionID, clock: Ticking) -> [(connection: ConnectionID, effect: SessionEffect)] {
-        stepper.handle(.stepping(.success(request)), from: id, hub: hub, now: clock.now, system: { _ in }) ?? []
+    func ask(_ request: StepRequest, from id: ConnectionID) -> [(connection: ConnectionID, effect: SessionEffect)] {
+        stepper.handle(.success(request), from: id, hub: hub, system: { _ in })
     }
 
     func code(_ replies: [(connection: ConnectionID, effect: SessionEffect)]) -> String? {
@@ -51,14 +56,13 @@ import TouchBridgeServer
         let session = try #require(hub.sessionID(of: 1))
         deliver(.text(#"{"type":"hello","protocol":1,"role":"observer","session":"\#(session)","viewport":{"width":400,"height":800,"scale":1},"clock":"manual"}"#,
                       receivedAt: 0), on: 2)
-        let clock = Ticking()
-        #expect(ask(.whatIf(Self.unrelate), from: 1, clock: clock).isEmpty, "one step per slice: not done yet")
+        #expect(ask(.whatIf(Self.unrelate), from: 1).isEmpty, "one step per slice: not done yet")
         #expect(stepper.isReplaying(1) && stepper.replayWaitsForEngineShare(1), "its slices wait for the connection's share")
-        #expect(code(ask(.flake(FlakeRequest(variants: 2)), from: 1, clock: clock)) == StepErrorCode.busy)
+        #expect(code(ask(.flake(FlakeRequest(variants: 2)), from: 1)) == StepErrorCode.busy)
         var slices = 1
         var answer: [(connection: ConnectionID, effect: SessionEffect)] = []
         while answer.isEmpty, slices < 100 {
-            answer = stepper.continueReplay(for: 1, hub: hub, now: clock.now, system: { _ in })
+            answer = stepper.continueReplay(for: 1, hub: hub, system: { _ in })
             slices += 1
         }
         // open, hello, two inputs: four entries read, the replays started, four events run, one per slice.
@@ -71,12 +75,11 @@ import TouchBridgeServer
 
     @Test func aClosedConnectionDropsItsRequestAndFourRunAtOnce() {
         for id: ConnectionID in 1...5 { join(id) }
-        let clock = Ticking()
-        for id: ConnectionID in 1...4 { #expect(ask(.whatIf(Self.unrelate), from: id, clock: clock).isEmpty) }
-        #expect(code(ask(.whatIf(Self.unrelate), from: 5, clock: clock)) == StepErrorCode.serverBusy)
+        for id: ConnectionID in 1...4 { #expect(ask(.whatIf(Self.unrelate), from: id).isEmpty) }
+        #expect(code(ask(.whatIf(Self.unrelate), from: 5)) == StepErrorCode.serverBusy)
         deliver(.closed, on: 1)
         #expect(!stepper.isReplaying(1))
-        #expect(stepper.continueReplay(for: 1, hub: hub, now: clock.now, system: { _ in }).isEmpty)
-        #expect(ask(.whatIf(Self.unrelate), from: 5, clock: clock).isEmpty, "its place is free")
+        #expect(stepper.continueReplay(for: 1, hub: hub, system: { _ in }).isEmpty)
+        #expect(ask(.whatIf(Self.unrelate), from: 5).isEmpty, "its place is free")
     }
 }

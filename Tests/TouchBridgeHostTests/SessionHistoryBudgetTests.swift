@@ -10,13 +10,14 @@ import TouchBridgeServer
     let stepper: SessionStepper
 
     init() {
-        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), historyBudgetBytes: 6_000)
+        stepper = SessionStepper(catalog: LibraryCatalog(), limits: ProtocolLimits(), clock: { 0 }, analyses: LiveSteppingAnalyses(),
+                                 historyBudgetBytes: 6_000)
     }
 
-    /// What `HubBridge` does with one message: the hub handles it, the stepper keeps it.
+    /// What `HubBridge` does with one message: the hub handles it, the stepper keeps what its journal reports.
     func deliver(_ input: SessionInput, on id: ConnectionID) {
         _ = hub.handle(input, on: id)
-        _ = stepper.observe(input, on: id, hub: hub, now: 0)
+        stepper.keep(input, on: id, hub: hub, now: 0)
     }
 
     /// What `HubBridge` does with a message the system sends the app (pausing makes it resign active).
@@ -41,7 +42,7 @@ import TouchBridgeServer
 
     /// The code of the error the stepper answers `pause` with, or nil when the session pauses.
     func pauseError(_ id: ConnectionID) -> String? {
-        guard let replies = stepper.handle(.stepping(.success(.pause)), from: id, hub: hub, now: { 0 }, system: system(id)), let text = replies.first?.1.message else {
+        guard let text = stepper.handle(.success(.pause), from: id, hub: hub, system: system(id)).first?.1.message else {
             Issue.record("pause was not the stepper's")
             return nil
         }
@@ -54,7 +55,7 @@ import TouchBridgeServer
         join(2)
         tap(3, on: 2)
         #expect(pauseError(2) == nil, "within the budget")
-        _ = stepper.handle(.stepping(.success(.resume)), from: 2, hub: hub, now: { 0 }, system: system(2))
+        _ = stepper.handle(.success(.resume), from: 2, hub: hub, system: system(2))
         tap(20, on: 1)
         #expect(pauseError(1) == StepErrorCode.tooLong, "the largest history went")
         #expect(hub.interruptionMessage(.begins, for: 1) != nil, "a refused pause leaves the app active (it resigned, then came back)")

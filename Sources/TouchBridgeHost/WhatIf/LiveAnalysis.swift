@@ -6,7 +6,7 @@ import TouchBridgeServer
 /// connection's engine share as a recording's replay is. Its cost is bounded before it starts (the
 /// events it will replay, `maximumReplayedEvents`), the memory it holds by the session's history and
 /// the app's outcomes, and its answer by `maximumAnswerBytes`.
-final class LiveAnalysis {
+final class LiveAnalysis: SlicedAnalysis {
     /// Events one request replays at most, over all its runs (a what-if: the history twice; a sweep:
     /// once per variant and once unjittered).
     static let maximumReplayedEvents = 200_000
