@@ -10,7 +10,7 @@
 ///   infinities as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 /// - Strings: `"` and `\` escaped, control characters as `\b \t \n \f \r` or `\u00xx`; everything
 ///   else (`/`, DEL, non-ASCII) as it is.
-struct JSONWriter {
+package struct JSONWriter {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 256) {
