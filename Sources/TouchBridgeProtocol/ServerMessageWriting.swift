@@ -3,7 +3,8 @@
 /// Each writes exactly the bytes the message's `Encodable` conformance writes through
 /// `WireJSON.makeEncoder()`: keys in sorted byte order, `nil` optionals left out, the `null`s of
 /// `Nullable` and of `RenderOp`'s required `parent`/`displayList` written. Keep the two in step
-/// when a field is added (`JSONWriterTests` compares them).
+/// when a field is added (`JSONWriterTests` compares them), and with the message's declaration
+/// (`RenderEventsDeclaration.swift`; `ServerDeclarationTests` compares them).
 extension JSONWriter {
     mutating func write(_ message: EventsMessage) {
         byte(UInt8(ascii: "{"))
