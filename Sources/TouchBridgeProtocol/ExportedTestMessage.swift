@@ -8,9 +8,10 @@ package enum TestExportFormat: String, WireEnum {
 
 /// `exported-test`: the paused session up to `frame` as `format` (docs/protocol.md §5.6), with what the
 /// export left out — the inspector copies `text` to the clipboard.
-package struct ExportedTestMessage: Encodable, Equatable, Sendable {
-    /// Always `exported-test`.
-    package let type = "exported-test"
+package struct ExportedTestMessage: WireMessage, Equatable {
+    /// Sent as `exported-test`.
+    package static let messageType = "exported-test"
+
     /// The format asked for.
     package var format: TestExportFormat
     /// The frame the export ends at (the one the stepping bar shows).
@@ -28,10 +29,14 @@ package struct ExportedTestMessage: Encodable, Equatable, Sendable {
         self.notes = notes
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type, format = "as", frame, text, notes
-    }
+    /// The fields of `exported-test`.
+    package static let writtenFields: [WrittenField<ExportedTestMessage>] = [
+        .field("as", \.format, "The format asked for."),
+        .field("frame", \.frame, "The frame the export ends at."),
+        .field("text", \.text, "The test (or the W3C Actions body, JSON)."),
+        .field("notes", \.notes, "What a pointer trace cannot carry and the export left out (the pause's own `act` among them), one line each."),
+    ]
 
     /// The message on the wire.
-    package var wireText: String { WireJSON.text(self) }
+    package var wireText: String { messageText }
 }

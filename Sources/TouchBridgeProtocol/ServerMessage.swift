@@ -26,24 +26,22 @@ package enum ServerMessage: Equatable, Sendable {
 
     /// The message's JSON text: sorted keys, compact — equal messages are equal bytes.
     ///
-    /// The per-input messages have hand-written encoders (`ServerMessageWriting.swift`) that write
-    /// the very bytes `Encodable` writes, several times faster; `welcome`, sent once, is `Encodable`.
+    /// Every message is written as its declaration (`WireMessage`) states it. The per-frame ones,
+    /// `render` and `events`, have specialized writers (`ServerMessageWriting.swift`), several times
+    /// faster, which `ServerDeclarationTests` holds to the declaration byte for byte; the others are
+    /// written by their declaration's table.
     package var text: String {
         var writer: JSONWriter
         switch self {
-        case .welcome: return codableText
+        case .welcome(let body): return body.messageText
         case .render(let body):
             writer = JSONWriter(capacity: 64 + 160 * body.ops.count)
             writer.write(body)
         case .events(let body):
             writer = JSONWriter(capacity: 64 + 256 * body.log.count)
             writer.write(body)
-        case .error(let body):
-            writer = JSONWriter(capacity: 64 + body.message.utf8.count)
-            writer.write(body)
-        case .pong(let body):
-            writer = JSONWriter(capacity: 48)
-            writer.write(body)
+        case .error(let body): return body.messageText
+        case .pong(let body): return body.messageText
         }
         return writer.text
     }

@@ -1,9 +1,10 @@
-/// The hand-written encoders of the frequent server messages (`render`, `events`, `error`, `pong`).
+/// The hand-written encoders of the frequent server messages (`render`, `events`).
 ///
 /// Each writes exactly the bytes the message's `Encodable` conformance writes through
 /// `WireJSON.makeEncoder()`: keys in sorted byte order, `nil` optionals left out, the `null`s of
 /// `Nullable` and of `RenderOp`'s required `parent`/`displayList` written. Keep the two in step
-/// when a field is added (`JSONWriterTests` compares them).
+/// when a field is added (`JSONWriterTests` compares them), and with the message's declaration
+/// (`RenderEventsDeclaration.swift`; `ServerDeclarationTests` compares them).
 extension JSONWriter {
     mutating func write(_ message: EventsMessage) {
         events(seq: message.seq, t: message.t, pointers: message.pointers, lints: message.lints) { writer in
@@ -401,22 +402,5 @@ extension JSONWriter {
 
     private mutating func coordinates(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         coordinates(x, y); byte(UInt8(ascii: ",")); coordinates(width, height)
-    }
-
-    // MARK: error, pong
-
-    mutating func write(_ message: ErrorMessage) {
-        raw("{\"code\":"); string(message.code)
-        raw(",\"message\":"); string(message.message)
-        if let path = message.path { raw(",\"path\":"); string(path) }
-        if let retry = message.retryAfterMs { raw(",\"retryAfterMs\":"); integer(retry) }
-        if let seq = message.seq { raw(",\"seq\":"); integer(seq) }
-        raw(",\"type\":\"error\"}")
-    }
-
-    mutating func write(_ message: Pong) {
-        raw("{\"id\":"); integer(message.id)
-        raw(",\"t\":"); number(message.t)
-        raw(",\"type\":\"pong\"}")
     }
 }

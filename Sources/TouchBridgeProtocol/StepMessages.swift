@@ -1,8 +1,9 @@
 /// `stepping`: the session is paused on a timeline (docs/protocol.md §5.6): its own history or an
 /// opened recording. Sent to the device and every observer, then a `step` for the frame shown.
-package struct SteppingMessage: Encodable, Equatable, Sendable {
-    /// Always `stepping`.
-    package let type = "stepping"
+package struct SteppingMessage: WireMessage, Equatable {
+    /// Sent as `stepping`.
+    package static let messageType = "stepping"
+
     /// `live` (the session's own history up to the pause) or `recording`.
     package var source: String
     /// The recording's file name (recordings only).
@@ -20,10 +21,16 @@ package struct SteppingMessage: Encodable, Equatable, Sendable {
         self.times = times
     }
 
-    private enum CodingKeys: String, CodingKey { case type, source, name, frames, times }
+    /// The fields of `stepping`.
+    package static let writtenFields: [WrittenField<SteppingMessage>] = [
+        .field("source", \.source, type: "`\"live\"` \\| `\"recording\"`", "`live` (the session's own history up to the pause) or `recording`."),
+        .field("name", \.name, "The recording's file name (recordings only)."),
+        .field("frames", \.frames, "The number of frames; `step` accepts 0 ..< `frames`."),
+        .field("times", \.times, "Each frame's engine time in ms (for a timeline)."),
+    ]
 
     /// The message on the wire.
-    package var text: String { WireJSON.text(self) }
+    package var text: String { messageText }
 }
 
 /// `step`: the state of the session right after one frame (docs/protocol.md §5.6).
@@ -32,37 +39,93 @@ package struct SteppingMessage: Encodable, Equatable, Sendable {
 /// the scene's `events` messages up to the frame (the oldest left out past a byte budget, counted in
 /// `omitted`), and `pointers` the fingers down at that instant. A client applies them as it applies
 /// live messages, after forgetting what it had.
-package enum StepMessage {
+package struct StepMessage: WireMessage, Equatable {
+    /// Sent as `step`.
+    package static let messageType = "step"
+
+    /// The frame shown.
+    package var frame: Int
+    /// The timeline's frames.
+    package var frames: Int
+    /// The frame's engine time, ms (rounded as every time on the wire).
+    package var t: Double
+    /// Encoded `render` messages, embedded as they are.
+    package var renders: [EncodedJSON]
+    /// Encoded `events` messages, embedded as they are.
+    package var events: [EncodedJSON]
+    /// The older `events` messages left out.
+    package var omitted: Int
+    /// The device's fingers down after the frame.
+    package var pointers: [LivePointer]
+
+    /// The fields of `step`.
+    package static let writtenFields: [WrittenField<StepMessage>] = [
+        .field("frame", \.frame, "The frame shown."),
+        .field("frames", \.frames, "The timeline's number of frames."),
+        .field("t", \.t, "The frame's engine time."),
+        .embedded("renders", \.renders, message: "render", type: "array of `render` messages",
+               "To apply in order to an empty mirror (a full render, then diffs)."),
+        .embedded("events", \.events, message: "events", type: "array of `events` messages",
+               "The scene's `events` messages up to the frame, in order (`omitted` of the oldest left out)."),
+        .field("omitted", \.omitted, "How many of the oldest `events` messages were left out."),
+        .objects("pointers", \.pointers, type: "array of `{\"id\",\"x\",\"y\"}`", "The device's fingers down after the frame."),
+    ]
+
     /// The message on the wire; `renders` and `events` are already-encoded messages, embedded as they are.
     package static func text(
         frame: Int, frames: Int, t: Double, renders: [String], events: [String], pointers: [LivePointer], omitted: Int
     ) -> String {
-        "{\"events\":[" + events.joined(separator: ",") + "],\"frame\":\(frame),\"frames\":\(frames),\"omitted\":\(omitted),"
-            + "\"pointers\":" + WireJSON.text(pointers) + ",\"renders\":[" + renders.joined(separator: ",") + "],\"t\":"
-            + WireJSON.text(WireJSON.rounded(t)) + ",\"type\":\"step\"}"
+        StepMessage(frame: frame, frames: frames, t: WireJSON.rounded(t), renders: renders.map(EncodedJSON.init),
+                    events: events.map(EncodedJSON.init), omitted: omitted, pointers: pointers).messageText
     }
 }
 
 /// `resumed`: the session is live again; `render` is its whole render state now.
-package enum ResumedMessage {
+package struct ResumedMessage: WireMessage, Equatable {
+    /// Sent as `resumed`.
+    package static let messageType = "resumed"
+
+    /// An encoded full `render` message (`null` when the session has none), embedded as it is.
+    package var render: EncodedJSON
+
+    /// The fields of `resumed`.
+    package static let writtenFields: [WrittenField<ResumedMessage>] = [
+        .embedded("render", \.render, message: "render", type: "`render` message", "The live session's full render."),
+    ]
+
     /// The message on the wire; `render` is an encoded full `render` message, embedded as it is.
-    package static func text(render: String) -> String { "{\"render\":" + render + ",\"type\":\"resumed\"}" }
+    package static func text(render: String) -> String { ResumedMessage(render: EncodedJSON(render)).messageText }
 }
 
 /// `uploading`: part `received − 1` of an uploaded recording arrived; send the next one. One part at a
 /// time keeps an upload within the connection's share of engine time (a part sent too early is
 /// answered `rate-limited` with `retryAfterMs`: send it again then).
-package enum UploadingMessage {
+package struct UploadingMessage: WireMessage, Equatable {
+    /// Sent as `uploading`.
+    package static let messageType = "uploading"
+
+    /// The parts taken so far.
+    package var received: Int
+    /// The parts of the upload.
+    package var parts: Int
+
+    /// The fields of `uploading`.
+    package static let writtenFields: [WrittenField<UploadingMessage>] = [
+        .field("received", \.received, "The parts taken so far (send part `received` next)."),
+        .field("parts", \.parts, "The parts of the upload."),
+    ]
+
     /// The message on the wire.
     package static func text(received: Int, parts: Int) -> String {
-        "{\"parts\":\(parts),\"received\":\(received),\"type\":\"uploading\"}"
+        UploadingMessage(received: received, parts: parts).messageText
     }
 }
 
 /// `recordings`: what `open-recording` may open by name (docs/protocol.md §5.6).
-package struct RecordingsMessage: Encodable, Equatable, Sendable {
-    /// Always `recordings`.
-    package let type = "recordings"
+package struct RecordingsMessage: WireMessage, Equatable {
+    /// Sent as `recordings`.
+    package static let messageType = "recordings"
+
     /// Whether the server records (`serve --record`); without it nothing is listed.
     package var recording: Bool
     /// Newest first.
@@ -77,14 +140,19 @@ package struct RecordingsMessage: Encodable, Equatable, Sendable {
         self.maxBytes = maxBytes
     }
 
-    private enum CodingKeys: String, CodingKey { case type, recording, files, maxBytes }
+    /// The fields of `recordings`.
+    package static let writtenFields: [WrittenField<RecordingsMessage>] = [
+        .field("recording", \.recording, "Whether the server records."),
+        .objects("files", \.files, listed: true, "Newest first (at most 200): the `*.jsonl` regular files directly in the record directory that this device may open (its own session's; with `shareRecordings` also every finished one; files copied into the directory by hand are listed from the first listing a second after the change)."),
+        .field("maxBytes", \.maxBytes, "The largest recording the server opens."),
+    ]
 
     /// The message on the wire.
-    package var text: String { WireJSON.text(self) }
+    package var text: String { messageText }
 }
 
 /// One listed recording file.
-package struct RecordingListing: Codable, Equatable, Sendable {
+package struct RecordingListing: WireWritten, Equatable {
     /// The file's name in the record directory: what `open-recording` takes.
     package var name: String
     /// Its size.
@@ -95,6 +163,12 @@ package struct RecordingListing: Codable, Equatable, Sendable {
         self.name = name
         self.bytes = bytes
     }
+
+    /// The fields of a `recordings.files` entry.
+    package static let writtenFields: [WrittenField<RecordingListing>] = [
+        .field("name", \.name, "What `open-recording` takes."),
+        .field("bytes", \.bytes, "Its size."),
+    ]
 }
 
 /// The error codes of stepping (docs/protocol.md §8); `not-allowed`, `schema` and `limit` are shared.

@@ -17,11 +17,13 @@ package enum WireDocumentation {
     }
 
     /// The rows of `fields`, in reading order, each followed by the rows of its nested fields when
-    /// the document lists them.
+    /// the document lists them (`pointers[i].id` for an array's elements, `thresholds.panHysteresisPt`
+    /// for an object's).
     package static func rows(of fields: [WireFieldInfo], prefix: String = "") -> [Row] {
         fields.flatMap { field in
             [Row(field: prefix + field.key, type: (field.isRequired ? "" : "*optional* ") + field.documentedType, meaning: field.meaning)]
-                + (field.documentsNested ? rows(of: field.nested, prefix: "\(prefix)\(field.key)[i].") : [])
+                + (field.documentsNested
+                    ? rows(of: field.nested, prefix: prefix + field.key + (field.documentedType.hasPrefix("array") ? "[i]." : ".")) : [])
         }
     }
 
@@ -37,6 +39,7 @@ package enum WireDocumentation {
             .array(fields.map { field in
                 var members: [String: JSONValue] = ["key": .string(field.key), "required": .bool(field.isRequired)]
                 if !field.nested.isEmpty { members["fields"] = describe(field.nested) }
+                if let embeds = field.embeds { members["message"] = .string(embeds) }
                 return .object(members)
             })
         }

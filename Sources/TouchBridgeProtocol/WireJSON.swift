@@ -3,10 +3,11 @@ import Foundation
 /// How the protocol turns JSON into values and back, in one place so every message is encoded the
 /// same way.
 ///
-/// Client messages are parsed by `JSONParser` and read by `ClientMessageReading.swift`; the
-/// frequent server messages are written by `JSONWriter`. The Foundation coders here remain for
-/// `welcome`, for `ServerMessage.decode`, and as the reference the hand-written code is tested
-/// against.
+/// Client messages are parsed by `JSONParser` and read by `ClientMessageReading.swift`; server
+/// messages are written by `JSONWriter`, through their declarations (`WireMessage`) or, for `render`
+/// and `events`, their specialized writers. The Foundation coders here remain for
+/// `ServerMessage.decode`, for reports encoded by their own types, and as the reference the
+/// hand-written code is tested against.
 ///
 /// Output is deterministic: sorted keys, no whitespace, numbers rounded by the producer with
 /// `rounded(_:)`. Determinism is a protocol guarantee (manual clock: same input, same bytes).

@@ -71,6 +71,8 @@ public struct WireFieldInfo: Equatable, Sendable {
     public var nested: [WireFieldInfo]
     /// Whether the document lists `nested` under the field.
     public var documentsNested: Bool
+    /// The server message type whose encoded messages the field embeds (`step.renders` holds `render`s).
+    public var embeds: String? = nil
 }
 
 /// A coding key of any name: what the `WireObject` tables encode and decode with.

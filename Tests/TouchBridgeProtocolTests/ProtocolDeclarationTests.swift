@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchBridgeProtocol
+@testable import TouchBridgeProtocol
 
 /// docs/protocol.md's field tables and the fixture the page's Node tests read
 /// (Tests/fixtures/protocol/client-messages.json) are made from the messages' declarations
@@ -10,22 +10,28 @@ import TouchBridgeProtocol
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let document = root.appendingPathComponent("docs/protocol.md")
     static let fixture = root.appendingPathComponent("Tests/fixtures/protocol/client-messages.json")
+    static let serverFixtureFile = root.appendingPathComponent("Tests/fixtures/protocol/server-messages.json")
     /// Every message a client may send: session messages and stepping requests.
     static let declarations = ClientMessage.declarations + StepRequest.declarations
     static var writing: Bool { ProcessInfo.processInfo.environment["TOUCHBRIDGE_WRITE_FIXTURES"] == "1" }
 
-    static func opening(_ type: String) -> String { "<!-- fields of \(type), from its declaration (ProtocolDeclarationTests) -->\n" }
+    /// The marker a message's table follows: `sender` tells a server's `step` from a client's.
+    static func opening(_ type: String, sender: String = "") -> String {
+        "<!-- fields of \(sender)\(type), from its declaration (ProtocolDeclarationTests) -->\n"
+    }
     static let closing = "<!-- end of fields -->"
 
-    /// The document with the table of each declared message between its markers.
+    /// The document with the table of each declared message between its markers: the client's, then the
+    /// server's (`the server's step`).
     static func documentFromDeclarations(_ text: String) -> (text: String, missing: [String]) {
         var text = text
         var missing: [String] = []
-        for declaration in declarations where !declaration.fields.isEmpty {
-            guard let start = text.range(of: opening(declaration.type)),
+        let documented = declarations.map { ($0, "") } + ServerMessage.declarations.map { ($0, "the server's ") }
+        for (declaration, sender) in documented where !declaration.fields.isEmpty {
+            guard let start = text.range(of: opening(declaration.type, sender: sender)),
                   let end = text.range(of: closing, range: start.upperBound..<text.endIndex)
             else {
-                missing.append(declaration.type)
+                missing.append(sender + declaration.type)
                 continue
             }
             text.replaceSubrange(start.upperBound..<end.lowerBound, with: WireDocumentation.table(of: declaration.fields) + "\n")
@@ -33,13 +39,40 @@ import TouchBridgeProtocol
         return (text, missing)
     }
 
-    /// The fixture's text: one line per message, so a change reads as a one-line diff.
-    static func fixtureText() -> String {
-        guard case .object(let members) = WireDocumentation.fixture(of: declarations),
-              case .object(let messages)? = members["messages"], let description = members["description"]
-        else { return "" }
-        let lines = messages.keys.sorted().map { "    \(WireJSON.text(.string($0))): \(WireJSON.text(messages[$0]!))" }
-        return "{\n  \"description\": \(WireJSON.text(description)),\n  \"messages\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
+    /// A fixture's text: one line per member of each of `sections`, so a change reads as a one-line diff.
+    static func fixtureText(_ fixture: JSONValue, sections: [String]) -> String {
+        guard case .object(let members) = fixture, let description = members["description"] else { return "" }
+        let parts = sections.map { section -> String in
+            guard case .object(let entries)? = members[section] else { return "" }
+            let lines = entries.keys.sorted().map { "    \(WireJSON.text(.string($0))): \(WireJSON.text(entries[$0]!))" }
+            return "  \(WireJSON.text(.string(section))): {\n" + lines.joined(separator: ",\n") + "\n  }"
+        }
+        return "{\n  \"description\": \(WireJSON.text(description)),\n" + parts.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// The server's fixture: its declarations and an example of each message by the server's writers.
+    static func serverFixture() throws -> JSONValue {
+        let decoder = WireJSON.makeDecoder()
+        var examples: [String: JSONValue] = [:]
+        for (type, texts) in ServerExamples.all {
+            var values: [JSONValue] = []
+            for text in texts { values.append(try decoder.decode(JSONValue.self, from: Data(text.utf8))) }
+            examples[type] = .array(values)
+        }
+        return .object([
+            "description": .string("The fields of every server message, from the Swift declarations (WireMessage), and examples written by the server's writers (ServerExamples); the page's readers are tested on them (Tests/web/served.test.mjs). Regenerate with TOUCHBRIDGE_WRITE_FIXTURES=1 swift test --filter ProtocolDeclarationTests."),
+            "messages": WireDocumentation.fixture(of: ServerMessage.declarations)["messages"] ?? .null,
+            "examples": .object(examples),
+        ])
+    }
+
+    /// Checks `url` holds `expected`, rewriting it first when asked to.
+    static func expectFixture(_ url: URL, _ expected: String) throws {
+        if Self.writing {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == expected, "\(url.lastPathComponent) differs (TOUCHBRIDGE_WRITE_FIXTURES=1 rewrites it)")
     }
 
     @Test func everyDeclaredMessageHasItsTableInTheDocument() throws {
@@ -51,12 +84,18 @@ import TouchBridgeProtocol
     }
 
     @Test func theSharedFixtureIsTheDeclarations() throws {
-        let expected = Self.fixtureText()
-        if Self.writing {
-            try FileManager.default.createDirectory(at: Self.fixture.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try expected.write(to: Self.fixture, atomically: true, encoding: .utf8)
-        }
-        #expect(try String(contentsOf: Self.fixture, encoding: .utf8) == expected)
+        try Self.expectFixture(Self.fixture, Self.fixtureText(WireDocumentation.fixture(of: Self.declarations), sections: ["messages"]))
+    }
+
+    @Test func theServersFixtureIsItsDeclarationsAndItsWritersExamples() throws {
+        try Self.expectFixture(Self.serverFixtureFile, Self.fixtureText(try Self.serverFixture(), sections: ["messages", "examples"]))
+    }
+
+    @Test func everyServerMessageTypeIsDeclaredOnceWithAnExample() {
+        let types = ServerMessage.declarations.map(\.type)
+        #expect(Set(types).count == types.count)
+        #expect(Set(types) == Set(ServerExamples.all.keys))
+        #expect(Set(["welcome", "render", "events", "error", "pong"]).isSubset(of: Set(types)))
     }
 
     @Test func everyMessageTypeIsDeclaredOnce() {

@@ -28,11 +28,16 @@ function check(value, fields, path, problems) {
   }
 }
 
-/** What in `msg` differs from its type's declaration (empty when nothing does). */
-export function undeclared(msg) {
-  const fields = DECLARED[msg?.type];
-  if (!fields) return [`type ${JSON.stringify(msg?.type)}: not a declared client message`];
+/** What in `msg` differs from its type's declaration among `declarations` (empty when nothing does). */
+export function differences(msg, declarations, side) {
+  const fields = declarations[msg?.type];
+  if (!fields) return [`type ${JSON.stringify(msg?.type)}: not a declared ${side} message`];
   const problems = [];
   check(msg, fields, '', problems);
   return problems;
+}
+
+/** What in `msg` differs from its type's declaration (empty when nothing does). */
+export function undeclared(msg) {
+  return differences(msg, DECLARED, 'client');
 }

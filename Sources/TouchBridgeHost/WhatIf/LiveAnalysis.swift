@@ -119,7 +119,7 @@ final class LiveAnalysis: SlicedAnalysis {
                 let differs = report.firstDifference.flatMap { first in frameEnds?.firstIndex { $0 >= first.line - 1 } }
                 return .success(Self.answer { count in
                     let (cut, omitted) = report.cut(to: count)
-                    return WhatIfAnswer(report: cut, frame: frame, differsAtFrame: differs, events: script.steps.count, omitted: omitted)
+                    return WhatIfAnswer(report: EncodedJSON(WireJSON.text(cut)), frame: frame, differsAtFrame: differs, events: script.steps.count, omitted: omitted)
                 })
             } catch {
                 return .failure(.schema("changes", error.description))
@@ -131,7 +131,7 @@ final class LiveAnalysis: SlicedAnalysis {
             let report = run.report()
             return .success(Self.answer { count in
                 let (cut, omitted) = report.cut(to: count)
-                return FlakeAnswer(report: cut, fromLine: fromLine, events: script.steps.count, omitted: omitted)
+                return FlakeAnswer(report: EncodedJSON(WireJSON.text(cut)), fromLine: fromLine, events: script.steps.count, omitted: omitted)
             })
         }
     }
@@ -154,10 +154,10 @@ final class LiveAnalysis: SlicedAnalysis {
     }
 
     /// The answer with its lists cut to the longest length (256, 64, 16, 4, 1) that fits `maximumAnswerBytes`.
-    private static func answer(_ make: (Int) -> some Encodable) -> String {
+    private static func answer(_ make: (Int) -> some WireMessage) -> String {
         var text = ""
         for count in [256, 64, 16, 4, 1] {
-            text = WireJSON.text(make(count))
+            text = make(count).messageText
             if text.utf8.count <= maximumAnswerBytes { break }
         }
         return text
@@ -196,30 +196,4 @@ final class LiveAnalysis: SlicedAnalysis {
         }
         return start
     }
-}
-
-/// The `what-if` answer (docs/protocol.md §5.7).
-struct WhatIfAnswer: Encodable {
-    let type = "what-if"
-    let source = "live"
-    var report: WhatIfReport
-    var frame: Int?
-    /// While paused on the live timeline: the stepping frame of the first difference.
-    var differsAtFrame: Int?
-    var events: Int
-    var omitted: Int
-
-    private enum CodingKeys: String, CodingKey { case type, source, report, frame, differsAtFrame, events, omitted }
-}
-
-/// The `flake` answer (docs/protocol.md §5.7).
-struct FlakeAnswer: Encodable {
-    let type = "flake"
-    let source = "live"
-    var report: FlakeReport
-    var fromLine: Int
-    var events: Int
-    var omitted: Int
-
-    private enum CodingKeys: String, CodingKey { case type, source, report, fromLine, events, omitted }
 }

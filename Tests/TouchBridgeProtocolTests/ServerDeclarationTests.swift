@@ -1,0 +1,133 @@
+import Foundation
+import SeededRandom
+import Testing
+@testable import TouchBridgeProtocol
+
+/// The server messages' declarations (`WireMessage`) are the authority for what goes on the wire: the
+/// specialized writers of the per-frame messages (`render`, `events`) must write exactly what the
+/// declaration's table writes, over generated messages in which every optional field of every declared
+/// object is both present and absent; the Swift clients' `Codable` types must read and write the
+/// declared bytes.
+@Suite struct ServerDeclarationTests {
+    /// Keys seen present and absent, per declared object (`events.log[i]`…), over a corpus.
+    struct Coverage {
+        var present: [String: Set<String>] = [:]
+        var absent: [String: Set<String>] = [:]
+
+        /// Notes which of `fields`' keys `value` has, and goes on into its nested declared objects.
+        mutating func note(_ value: JSONValue, fields: [WireFieldInfo], at path: String) {
+            guard case .object(let members) = value else { return }
+            for field in fields {
+                if let member = members[field.key] {
+                    present[path, default: []].insert(field.key)
+                    guard !field.nested.isEmpty else { continue }
+                    if case .array(let elements) = member {
+                        for element in elements { note(element, fields: field.nested, at: "\(path).\(field.key)[i]") }
+                    } else {
+                        note(member, fields: field.nested, at: "\(path).\(field.key)")
+                    }
+                } else {
+                    absent[path, default: []].insert(field.key)
+                }
+            }
+        }
+
+        /// The optional keys of `fields` (and of their nested objects) not seen both present and absent,
+        /// and the required ones seen absent.
+        func gaps(fields: [WireFieldInfo], at path: String) -> [String] {
+            fields.flatMap { field -> [String] in
+                let seen = present[path]?.contains(field.key) ?? false, missed = absent[path]?.contains(field.key) ?? false
+                var gaps: [String] = []
+                if field.isRequired ? missed || !seen : !(seen && missed) { gaps.append("\(path).\(field.key)") }
+                guard !field.nested.isEmpty else { return gaps }
+                let nestedPath = field.documentedType.hasPrefix("array") ? "\(path).\(field.key)[i]" : "\(path).\(field.key)"
+                return gaps + self.gaps(fields: field.nested, at: nestedPath)
+            }
+        }
+    }
+
+    static func lints(_ random: inout SplitMix64) -> [WireLint] {
+        (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            WireLint(id: random.string(), name: random.string(), severity: random.pick(["error", "warning", "info"]), rule: random.string(),
+                     message: random.string(), fix: random.string(), subjects: [random.string()])
+        }
+    }
+
+    /// `JSONWriterTests`' events with what that corpus leaves out: lints, and log entries' `allTouches` and margins.
+    static func events(_ random: inout SplitMix64, round: Int) -> EventsMessage {
+        var message = JSONWriterTests.events(&random, round: round)
+        if random.chance(0.3) { message.lints = lints(&random) }
+        for index in message.log.indices {
+            if random.chance(0.3) {
+                message.log[index].allTouches = [LogTouch(id: random.integer(), phase: "moved", tapCount: 1, location: [random.double(), 0])]
+            }
+            if random.chance(0.3) {
+                message.log[index].margins = [LogMargin(rule: random.string(), threshold: random.string(), measured: random.double(),
+                                                        limitValue: random.double(), limit: "atMost", side: "inside", unit: "pt")]
+            }
+        }
+        return message
+    }
+
+    /// `JSONWriterTests`' renders with what that corpus leaves out: `t` and lints.
+    static func render(_ random: inout SplitMix64, round: Int) -> RenderMessage {
+        var message = JSONWriterTests.render(&random, round: round)
+        if random.chance(0.5) { message.t = random.double() }
+        if random.chance(0.3) { message.lints = lints(&random) }
+        return message
+    }
+
+    @Test func theSpecializedWritersOfRenderAndEventsWriteTheirDeclaration() throws {
+        var random = SplitMix64(seed: 0x5E4D_C0DE)
+        var coverage = Coverage()
+        for round in 0..<1000 {
+            let events = Self.events(&random, round: round), render = Self.render(&random, round: round)
+            for (message, declared) in [(ServerMessage.events(events), events.messageText), (ServerMessage.render(render), render.messageText)] {
+                let written = message.text
+                guard written == declared else {
+                    Issue.record("round \(round): \(message.type)'s specialized writer differs from its declaration\n  writer:      \(written)\n  declaration: \(declared)")
+                    return
+                }
+                let fields = ServerMessage.declarations.first { $0.type == message.type }?.fields ?? []
+                coverage.note(try WireJSON.makeDecoder().decode(JSONValue.self, from: Data(written.utf8)), fields: fields, at: message.type)
+            }
+        }
+        // The corpus put every optional field in and left it out, at every level the declarations list.
+        #expect(coverage.gaps(fields: EventsMessage.writtenFields.map(\.info), at: "events") == [])
+        #expect(coverage.gaps(fields: RenderMessage.writtenFields.map(\.info), at: "render") == [])
+    }
+
+    @Test func theSwiftClientsTypesReadAndWriteTheDeclaredBytes() throws {
+        var random = SplitMix64(seed: 29)
+        for _ in 0..<300 {
+            var welcome = Welcome(session: random.string(), role: random.pick([.device, .observer]),
+                                  scenes: [SceneInfo(name: random.string(), title: random.string(), description: random.string())],
+                                  scene: random.string(), clock: random.pick([.client, .manual]), thresholds: ServerExamples.thresholds,
+                                  limits: ProtocolLimits(maxViewportPoints: random.double()))
+            if random.chance(0.5) { welcome.recording = random.chance(0.5) }
+            if random.chance(0.5) { welcome.lan = LANAddress(url: random.string(), qr: QRCodePath(size: random.integer(), path: random.string())) }
+            if random.chance(0.5) { welcome.lints = Self.lints(&random) }
+            let error = ErrorMessage(code: random.string(), message: random.string(), path: random.chance(0.5) ? random.string() : nil,
+                                     retryAfterMs: random.chance(0.5) ? random.integer() : nil, seq: random.chance(0.5) ? random.integer() : nil)
+            let messages: [ServerMessage] = [.welcome(welcome), .error(error), .pong(Pong(id: random.integer(), t: random.double()))]
+            for message in messages {
+                #expect(message.text == message.codableText, "\(message.type): the declaration and Encodable differ")
+                if message.text.contains("NaN") || message.text.contains("Infinity") { continue }
+                #expect(try ServerMessage.decode(message.text) == message)
+            }
+        }
+    }
+
+    @Test func theColdRepliesWriteTheirFieldsSortedWithTheirType() {
+        #expect(StepMessage.text(frame: 2, frames: 6, t: 16.0004, renders: [#"{"type":"render"}"#], events: [], pointers: [LivePointer(id: 1, x: 2, y: 3)],
+                                 omitted: 0)
+            == #"{"events":[],"frame":2,"frames":6,"omitted":0,"pointers":[{"id":1,"x":2,"y":3}],"renders":[{"type":"render"}],"t":16,"type":"step"}"#)
+        #expect(ResumedMessage.text(render: "null") == #"{"render":null,"type":"resumed"}"#)
+        #expect(UploadingMessage.text(received: 1, parts: 3) == #"{"parts":3,"received":1,"type":"uploading"}"#)
+        #expect(SteppingMessage(source: "recording", name: "a.jsonl", frames: 2, times: [0, 16.5]).text
+            == #"{"frames":2,"name":"a.jsonl","source":"recording","times":[0,16.5],"type":"stepping"}"#)
+        #expect(SteppingMessage(source: "live", name: nil, frames: 0, times: []).text == #"{"frames":0,"source":"live","times":[],"type":"stepping"}"#)
+        #expect(ExportedTestMessage(format: .swift, frame: 3, text: "t", notes: ["n"]).wireText
+            == #"{"as":"swift","frame":3,"notes":["n"],"text":"t","type":"exported-test"}"#)
+    }
+}

@@ -1,0 +1,145 @@
+// The page's readers against the server's declarations (Tests/fixtures/protocol/server-messages.json):
+// every example the server's writers wrote conforms to its declaration, and the page's session, mirror,
+// inspector, stepping bar, test exporter and what-if panel take each one, read no field the declaration
+// lacks, and send only messages the client declarations have (the panels too).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { installFakeDom } from './fakedom.mjs';
+import { SERVED, EXAMPLES, undeclaredServed, watched } from './served.mjs';
+import { undeclared } from './declared.mjs';
+
+installFakeDom();
+const { Session } = await import('../../web/session.mjs');
+const { Mirror } = await import('../../web/mirror.mjs');
+const { EngineClock } = await import('../../web/animation.mjs');
+const { Inspector } = await import('../../web/inspector.mjs');
+const { Stepper } = await import('../../web/stepper.mjs');
+
+/** The page's parts as app.mjs wires them, over a connection that records what is sent. */
+function page(role = 'device') {
+  // A document of its own: the panels listen on its elements.
+  const p = { sent: [], banners: [], warnings: [], mirror: new Mirror(), document: installFakeDom() };
+  // Every message the page sends, from the session or a panel, must be one the server declares.
+  const send = (msg) => {
+    assert.deepEqual(undeclared(msg), [], JSON.stringify(msg));
+    p.sent.push(msg);
+    return true;
+  };
+  p.conn = { state: 'joined', rtt: 10, send, sendRaw: send, stop() {} };
+  p.inspector = new Inspector({ onPickScene: () => {}, onFocusView: () => {}, send: (msg) => p.session.send(msg) });
+  p.stepper = new Stepper({
+    role, send: (msg) => p.session.send(msg), limits: () => p.session.state.limits, show: (step) => p.session.showInstant(step),
+    resume: (render) => p.session.backToLive(render), notify: (text) => p.banners.push(text),
+  });
+  p.session = new Session({
+    role, watch: role === 'observer' ? 'abc' : null, conn: p.conn, mirror: p.mirror, engineClock: new EngineClock(), inspector: p.inspector,
+    input: { enabled: role === 'device', resetSession() {}, touchesCancelledBySystem() {}, recover() {} }, stepper: p.stepper,
+    banner: { show: (source, text) => p.banners.push(text) },
+    measure: () => ({ width: 390, height: 844, fallbackWidth: 390, fallbackHeight: 844, scale: 3, safeArea: { top: 0, left: 0, bottom: 0, right: 0 } }),
+    warn: (...args) => p.warnings.push(args),
+  });
+  return p;
+}
+
+/** The order a session meets the messages in: joined, live, paused, stepped, answered, live again. */
+const ORDER = ['welcome', 'render', 'events', 'pong', 'error', 'stepping', 'step', 'uploading', 'recordings', 'exported-test', 'what-if', 'flake',
+  'resumed'];
+
+test('every server message is declared with an example, and every example is its declaration', () => {
+  assert.deepEqual(Object.keys(SERVED).sort(), [...ORDER].sort());
+  assert.deepEqual(Object.keys(EXAMPLES).sort(), [...ORDER].sort());
+  for (const [type, examples] of Object.entries(EXAMPLES)) {
+    assert.ok(examples.length > 0, type);
+    for (const example of examples) assert.deepEqual(undeclaredServed(example), [], JSON.stringify(example).slice(0, 200));
+  }
+});
+
+test('the examples hold every declared field somewhere, so the readers below meet each', () => {
+  const missing = [];
+  const visit = (fields, values, path) => {
+    for (const field of fields) {
+      const present = values.map((v) => v?.[field.key]).filter((v) => v !== undefined && v !== null);
+      if (!present.length) missing.push(`${path}${field.key}`);
+      if (field.fields) visit(field.fields, present.flatMap((v) => (Array.isArray(v) ? v : [v])), `${path}${field.key}.`);
+    }
+  };
+  for (const [type, fields] of Object.entries(SERVED)) visit(fields, EXAMPLES[type], `${type}.`);
+  assert.deepEqual(missing, []);
+});
+
+test('the checker finds a missing required field, an undeclared key and a field the page reads that is not declared', () => {
+  const [pong] = EXAMPLES.pong;
+  assert.deepEqual(undeclaredServed({ ...pong, id: undefined }), ['id: required field is missing']);
+  assert.deepEqual(undeclaredServed({ ...pong, rtt: 3 }), ['rtt: not a declared field']);
+  const reads = new Set();
+  const events = watched(EXAMPLES.events[0], reads);
+  assert.equal(events.log[3].values.numberOfTouches, 1);
+  assert.equal(events.log[0].colour, undefined);
+  assert.equal(events.seqNumber, undefined);
+  const step = watched(EXAMPLES.step[0], reads);
+  assert.equal(typeof step.renders[0].full, 'boolean');
+  void step.renders[0].opz;
+  assert.deepEqual([...reads], ['events.log[i].colour', 'events.seqNumber', 'render.opz']);
+});
+
+for (const role of ['device', 'observer']) {
+  test(`the ${role}'s page takes every example, reading only declared fields`, () => {
+    const p = page(role);
+    p.session.hello();
+    const reads = new Set();
+    for (const type of ORDER) {
+      for (const example of EXAMPLES[type]) {
+        p.session.receive(watched(structuredClone(example), reads));
+        assert.deepEqual(p.warnings, [], `${type}: ${JSON.stringify(p.warnings)}`);
+      }
+    }
+    assert.deepEqual([...reads], [], 'the page reads fields the server does not declare');
+    // What each message was for reached the page.
+    assert.equal(p.session.state.session, EXAMPLES.welcome.at(-1).session);
+    assert.ok(p.mirror.views?.size ?? p.mirror.nodes?.size ?? Object.keys(p.mirror).length, 'the renders built a tree');
+    assert.ok(p.inspector.entries.length > 0, 'the events reached the inspector');
+    assert.equal(p.stepper.active, false, 'resumed: live again');
+    assert.equal(p.stepper.maxBytes, EXAMPLES.recordings[0].maxBytes);
+    assert.deepEqual(Object.keys(p.session.state.received).sort(), [...ORDER].sort());
+  });
+}
+
+test('the stepping bar, the test exporter and the what-if panel send only declared client messages', async () => {
+  const p = page('device');
+  p.session.hello();
+  for (const type of ['welcome', 'render']) p.session.receive(structuredClone(EXAMPLES[type][0]));
+  const sent = () => p.sent.map((m) => m.type);
+  const dom = (selector) => p.document.element(selector);
+
+  dom('#step-pause').click();
+  dom('#step-recordings').dispatch('focus');
+  dom('#step-recordings').value = 'a.jsonl';
+  dom('#step-recordings').dispatch('change');
+  await p.stepper.upload({ name: 'drag.jsonl', text: async () => '{"header":1}\n{"out":"skipped"}\n{"at":0,"in":"{}"}\n' });
+  p.session.receive(structuredClone(EXAMPLES.uploading[0]));
+  p.session.receive(structuredClone(EXAMPLES.stepping[0]));
+  p.stepper.go(2);
+  dom('#export-format').value = 'swift';
+  dom('#export-test').click();
+  dom('#step-live').click();
+  p.session.receive(structuredClone(EXAMPLES.resumed[0]));
+
+  dom('#export-format').value = 'pytest';
+  dom('#export-test').click();
+  p.session.receive(structuredClone(EXAMPLES.stepping[1]));
+  p.session.receive(structuredClone(EXAMPLES.step[0]));
+
+  dom('#whatif-recognizer').value = 'pan';
+  dom('#whatif-property').value = 'enabled';
+  dom('#whatif-value').value = 'false';
+  dom('#whatif-run').click();
+  p.session.receive(structuredClone(EXAMPLES['what-if'][0]));
+  dom('#flake-variants').value = '12';
+  dom('#flake-run').click();
+
+  // The stepping bar (pause, the recordings list, an upload, a step, live), the exporter (a live session
+  // paused first; a recording is not exported), the what-if panel (a what-if, a flake).
+  assert.deepEqual(sent(), ['recordings', 'pause', 'recordings', 'open-recording', 'open-recording', 'step', 'resume', 'pause',
+    'export-test', 'what-if', 'flake']);
+  assert.deepEqual(p.sent.find((m) => m.type === 'open-recording' && m.part === 0)?.data, '{"header":1}\n{"at":0,"in":"{}"}\n');
+});
