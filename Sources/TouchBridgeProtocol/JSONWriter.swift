@@ -41,6 +41,12 @@ package struct JSONWriter {
         bytes.append(byte)
     }
 
+    /// JSON text that is already encoded (a report embedded in an answer), as it is: a `String`'s
+    /// bytes are valid UTF-8, so `text` stays valid without `byte`'s ASCII-only rule.
+    package mutating func embed(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Literal JSON (punctuation, keys with their quotes and colon).
     @inline(__always)
     package mutating func raw(_ text: StaticString) {

@@ -87,9 +87,4 @@ extension JSONWriter {
         string(key)
         byte(UInt8(ascii: ":"))
     }
-
-    /// Appends JSON text that is already encoded, as it is.
-    mutating func embed(_ text: String) {
-        for byte in text.utf8 { self.byte(byte) }
-    }
 }
