@@ -290,7 +290,7 @@ import Testing
         arena.turn {
             single.setState(.ended, reason: "tapped")
             #expect(arena.arbiter.pendingState(of: single) == .ended)
-            #expect(single.participation.map { $0.pendingReason == nil } == true, "waits, without a reason while the log is off")
+            #expect(single.participation.pendingReason == nil, "waits, without a reason while the log is off")
             double.state = .failed
             #expect(single.state == .ended)
         }

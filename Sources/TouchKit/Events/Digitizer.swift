@@ -101,7 +101,7 @@ public final class Digitizer {
     /// be down (UIKIT-CANCEL-STAYS-OVER): a cancelled touch is over, so such a finger's moves and
     /// lift deliver nothing. A pointer leaves the list when it lifts or lands again; at most
     /// `maximumTouches` are kept (the oldest go first: no device holds more fingers down).
-    private var systemCancelledPointers: [Int] = []
+    @exclusivity(unchecked) private var systemCancelledPointers: [Int] = []
     private lazy var touchEvent = UIEvent(touchesOwnedBy: application.object)
 
     init(application: UIApplication) {

@@ -139,7 +139,7 @@ public final class UITouch: Hashable, CustomStringConvertible {
     var changedInDispatch = 0
     /// The samples this dispatch coalesced before the touch's current values, oldest first
     /// (`UIEvent.coalescedTouches(for:)`); empty when there were none.
-    var earlierSamples: [TouchSample] = []
+    @exclusivity(unchecked) var earlierSamples: [TouchSample] = []
 
     init(
         identifier: Int, pointerID: Int, sequence: Int, location: CGPoint, timestamp: TimeInterval,

@@ -58,9 +58,11 @@ final class GestureArbiter {
 
     // MARK: Participants
 
-    /// Makes `recognizer` a participant (once); its record is created the first time it joins an arena.
+    /// Makes `recognizer` a participant (once). A recognizer linked to this arbiter is one of its
+    /// participants (only `forget` takes one out of the list, and it unlinks it first), so joining
+    /// again looks nothing up.
     func join(_ recognizer: UIGestureRecognizer) {
-        if recognizer.participation == nil { recognizer.participation = ArenaParticipant() }
+        if recognizer.joinedArbiter?.links(to: self) == true { return }
         recognizer.joinedArbiter = UncountedLink(self)
         if !participants.containsIdentical(recognizer) { participants.append(recognizer) }
     }
@@ -76,12 +78,12 @@ final class GestureArbiter {
     private func leaves(_ recognizer: UIGestureRecognizer) {
         guard recognizer.joinedArbiter?.links(to: self) == true else { return }
         recognizer.joinedArbiter = nil
-        recognizer.participation?.clear()
+        recognizer.participation.clear()
     }
 
     /// The transition `recognizer` waits to make until a failure requirement decides (nil when it does not wait).
     func pendingState(of recognizer: UIGestureRecognizer) -> UIGestureRecognizer.State? {
-        recognizer.participation?.pendingState
+        recognizer.participation.pendingState
     }
 
     /// The end of a turn: no recognizer has recognized in the next one yet.
@@ -100,7 +102,8 @@ final class GestureArbiter {
     func request(_ newState: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer, reason: () -> String?) {
         let old = recognizer.currentState
         let reason = application.isTracing ? reason() : nil
-        if old == .possible, let waiting = recognizer.participation, waiting.pendingState != nil {
+        let waiting = recognizer.participation
+        if old == .possible, waiting.pendingState != nil {
             switch newState {
             case .failed:
                 waiting.pendingState = nil
@@ -141,12 +144,12 @@ final class GestureArbiter {
                 application.record(TraceEvent.waiting(recognizer: recognizer.traceName, reason: "waiting for failure of \(undecided.traceName)"))
             }
             join(recognizer)
-            recognizer.participation?.pendingState = target
-            recognizer.participation?.pendingReason = reason
-            recognizer.participation?.blockingRequirement = ObjectIdentifier(undecided)
+            recognizer.participation.pendingState = target
+            recognizer.participation.pendingReason = reason
+            recognizer.participation.blockingRequirement = ObjectIdentifier(undecided)
             return
         }
-        recognizer.participation?.pendingState = nil
+        recognizer.participation.pendingState = nil
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
             commit(recognizer, to: .failed, reason: tracing ? "delegate gestureRecognizerShouldBegin returned false" : nil)
             return
@@ -177,7 +180,7 @@ final class GestureArbiter {
     func commit(_ recognizer: UIGestureRecognizer, to new: UIGestureRecognizer.State, reason: String?) {
         let old = recognizer.currentState
         recognizer.currentState = new
-        if new != .possible { recognizer.participation?.pendingState = nil }
+        if new != .possible { recognizer.participation.pendingState = nil }
         if application.isTracing {
             let explanation = reason ?? (new == .failed || new == .cancelled ? "state set to \(new) by \(String(describing: type(of: recognizer)))" : nil)
                 .map { old.isActive && new == .failed ? "\($0) after it began: the gesture stops without being recognized" : $0 }
@@ -240,7 +243,7 @@ final class GestureArbiter {
         // `Array.index(ofIdentical:)`). Usually one waits: then it is asked without a list.
         var firstWaiting: Int?
         var waitingCount = 0
-        for index in participants.indices where participants[index] !== recognizer && participants[index].participation?.pendingState != nil {
+        for index in participants.indices where participants[index] !== recognizer && participants[index].participation.pendingState != nil {
             if firstWaiting == nil { firstWaiting = index }
             waitingCount += 1
         }
@@ -252,7 +255,7 @@ final class GestureArbiter {
         }
         var waiting = take(&waitingScratch)
         defer { give(&waiting, back: &waitingScratch) }
-        for index in participants.indices where participants[index] !== recognizer && participants[index].participation?.pendingState != nil {
+        for index in participants.indices where participants[index] !== recognizer && participants[index].participation.pendingState != nil {
             waiting.append(participants[index])
         }
         waiting.forEachBorrowed { retry($0, after: recognizer) }
@@ -261,9 +264,9 @@ final class GestureArbiter {
     /// `waiter` tries again to recognize now that `failed` failed, unless it no longer waits or the
     /// requirement it waits for is still undecided.
     private func retry(_ waiter: UIGestureRecognizer, after failed: UIGestureRecognizer) {
-        guard waiter.state == .possible, let target = waiter.participation?.pendingState else { return }
-        if let blocker = waiter.participation?.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
-        attemptToRecognize(waiter, as: target, reason: waiter.participation?.pendingReason)
+        guard waiter.state == .possible, let target = waiter.participation.pendingState else { return }
+        if let blocker = waiter.participation.blockingRequirement, blocker != ObjectIdentifier(failed), isUndecidedParticipant(blocker) { return }
+        attemptToRecognize(waiter, as: target, reason: waiter.participation.pendingReason)
     }
 
     /// Whether the participant with identity `identity` is still undecided: `.possible` and taking part.
@@ -299,7 +302,7 @@ final class GestureArbiter {
         pendingResets = take(&spareResets)
         resets.forEachBorrowed { recognizer in
             guard recognizer.state.isTerminal else { return }
-            recognizer.participation?.recognizerDidReset()
+            recognizer.participation.recognizerDidReset()
             recognizer.performReset()
             if !recognizer.isParticipating { forget(recognizer) }
         }

@@ -73,8 +73,10 @@ final class GestureEnvironment {
     /// Set while step 2 gives recognizers the dispatch's touches.
     private var isFeeding = false
     /// The delegates' answers to `shouldReceive(event)` in this dispatch, asked once per recognizer
-    /// (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT); emptied when a dispatch starts.
-    private var eventAnswers: [ObjectIdentifier: Bool] = [:]
+    /// (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT); emptied when a dispatch starts. A list searched by
+    /// identity: it holds the few recognizers with delegates under a new touch, where hashing cost
+    /// more than the rest of their gathering (docs/performance.md).
+    @exclusivity(unchecked) private var eventAnswers: [(recognizer: ObjectIdentifier, answer: Bool)] = []
 
     init(application: UIApplication) {
         self.application = UncountedLink(application)
@@ -91,7 +93,7 @@ final class GestureEnvironment {
         let windowIdentity = ObjectIdentifier(window)
         let eventTouches = event.orderedTouches
         for index in eventTouches.indices where eventTouches[index].windowIdentity == windowIdentity { touches.append(eventTouches[index]) }
-        if !eventAnswers.isEmpty { eventAnswers.removeAll(keepingCapacity: true) }
+        if !eventAnswers.isEmpty { eventAnswers.clearKeepingCapacity() }
         touches.forEachBorrowed { touch in
             if touch.phase == .began { hitTestAndGather(touch, in: window, event: event) }
         }
@@ -124,14 +126,14 @@ final class GestureEnvironment {
     /// Whether `recognizer` has yet to get this frame's touches while step 2 runs: recognizers are fed
     /// in gathering order, nearest the touched view first (UIKIT-GESTURE-FRAME-ORDER).
     func awaitsThisFrame(_ recognizer: UIGestureRecognizer) -> Bool {
-        isFeeding && recognizer.participation?.fedInDispatch != dispatchSerial
+        isFeeding && recognizer.participation.fedInDispatch != dispatchSerial
     }
 
     /// Whether new touches joined `recognizer`'s attempt in this dispatch (its `touchesBegan` is due).
     /// Only an optimisation of the rule that a recognizer gets `touchesBegan` for the touches that
     /// joined it: feeding also checks the touches are tracked.
     private func joinedThisDispatch(_ recognizer: UIGestureRecognizer) -> Bool {
-        recognizer.participation?.joinedInDispatch == dispatchSerial
+        recognizer.participation.joinedInDispatch == dispatchSerial
     }
 
     // MARK: Step 1: hit-test and gather
@@ -219,14 +221,22 @@ final class GestureEnvironment {
     /// dispatch (UIKIT-GESTURE-SHOULD-RECEIVE-EVENT), then the touch (UIKIT-GESTURE-SHOULD-RECEIVE).
     private func receives(_ touch: UITouch, _ recognizer: UIGestureRecognizer, event: UIEvent) -> Bool {
         guard let delegate = recognizer.delegate else { return true }
-        let identity = ObjectIdentifier(recognizer)
-        let eventAnswer = eventAnswers[identity] ?? delegate.gestureRecognizer(recognizer, shouldReceive: event)
-        eventAnswers[identity] = eventAnswer
+        let eventAnswer = eventAnswer(of: delegate, for: recognizer, event: event)
         guard !eventAnswer || !delegate.gestureRecognizer(recognizer, shouldReceive: touch) else { return true }
         application.record(TraceEvent.delivery(touch: touch.identifier, view: recognizer.traceName, note: eventAnswer
             ? "withheld from recognizer: delegate shouldReceive returned false"
             : "withheld from recognizer: delegate shouldReceive(event) returned false"))
         return false
+    }
+
+    /// The delegate's answer to `shouldReceive(event)` for `recognizer`: asked the first time in a
+    /// dispatch, then remembered.
+    private func eventAnswer(of delegate: UIGestureRecognizerDelegate, for recognizer: UIGestureRecognizer, event: UIEvent) -> Bool {
+        let identity = ObjectIdentifier(recognizer)
+        for index in eventAnswers.indices where eventAnswers[index].recognizer == identity { return eventAnswers[index].answer }
+        let answer = delegate.gestureRecognizer(recognizer, shouldReceive: event)
+        eventAnswers.append((identity, answer))
+        return answer
     }
 
     // MARK: Step 2: feed recognizers
@@ -314,7 +324,7 @@ final class GestureEnvironment {
             }
             guard any else { return }
             arbiter.join(recognizer)
-            recognizer.participation?.joinedInDispatch = dispatchSerial
+            recognizer.participation.joinedInDispatch = dispatchSerial
         }
     }
 
@@ -340,7 +350,7 @@ final class GestureEnvironment {
     /// A recognizer's touch method (recorded in the complete log).
     private func send(_ method: ResponderCall.Method, _ touches: Set<UITouch>, to recognizer: UIGestureRecognizer, event: UIEvent) {
         application.with { $0.recordRecognizerTouches(method, to: recognizer, touches: touches, event: event) }
-        recognizer.participation?.fedInDispatch = dispatchSerial
+        recognizer.participation.fedInDispatch = dispatchSerial
         switch method {
         case .touchesBegan: recognizer.touchesBegan(touches, with: event)
         case .touchesMoved: recognizer.touchesMoved(touches, with: event)
@@ -382,7 +392,7 @@ final class GestureEnvironment {
     /// Whether the touches of `recognizer`'s attempt were already taken from the view for an action
     /// of this recognition (once per recognition); notes that they are now.
     private func claimedTouches(of recognizer: UIGestureRecognizer) -> Bool {
-        guard let record = recognizer.participation else { return false }
+        let record = recognizer.participation
         defer { record.didCancelTouchesInView = true }
         return record.didCancelTouchesInView
     }

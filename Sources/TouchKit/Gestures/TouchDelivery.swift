@@ -29,7 +29,7 @@ final class TouchDelivery {
     /// dispatch: `deliver` must not send the same move again.
     @exclusivity(unchecked) private var caughtUpTouches: [UITouch] = []
     @exclusivity(unchecked) private var beganList: [UITouch] = [], movedList: [UITouch] = [], endedList: [UITouch] = [], cancelledList: [UITouch] = []
-    private var claimedList: [UITouch] = []
+    @exclusivity(unchecked) private var claimedList: [UITouch] = []
     /// `send`'s lists for touches of several views or sequences.
     private var groupList: [(view: UIView, sequence: Int)] = [], groupOfTouchList: [Int?] = [], groupMembersList: [UITouch] = []
     /// `sendGroup`'s event touches widened with released touches that lifted earlier.

@@ -409,9 +409,9 @@ open class UIGestureRecognizer: TraceNamed {
     }
 
     /// The arena's record of this recognizer's part in the gestures it joins (`ArenaParticipant`):
-    /// created, filled in and cleared by the arbiter, carried here only so that the arena finds it
-    /// without a search; nil until the recognizer first joins an arena.
-    @exclusivity(unchecked) var participation: ArenaParticipant?
+    /// filled in and cleared by the arbiter, carried here only so that the arena finds it without a
+    /// search. A constant, reused by every attempt: reading it counts no reference.
+    let participation = ArenaParticipant()
 
     /// The arbiter of the arena this recognizer takes part in: its requests go straight there. Set
     /// while the recognizer is one of the arena's participants (the arbiter clears it when the
@@ -421,7 +421,7 @@ open class UIGestureRecognizer: TraceNamed {
 
     /// Whether the recognizer takes part in the current gesture: it has touches of this attempt,
     /// or is waiting on a failure requirement.
-    var isParticipating: Bool { !trackedTouches.isEmpty || participation?.pendingState != nil }
+    var isParticipating: Bool { !trackedTouches.isEmpty || participation.pendingState != nil }
 
     /// Whether the recognizer is undecided about `touch` (holds its delayed phases).
     func isUndecided(about touch: UITouch) -> Bool {

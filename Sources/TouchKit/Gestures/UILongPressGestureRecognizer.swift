@@ -14,7 +14,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// Fingers that must be down (default 1).
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Quick taps that must come before the press (default 0).
-    public var numberOfTapsRequired = 0
+    @exclusivity(unchecked) public var numberOfTapsRequired = 0
     /// Longest gap between the preliminary taps (the tap recognizer's, 350 ms, `TapCandidateValues`).
     public var maximumIntervalBetweenSuccessiveTaps = TapCandidateValues.maximumIntervalBetweenSuccessiveTaps
 

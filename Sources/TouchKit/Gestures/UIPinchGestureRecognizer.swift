@@ -10,7 +10,7 @@ import Foundation
 /// by `hysteresis` (8 pt, Android's touch slop), and records the crossing in the event log.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// Points the finger distance must change before the pinch begins (not UIKit API; UIKIT-PINCH).
-    public var hysteresis: CGFloat = 8
+    @exclusivity(unchecked) public var hysteresis: CGFloat = 8
     /// Scale factor per second, from the latest samples; 0 after `scale` is set.
     public var velocity: CGFloat { tracking.velocity }
 

@@ -10,7 +10,7 @@ import Foundation
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     /// Points the fingers must travel along their circle before the rotation begins (not UIKit API;
     /// UIKIT-ROTATION).
-    public var hysteresis: CGFloat = 8
+    @exclusivity(unchecked) public var hysteresis: CGFloat = 8
     /// Radians per second, from the latest samples; 0 after `rotation` is set.
     public var velocity: CGFloat { tracking.velocity }
 

@@ -38,12 +38,12 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The allowed directions (default `.right`); an empty mask never recognizes.
-    public var direction: Direction = .right
+    @exclusivity(unchecked) public var direction: Direction = .right
     /// Fingers that must all swipe (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Longest the swipe may take, seconds (not UIKit API; 0.5 s as measured, UIKIT-SWIPE); after it
     /// the recognizer fails.
-    public var maximumDuration: TimeInterval = 0.5
+    @exclusivity(unchecked) public var maximumDuration: TimeInterval = 0.5
     /// Minimum primary travel at t = 0 and its decay per second (UIKIT-SWIPE: 50 pt, 0.94).
     public var minimumPrimaryMovement: CGFloat = 50
     /// How fast the primary-travel requirement shrinks: × (1 − this · seconds).
