@@ -32,9 +32,7 @@ package enum ServerMessage: Equatable, Sendable {
         var writer: JSONWriter
         switch self {
         case .welcome: return codableText
-        case .render(let body):
-            writer = JSONWriter(capacity: 64 + 160 * body.ops.count)
-            writer.write(body)
+        case .render(let body): return body.text
         case .events(let body):
             writer = JSONWriter(capacity: 64 + 256 * body.log.count)
             writer.write(body)
