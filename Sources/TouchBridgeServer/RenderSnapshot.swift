@@ -99,8 +99,8 @@ enum WireGeometry {
     /// whose wire values changed (a `set` op's patch).
     ///
     /// Each property is compared where it lies in the two borrowed nodes: reading it through a
-    /// closure copied it out of both (with a retain of each reference it holds), which cost a pan
-    /// frame ~1,000 instructions.
+    /// closure copied it out of both (with a retain of each reference it holds): 2,078 → 1,414
+    /// instructions per pan frame (callgrind, `touchbridge-trace pipeline`).
     @discardableResult
     static func update(_ props: inout RenderProps, to node: borrowing RenderNode, from old: borrowing RenderNode, all: Bool = false) -> RenderProps {
         var patch = RenderProps()
