@@ -38,7 +38,8 @@ for workload in pan pinch tap doubletap; do
   echo "  $workload: $(( (i2 - i1) / (f2 - f1) ))"
 done
 # Per message, counting only the messages' handling, not the building of their text.
-for workload in decode:PipelinePan*decodeInputs decode-general:PipelinePan*decodeInputs pipeline:PipelinePan*send; do
+for workload in decode:PipelinePan*decodeInputs decode-general:PipelinePan*decodeInputs pipeline:PipelinePan*send \
+    pipeline-pinch:PipelinePan*send pipeline-views:PipelinePan*send pipeline-resize:PipelinePan*send; do
   read -r i1 f1 < <(count_instructions "${workload%%:*}" 1440 "--toggle-collect=*${workload#*:}*")
   read -r i2 f2 < <(count_instructions "${workload%%:*}" 2880 "--toggle-collect=*${workload#*:}*")
   echo "  ${workload%%:*} (per message): $(( (i2 - i1) / (f2 - f1) ))"

@@ -15,12 +15,7 @@ public enum PipelinePan {
     }
 
     /// A hub whose device session (connection 1) shows `image-translation` on the manual clock.
-    public static func session() -> Hub {
-        let hub = Hub(catalog: LibraryCatalog(), makeSessionID: { "bench" })
-        _ = hub.handle(.opened(), on: 1)
-        _ = hub.handle(.text(#"{"clock":"manual","protocol":1,"role":"device","scene":"image-translation","type":"hello","viewport":{"height":800,"scale":2,"width":400}}"#, receivedAt: 0), on: 1)
-        return hub
-    }
+    public static func session() -> Hub { session(scene: #""image-translation""#) }
 
     /// Decodes `messages` as the server does; returns how many were inputs. Benchmarks/'s
     /// `touchbridge-trace decode` counts the instructions of this function alone (not those that build

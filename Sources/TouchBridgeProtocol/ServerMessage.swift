@@ -34,9 +34,7 @@ package enum ServerMessage: Equatable, Sendable {
         var writer: JSONWriter
         switch self {
         case .welcome(let body): return body.messageText
-        case .render(let body):
-            writer = JSONWriter(capacity: 64 + 160 * body.ops.count)
-            writer.write(body)
+        case .render(let body): return body.text
         case .events(let body):
             writer = JSONWriter(capacity: 64 + 256 * body.log.count)
             writer.write(body)

@@ -155,9 +155,12 @@ extension JSONWriter {
             write(lints)
         }
         raw(",\"ops\":[")
-        for (index, op) in message.ops.enumerated() {
-            if index > 0 { byte(UInt8(ascii: ",")) }
-            write(op)
+        // Borrowed through the buffer, as the events' entries are: `enumerated()` copied every op.
+        message.ops.withUnsafeBufferPointer { ops in
+            for index in ops.indices {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                write(ops[index])
+            }
         }
         raw("]")
         if let recognizers = message.recognizers {
@@ -402,5 +405,15 @@ extension JSONWriter {
 
     private mutating func coordinates(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         coordinates(x, y); byte(UInt8(ascii: ",")); coordinates(width, height)
+    }
+}
+
+extension RenderMessage {
+    /// The message's text, as `ServerMessage.render(self).text` gives it: a session writes each step's
+    /// render with it, because wrapping the message in a `ServerMessage` first copied it and its ops.
+    package var text: String {
+        var writer = JSONWriter(capacity: 64 + 160 * ops.count)
+        writer.write(self)
+        return writer.text
     }
 }

@@ -38,41 +38,45 @@ struct PublishedRender {
     /// Publishes what changed since the last update; returns the ops that bring a client holding the
     /// previous state up to date (empty when nothing visible changed).
     mutating func update() -> [RenderOp] {
-        let changes = tracker.collect(reviewing: unsettled)
-        guard let placements = changes.placements else { return patch(changes.nodes) }
+        var changes = tracker.collect(reviewing: unsettled)
+        guard let placements = changes.placements else { return patch(&changes.nodes) }
         let previous = snapshot
         rebuild(placements, nodes: changes.nodes)
         return RenderDiff.ops(from: previous, to: snapshot)
     }
 
     /// The same tree with new nodes for some views: their changed properties, in drawing order.
-    private mutating func patch(_ nodes: [RenderNode]) -> [RenderOp] {
-        var changed: [(position: Int, node: RenderNode)] = []
-        for node in nodes {
-            guard let position = positions[node.id], snapshot.nodes[position].source != node else { continue }
-            changed.append((position, node))
+    /// `nodes` is used up: each changed view's node is swapped into the snapshot, not copied.
+    private mutating func patch(_ nodes: inout [RenderNode]) -> [RenderOp] {
+        // The places of the changed views are sorted, not their nodes: a node is some 500 bytes with
+        // a dozen references, and copying one costs more than comparing it.
+        var changed: [(position: Int, node: Int)] = []
+        for index in nodes.indices {
+            guard let position = positions[nodes[index].id], !snapshot.nodes[position].isMade(from: nodes[index]) else { continue }
+            changed.append((position, index))
         }
-        changed.sort { $0.position < $1.position }
+        if changed.count > 1 { changed.sort { $0.position < $1.position } }
         var ops: [RenderOp] = []
-        for (position, node) in changed {
+        for (position, index) in changed {
+            let id = nodes[index].id
             let wasAnimating = snapshot.nodes[position].isAnimating
             let patch: RenderProps
             let displayListChanged: Bool
-            if node.containsNaN {
+            if nodes[index].containsNaN {
                 // A NaN inside an array the engine shares between nodes (an animation's values)
                 // would look unchanged to the per-property comparison: such a node is converted whole.
                 let old = snapshot.nodes[position]
-                let new = RenderSnapshot.Node(node, index: old.index)
+                let new = RenderSnapshot.Node(nodes[index], index: old.index)
                 patch = new.props.changes(from: old.props)
                 displayListChanged = new.displayList != old.displayList
                 snapshot.nodes[position] = new
-                unsettled.insert(node.id)
+                unsettled.insert(id)
             } else {
-                (patch, displayListChanged) = snapshot.nodes[position].update(to: node)
-                unsettled.remove(node.id)
+                (patch, displayListChanged) = snapshot.nodes[position].update(to: &nodes[index])
+                if !unsettled.isEmpty { unsettled.remove(id) }
             }
-            if !patch.isEmpty { ops.append(.set(id: node.id, props: patch)) }
-            if displayListChanged { ops.append(.display(id: node.id, displayList: snapshot.nodes[position].displayList)) }
+            if !patch.isEmpty { ops.append(.set(id: id, props: patch)) }
+            if displayListChanged { ops.append(.display(id: id, displayList: snapshot.nodes[position].displayList)) }
             animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
         }
         return ops
@@ -96,7 +100,7 @@ struct PublishedRender {
             childCounts[placement.parent] = index + 1
             let node: RenderSnapshot.Node
             let position = positions[placement.id]
-            if let engineNode = fresh[placement.id], position != rebuilt.nodes.count || snapshot.nodes[rebuilt.nodes.count].source != engineNode {
+            if let engineNode = fresh[placement.id], position != rebuilt.nodes.count || !snapshot.nodes[rebuilt.nodes.count].isMade(from: engineNode) {
                 node = RenderSnapshot.Node(engineNode, index: index)
             } else if let position {
                 // Not noted, or noted but equal to what was published at the same place: the

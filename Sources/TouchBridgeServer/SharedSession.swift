@@ -62,7 +62,7 @@ final class SharedSession {
             full: true, scene: sceneName, ops: RenderDiff.full(published.snapshot),
             recognizers: RecognizerListing.recognizers(of: application), t: published.isAnimating ? engineMs : nil)
         if withLints { render.lints = SceneLints.wire(application) ?? [] }
-        return ServerMessage.render(render).text
+        return render.text
     }
 
     /// What a joining connection gets: the `welcome` and a full render with the lints.
@@ -135,8 +135,7 @@ final class SharedSession {
         }
         var messages: [SessionEffect] = []
         if !ops.isEmpty {
-            messages.append(.render(ServerMessage.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil)).text,
-                                    full: false))
+            messages.append(.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil).text, full: false))
         }
         if alwaysReport || !log.isEmpty {
             let pointers = reportsPointers ? application.digitizer.activeTouches.map {

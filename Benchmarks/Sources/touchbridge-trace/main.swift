@@ -15,10 +15,13 @@ import TouchKitBenchSupport
 //                                   leaves to the general reader (the messages' declared tables)
 //   pipeline                        the same messages through the session hub: decode, engine, render,
 //                                   encode (count with --toggle-collect='*PipelinePan*send*')
+//   pipeline-pinch                  the same with a two-finger pinch over transform-image
+//   pipeline-views                  the pan over a scene of 50 views (one of them moves)
+//   pipeline-resize                 that scene resized back and forth (every view moves)
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
-    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|decode-general|pipeline FRAMES")
+    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|decode-general|pipeline|pipeline-pinch|pipeline-views|pipeline-resize FRAMES")
     exit(2)
 }
 switch arguments[1] {
@@ -31,6 +34,15 @@ case "decode-general":
 case "pipeline":
     let hub = PipelinePan.session()
     precondition(PipelinePan.send((0..<frames).map(PipelinePan.message), to: hub) > 0)
+    print("frames \(frames)")
+case "pipeline-pinch":
+    let hub = PipelinePan.session(scene: #""transform-image""#)
+    precondition(PipelinePan.send((0..<frames).map(PipelinePan.pinchMessage), to: hub) > 0)
+    print("frames \(frames)")
+case "pipeline-views", "pipeline-resize":
+    let hub = PipelinePan.session(scene: PipelinePan.manyViewsScene)
+    let message = arguments[1] == "pipeline-views" ? PipelinePan.message : PipelinePan.resizeMessage
+    precondition(PipelinePan.send((0..<frames).map(message), to: hub) > 0)
     print("frames \(frames)")
 default:
     guard let trace = PeerTrace(rawValue: arguments[1]) else {

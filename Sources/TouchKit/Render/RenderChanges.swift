@@ -98,6 +98,8 @@ public final class RenderChangeTracker {
     private var windows: [ObjectIdentifier]?
     /// Every view of the last collection, by id.
     private var known: [Int: UIView] = [:]
+    /// An empty list that takes the place of a window's noted views while they are collected.
+    private var spareViews: [UIView] = []
 
     /// A tracker whose first collection returns the whole tree of `application`.
     public init(application: UIApplication) {
@@ -108,42 +110,62 @@ public final class RenderChangeTracker {
     /// of the views `reviewing` names even when nothing noted them (a host that must look at some
     /// views on every step).
     public func collect(reviewing: Set<Int> = []) -> RenderChanges {
-        let windowIDs = application.windows.map(ObjectIdentifier.init)
-        var noted: [UIView] = []
-        var reshaped = windowIDs != windows
-        for window in application.windows {
-            guard let log = window.renderChanges else {
+        let current = application.windows
+        // Compared in place: listing the windows' ids on every step cost an allocation.
+        var reshaped = !(windows.map { current.elementsEqual($0) { ObjectIdentifier($0) == $1 } } ?? false)
+        for window in current {
+            if let log = window.renderChanges {
+                reshaped = reshaped || log.structureChanged
+            } else {
                 window.renderChanges = RenderChangeLog()
                 reshaped = true
-                continue
             }
+        }
+        guard reshaped else { return RenderChanges(placements: nil, nodes: notedNodes(of: current, reviewing: reviewing)) }
+        var noted: [UIView] = []
+        for window in current {
+            guard let log = window.renderChanges else { continue }
             if log.windowChanged { noted.append(window) }
             noted += log.views
-            reshaped = reshaped || log.structureChanged
             log.views.removeAll(keepingCapacity: true)
             log.windowChanged = false
             log.structureChanged = false
         }
-        guard reshaped else {
-            var nodes = noted.map { view in
-                view.isRenderChangeNoted = false
-                return view.currentRenderNode()
-            }
-            for id in reviewing where !noted.contains(where: { $0.objectID == id }) {
-                if let view = known[id] { nodes.append(view.currentRenderNode()) }
-            }
-            return RenderChanges(placements: nil, nodes: nodes)
-        }
-        windows = windowIDs
+        windows = current.map(ObjectIdentifier.init)
         var placements: [RenderPlacement] = []
         var nodes: [RenderNode] = []
         var views: [Int: UIView] = [:]
-        for window in application.windows {
+        for window in current {
             collectShape(of: window, parent: nil, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
         }
         for view in noted { view.isRenderChangeNoted = false }
         known = views
         return RenderChanges(placements: placements, nodes: nodes)
+    }
+
+    /// The nodes of the views noted in `windows`' logs (which are emptied) and of those `reviewing`
+    /// names, for a tree that kept its shape.
+    private func notedNodes(of windows: [UIWindow], reviewing: Set<Int>) -> [RenderNode] {
+        var nodes: [RenderNode] = []
+        for window in windows {
+            guard let log = window.renderChanges else { continue }
+            if log.windowChanged {
+                log.windowChanged = false
+                window.isRenderChangeNoted = false
+                nodes.append(window.currentRenderNode())
+            }
+            // The log's list and a spare one change places, so neither is copied nor allocated anew.
+            swap(&spareViews, &log.views)
+            for view in spareViews {
+                view.isRenderChangeNoted = false
+                nodes.append(view.currentRenderNode())
+            }
+            spareViews.removeAll(keepingCapacity: true)
+        }
+        for id in reviewing where !nodes.contains(where: { $0.id == id }) {
+            if let view = known[id] { nodes.append(view.currentRenderNode()) }
+        }
+        return nodes
     }
 
     private func collectShape(
