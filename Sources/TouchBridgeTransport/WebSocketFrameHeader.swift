@@ -17,20 +17,24 @@ enum WebSocketFrameHeader {
         }
     }
 
-    /// Appends the header of an unmasked, final text frame of `length` payload bytes to `bytes`.
-    static func appendText(length: Int, to bytes: inout [UInt8]) {
+    /// Writes the header of an unmasked, final text frame of `length` payload bytes at `pointer`, which
+    /// has room for `count(length:)` bytes; returns that count.
+    static func writeText(length: Int, at pointer: UnsafeMutablePointer<UInt8>) -> Int {
         precondition(length >= 0, "a payload length is never negative")
-        bytes.append(0x81)
+        pointer[0] = 0x81
         switch length {
         case ..<126:
-            bytes.append(UInt8(truncatingIfNeeded: length))
+            pointer[1] = UInt8(truncatingIfNeeded: length)
+            return 2
         case ..<65_536:
-            bytes.append(126)
-            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: length))
+            pointer[1] = 126
+            pointer[2] = UInt8(truncatingIfNeeded: length >> 8)
+            pointer[3] = UInt8(truncatingIfNeeded: length)
+            return 4
         default:
-            bytes.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
+            pointer[1] = 127
+            for index in 0..<8 { pointer[2 + index] = UInt8(truncatingIfNeeded: length >> (56 - 8 * index)) }
+            return maxCount
         }
     }
 }
