@@ -562,26 +562,20 @@ final class WebSocketEngine {
     /// lws sends the buffer as it is and keeps whatever the socket does not take at once. False when the
     /// connection is dead.
     private func writeBatch(on conn: Connection) -> Bool {
-        // Sized once for the frames it takes (growing it frame by frame reallocated and copied it per
-        // message), and filled with plain copies (generic appends cost ~700 instructions more per step).
+        // Sized once for the frames it takes: growing it frame by frame reallocated and copied it per message.
         let extent = conn.outbound.batchExtent(messages: Self.framesPerWriteable, framedBytes: Self.batchBytes)
+        var batch: [UInt8] = []
+        batch.reserveCapacity(lwsPre + extent.framedBytes)
+        batch.append(contentsOf: repeatElement(0, count: lwsPre))
         var messages = 0
         var payloadBytes = 0
-        var batch = [UInt8](unsafeUninitializedCapacity: lwsPre + extent.framedBytes) { buffer, initialized in
-            let base = buffer.baseAddress!
-            base.initialize(repeating: 0, count: lwsPre)  // lws's scratch space: zeroed so nothing is uninitialised
-            var end = lwsPre
-            // `batchExtent` counted exactly these frames' headers and payloads: they fit.
-            while messages < extent.messages, let frame = conn.outbound.popFirst() {
-                dequeued(frame, from: conn)
-                let count = frame.payloadCount
-                end += WebSocketFrameHeader.writeText(length: count, at: base + end)
-                frame.storage.withUnsafeBufferPointer { (base + end).initialize(from: $0.baseAddress! + lwsPre, count: count) }
-                end += count
-                messages += 1
-                payloadBytes += count
-            }
-            initialized = end
+        while messages < extent.messages, let frame = conn.outbound.popFirst() {
+            dequeued(frame, from: conn)
+            let count = frame.payloadCount
+            WebSocketFrameHeader.appendText(length: count, to: &batch)
+            batch.append(contentsOf: frame.storage[lwsPre...])
+            messages += 1
+            payloadBytes += count
         }
         let length = batch.count - lwsPre
         // LWS_WRITE_RAW (bytes as they are: the frames are already framed) is a C macro for LWS_WRITE_HTTP,

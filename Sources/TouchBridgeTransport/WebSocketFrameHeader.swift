@@ -17,24 +17,20 @@ enum WebSocketFrameHeader {
         }
     }
 
-    /// Writes the header of an unmasked, final text frame of `length` payload bytes at `pointer`, which
-    /// has room for `count(length:)` bytes; returns that count.
-    static func writeText(length: Int, at pointer: UnsafeMutablePointer<UInt8>) -> Int {
+    /// Appends the header of an unmasked, final text frame of `length` payload bytes to `bytes`.
+    static func appendText(length: Int, to bytes: inout [UInt8]) {
         precondition(length >= 0, "a payload length is never negative")
-        pointer[0] = 0x81
+        bytes.append(0x81)
         switch length {
         case ..<126:
-            pointer[1] = UInt8(truncatingIfNeeded: length)
-            return 2
+            bytes.append(UInt8(truncatingIfNeeded: length))
         case ..<65_536:
-            pointer[1] = 126
-            pointer[2] = UInt8(truncatingIfNeeded: length >> 8)
-            pointer[3] = UInt8(truncatingIfNeeded: length)
-            return 4
+            bytes.append(126)
+            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: length))
         default:
-            pointer[1] = 127
-            for index in 0..<8 { pointer[2 + index] = UInt8(truncatingIfNeeded: length >> (56 - 8 * index)) }
-            return maxCount
+            bytes.append(127)
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
         }
     }
 }
