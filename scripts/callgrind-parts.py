@@ -21,14 +21,16 @@ from collections import defaultdict
 
 # (label, pattern on the demangled function name). The first one counts the messages.
 PARTS = [
-    ("delegate: one received text (HubBridge)", r"^TouchBridgeHost\.HubBridge\.transport\(_: [^)]*didReceiveText"),
+    # The method, or the protocol witness a release build may inline it into.
+    ("delegate: one received text (HubBridge)", r"^TouchBridgeHost\.HubBridge\.transport\(_: [^)]*didReceiveText"
+     r"|^protocol witness for TouchBridgeTransport\.TransportDelegate\.transport\(_: [^)]*didReceiveText.* in conformance TouchBridgeHost\.HubBridge "),
     ("session hub (Hub.handle: engine, render, encode)", r"^TouchBridgeServer\.Hub\.handle\("),
     ("decode (InboundMessage.decode)", r"^static TouchBridgeProtocol\.InboundMessage\.decode\("),
     ("effects queued for the socket (TransportServer.send)", r"^TouchBridgeTransport\.TransportServer\.send\("),
     ("metrics (swift-prometheus)", r"^(generic specialization <.*> of )?(Prometheus|CoreMetrics)\.| in Prometheus\."),
     ("logging (swift-log)", r"^(generic specialization <.*> of )?Logging\."),
     ("clock reads (clock_gettime)", r"^(__)?clock_gettime"),
-    ("lws callbacks into the transport (engineCallback)", r"^TouchBridgeTransport\.\(engineCallback in "),
+    ("lws callbacks into the transport (engineCallback)", r"^(@objc )?TouchBridgeTransport\.\(engineCallback in "),
     ("writeable callbacks (framing, lws_write)", r"^TouchBridgeTransport\.WebSocketEngine\.\(writeable in "),
     ("lws_write", r"^lws_write$"),
     ("poll (libc wrapper)", r"^(__)?poll$"),

@@ -174,6 +174,12 @@ final class Connection {
     var timers: [(token: UInt64, deadline: Double)] = []
     /// When the `sul` in `pss` is scheduled to fire, if it is.
     var wakeAt: Double?
+    /// Queued output waits in the engine's `pendingWrites` to be written as the service thread leaves.
+    var writePending = false
+    /// A write made outside the connection's own callbacks found it dead: its next writeable callback closes it.
+    var writeFailed = false
+    /// The CLOSED callback came: `wsi` and `pss` are gone.
+    var isClosed = false
     /// A close we asked for: `immediate` drops queued messages, else they are flushed first.
     var pendingClose: (code: UInt16, reason: String, immediate: Bool)?
     /// The close that ended (or is ending) the connection: ours or the peer's.

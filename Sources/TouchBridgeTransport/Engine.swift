@@ -99,6 +99,16 @@ final class WebSocketEngine {
     /// Connections paused whose host has not been told yet: told once the lws callback that paused them
     /// returns, so a send never calls back into its sender.
     private var pauseNotices: [ConnectionID] = []
+    /// A server's connections with messages queued since the service thread started work for the
+    /// connection it works for now: written as it leaves that connection (`flushWrites`) — when it starts
+    /// work for another one, a callback other than a message's ends, or the service turn ends — instead
+    /// of each in a writeable callback of its own.
+    private var pendingWrites: [Connection] = []
+    /// The connection the service thread last started work for (`beginWork`).
+    private var currentConnection: ConnectionID?
+    /// Engine callbacks in progress. lws calls back from inside some of its own functions (rx flow
+    /// control, writes): only the outermost callback may start writing.
+    private var callbackDepth = 0
     let metrics: TransportMetrics
     private(set) var stopping = false
     private var stopDeadline = 0.0
@@ -177,7 +187,9 @@ final class WebSocketEngine {
         while true {
             if !stopping, shared.withLock({ $0.stopRequested }) { beginStop(ctx) }
             if stopping, connections.isEmpty || MonotonicClock.now() >= stopDeadline { break }
-            if lws_service(ctx, 0) < 0, errno != EINTR {
+            let serviced = lws_service(ctx, 0)
+            flushWrites()  // the turn is over: what its last connection queued leaves now
+            if serviced < 0, errno != EINTR {
                 logger.error("lws_service failed; stopping without the graceful close", metadata: ["errno": "\(errno)"])
                 break
             }
@@ -236,8 +248,21 @@ final class WebSocketEngine {
            limits.readPausing.shouldPause(queued: conn.outbound.bytes, total: outboundBytes, connections: connections.count) {
             pauseReading(conn)
         }
-        lws_callback_on_writable(conn.wsi)
+        requestWrite(conn)
         return true
+    }
+
+    /// Has `conn`'s queue written: a server's as the service thread leaves the connection it works for
+    /// (`pendingWrites`), a client's — and anything queued outside `run()` — in a writeable callback.
+    private func requestWrite(_ conn: Connection) {
+        guard !masksFrames, serviceThread != nil else {
+            lws_callback_on_writable(conn.wsi)
+            return
+        }
+        if !conn.writePending {
+            conn.writePending = true
+            pendingWrites.append(conn)
+        }
     }
 
     /// Stops reading from the connection for `seconds`; lws keeps what it already read and
@@ -332,6 +357,7 @@ final class WebSocketEngine {
             return established(wsi, pss)
         case LWS_CALLBACK_RECEIVE, LWS_CALLBACK_CLIENT_RECEIVE:
             guard let pss, let conn = Connection.from(pss) else { return -1 }
+            beginWork(for: conn)
             return receive(conn, UnsafeRawBufferPointer(start: input, count: len))
         case LWS_CALLBACK_RECEIVE_PONG, LWS_CALLBACK_CLIENT_RECEIVE_PONG:
             if let pss, let conn = Connection.from(pss) { conn.lastActivity = MonotonicClock.now() }
@@ -429,7 +455,7 @@ final class WebSocketEngine {
 
     private func writeable(_ conn: Connection) -> Int32 {
         let wsi = conn.wsi
-
+        if conn.writeFailed { return -1 }  // a write made outside this connection's callbacks found it dead
         if let pc = conn.pendingClose, pc.immediate || conn.outbound.isEmpty {
             return closeNow(conn, code: pc.code, reason: pc.reason)
         }
@@ -439,28 +465,91 @@ final class WebSocketEngine {
             var ping = [UInt8](repeating: 0, count: lwsPre) + Array("tb".utf8)
             let n = ping.withUnsafeMutableBufferPointer { lws_write(wsi, $0.baseAddress! + lwsPre, 2, LWS_WRITE_PING) }
             if n < 2 { return -1 }
-        } else if conn.outbound.count == 1, var frame = conn.outbound.popFirst() {
-            guard writeFrame(&frame, on: conn) else { return -1 }
-        } else if !conn.outbound.isEmpty, !masksFrames {
-            guard writeBatch(on: conn) else { return -1 }
         } else if !conn.outbound.isEmpty {
-            // A client masks each frame through lws: its queued messages go out back to back while the
-            // socket takes them (lws_send_pipe_choked), corked so they leave together. A few per
-            // callback at most, so one busy connection does not hold the others back.
-            let alive = SocketCork.whileWriting(lws_get_socket_fd(wsi)) {
-                for _ in 0..<Self.framesPerWriteable {
-                    guard var frame = conn.outbound.popFirst() else { break }
-                    guard writeFrame(&frame, on: conn) else { return false }
-                    if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
-                }
-                return true
-            }
-            if !alive { return -1 }
+            guard writeQueued(conn) else { return -1 }
+            metrics.writesInWriteableCallback.increment()
         }
         if !conn.outbound.isEmpty || conn.pendingClose != nil || conn.pingPending {
             lws_callback_on_writable(wsi)
         }
         return 0
+    }
+
+    /// Writes the front of `conn`'s non-empty queue: one frame, a server's batch (`writeBatch`), or a
+    /// client's few frames. False when the connection is dead.
+    private func writeQueued(_ conn: Connection) -> Bool {
+        if conn.outbound.count == 1, var frame = conn.outbound.popFirst() { return writeFrame(&frame, on: conn) }
+        if !masksFrames { return writeBatch(on: conn) }
+        // A client masks each frame through lws: its queued messages go out back to back while the
+        // socket takes them (lws_send_pipe_choked), corked so they leave together. A few per
+        // callback at most, so one busy connection does not hold the others back.
+        let wsi = conn.wsi
+        return SocketCork.whileWriting(lws_get_socket_fd(wsi)) {
+            for _ in 0..<Self.framesPerWriteable {
+                guard var frame = conn.outbound.popFirst() else { break }
+                guard writeFrame(&frame, on: conn) else { return false }
+                if conn.outbound.isEmpty || lws_send_pipe_choked(wsi) != 0 { break }
+            }
+            return true
+        }
+    }
+
+    /// Writes what the connections in `pendingWrites` queued, one write each, where lws's writeable
+    /// callback would have written it one `poll` later: a sequential round trip takes one `poll`, one
+    /// read and one write instead of two `poll`s (docs/performance.md), and under load a reply leaves
+    /// as soon as its connection's messages are handled instead of after every connection of the turn. lws allows a write outside the
+    /// writeable callback when nothing of an earlier one is still buffered (`lws_partial_buffered`,
+    /// which only reads lws's own state, where `lws_send_pipe_choked` would `poll`): a write the socket
+    /// does not take whole is kept by lws and finished in a writeable callback, as any write's rest.
+    /// A connection with a ping to send or lws's buffer not empty waits for that callback, as before.
+    private func flushWrites() {
+        guard !pendingWrites.isEmpty else { return }
+        callbackDepth += 1  // lws calls back from inside lws_write and rx flow control: none of that is new work
+        defer { callbackDepth -= 1 }
+        var index = 0
+        while index < pendingWrites.count {
+            let conn = pendingWrites[index]
+            index += 1
+            conn.writePending = false
+            guard !conn.isClosed, !conn.isClosing, !conn.outbound.isEmpty else { continue }  // closing: its own path
+            if conn.pingPending || lws_partial_buffered(conn.wsi) != 0 {
+                lws_callback_on_writable(conn.wsi)
+                continue
+            }
+            guard writeQueued(conn) else {
+                // Not inside this connection's callback, so it cannot be closed by returning -1 here.
+                conn.writeFailed = true
+                lws_callback_on_writable(conn.wsi)
+                continue
+            }
+            metrics.writesDirect.increment()
+            if !conn.outbound.isEmpty { lws_callback_on_writable(conn.wsi) }  // more than one write takes
+        }
+        pendingWrites.removeAll(keepingCapacity: true)
+    }
+
+    /// The service thread starts work for `conn` — a message or a timer — in its outermost callback:
+    /// what it queued while working for another connection leaves first, so a reply does not wait
+    /// for the other connections of the service turn, while a connection's messages that arrived in
+    /// one read (RECEIVE callbacks in a row) are still answered with one write.
+    private func beginWork(for conn: Connection) {
+        guard callbackDepth == 1 else { return }  // nested inside another callback: not a new piece of work
+        if conn.id != currentConnection { flushWrites() }
+        currentConnection = conn.id
+    }
+
+    /// Runs one lws callback or connection timer: counted as in progress (`callbackDepth`), then the
+    /// hosts told of the pauses it caused, then — unless `deferringWrites` — what it queued written.
+    /// Only the callbacks lws makes while it services a socket after its `poll` (a message, a
+    /// handshake) leave their writes pending for the connection's next message in the same read:
+    /// timers and lws's own timeouts run before the `poll`, which would sleep with the write pending.
+    fileprivate func inCallback<Result>(deferringWrites: Bool = false, _ body: () -> Result) -> Result {
+        callbackDepth += 1
+        let result = body()
+        deliverPauseNotices()
+        callbackDepth -= 1
+        if callbackDepth == 0, !deferringWrites { flushWrites() }
+        return result
     }
 
     /// Messages written in one writeable callback at most.
@@ -528,6 +617,7 @@ final class WebSocketEngine {
 
     private func closed(_ pss: UnsafeMutablePointer<tb_pss>) {
         guard let conn = Connection.detach(from: pss) else { return }  // an HTTP-only wsi has no connection
+        conn.isClosed = true
         connections[conn.id] = nil
         dropOutbound(conn)
         if conn.readPaused { readPausedCount -= 1 }
@@ -594,6 +684,7 @@ final class WebSocketEngine {
     fileprivate func wake(_ conn: Connection) {
         conn.wakeAt = nil
         guard !conn.isClosing, connections[conn.id] != nil else { return }
+        beginWork(for: conn)
         let now = MonotonicClock.now()
         let slack = 0.0005
         if limits.idleTimeout > 0, now + slack >= conn.lastActivity + limits.idleTimeout {
@@ -659,10 +750,9 @@ private func engineCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reason
     // `opaque` is the WebSocketEngine (unretained): it outlives its context, which it destroys itself.
     // `_withUnsafeGuaranteedRef` (underscored standard-library API, no source-stability promise) lends it
     // for the callback without a retain and release; `takeUnretainedValue()` replaces it if it goes away.
-    return Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
-        let result = $0.handle(wsi, reason, user, input, len)
-        $0.deliverPauseNotices()
-        return result
+    let servicingSocket = reason == LWS_CALLBACK_RECEIVE || reason == LWS_CALLBACK_ESTABLISHED
+    return Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef { engine in
+        engine.inCallback(deferringWrites: servicingSocket) { engine.handle(wsi, reason, user, input, len) }
     }
 }
 
@@ -671,9 +761,8 @@ private func connectionTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_li
     guard let sul, let pss = tb_pss_from_sul(sul), let conn = Connection.from(pss),
           let ctx = lws_get_context(conn.wsi), let opaque = lws_context_user(ctx) else { return }
     // Underscored standard-library API, as in `engineCallback` (which says what replaces it).
-    Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef {
-        $0.wake(conn)
-        $0.deliverPauseNotices()
+    Unmanaged<WebSocketEngine>.fromOpaque(opaque)._withUnsafeGuaranteedRef { engine in
+        engine.inCallback { engine.wake(conn) }
     }
 }
 

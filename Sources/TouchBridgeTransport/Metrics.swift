@@ -14,6 +14,12 @@ final class TransportMetrics {
     let supersededMessages: Counter
     let readPauses: Counter
     let readHolds: Counter
+    /// Writes of a server's queued messages made as the service thread left the connection they were
+    /// queued under (`WebSocketEngine.flushWrites`).
+    let writesDirect: Counter
+    /// Writes made in a writeable callback: lws still held part of an earlier write, a ping went
+    /// first, more was queued than one write takes, or a client's.
+    let writesInWriteableCallback: Counter
     private let connectionsOpen: Gauge
     private let outboundBytes: Gauge
     private let readPausedConnections: Gauge
@@ -54,6 +60,10 @@ final class TransportMetrics {
         supersededMessages = counter("superseded_messages_total", "Queued messages replaced by a newer full state before being written.")
         readPauses = counter("read_pauses_total", "Times reading from a connection was paused because its queue was over the bound.")
         readHolds = counter("read_holds_total", "Times reading from a connection was held because it had used its share of the server.")
+        let writes = MetricNameDescriptor.transport(
+            "writes_total", "Writes of queued messages, by path: direct (as the service thread left the connection), or writeable (in a writeable callback, when lws still held earlier output, a ping went first or one write did not take all).")
+        writesDirect = registry.makeCounter(descriptor: writes, labels: [("path", "direct")])
+        writesInWriteableCallback = registry.makeCounter(descriptor: writes, labels: [("path", "writeable")])
         connectionsOpen = registry.makeGauge(descriptor: .transport("connections_open", "Open WebSocket connections."), labels: gaugeLabels)
         outboundBytes = registry.makeGauge(descriptor: .transport("outbound_bytes", "Bytes (payload and bookkeeping) queued for all connections."),
                                            labels: gaugeLabels)
