@@ -11,7 +11,7 @@ enum ServerExamples {
         rotationHysteresisPt: 8, screenEdgeBandWidthPt: 20, scrollContentTouchDelayMs: 150, controlTouchInsideSlopPt: 70, maximumTouches: 10,
         maximumPossibleForce: 6.667)
 
-    static let lint = WireLint(id: "TB-L01", name: "tap-ladder-without-failure", severity: "warning", rule: "UIKIT-TAP-LADDER",
+    static let lint = WireLint(id: "TB-L02", name: "tap-ladder-without-failure", severity: "warning", rule: "UIKIT-RELATION-CAN-PREVENT",
                                message: "singleTap fires before doubleTap can", fix: "singleTap.require(toFail: doubleTap)",
                                subjects: ["singleTap", "doubleTap"])
 
