@@ -41,6 +41,9 @@ case "pipeline-pinch":
     print("frames \(frames)")
 case "pipeline-views", "pipeline-resize":
     let hub = PipelinePan.session(scene: PipelinePan.manyViewsScene)
+    // At least the window and the scene's 50 views, or the workload would time an empty scene.
+    let views = (hub.fullRender(for: 1) ?? "").components(separatedBy: #""op":"create""#).count - 1
+    precondition(views >= 51, "the 50-view scene did not load: \(views) views")
     let message = arguments[1] == "pipeline-views" ? PipelinePan.message : PipelinePan.resizeMessage
     precondition(PipelinePan.send((0..<frames).map(message), to: hub) > 0)
     print("frames \(frames)")
