@@ -80,7 +80,12 @@ export function installFakeDom() {
     element(selector) { return this.querySelector(selector); },
   };
   globalThis.document = document;
-  globalThis.window = { addEventListener() {}, removeEventListener() {}, devicePixelRatio: 1 };
+  globalThis.window = {
+    addEventListener() {}, removeEventListener() {}, devicePixelRatio: 1, location: { href: 'http://127.0.0.1:8080/?token=abc' },
+    // A computer's pointer: no media query matches (share.mjs shows the LAN code only off touch devices).
+    matchMedia: (query) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
+    prompt() {},
+  };
   globalThis.getComputedStyle = () => ({ getPropertyValue: () => '' });
   globalThis.Option = function Option(text = '', value = '') { return Object.assign(new FakeElement('option'), { textContent: text, value }); };
   globalThis.requestAnimationFrame = () => 0;

@@ -1,7 +1,7 @@
 // The page's readers against the server's declarations (Tests/fixtures/protocol/server-messages.json):
 // every example the server's writers wrote conforms to its declaration, and the page's session, mirror,
-// inspector, stepping bar, test exporter and what-if panel take each one, read no field the declaration
-// lacks, and send only messages the client declarations have (the panels too).
+// inspector, stepping bar, test exporter, what-if panel, sharing (share.mjs) and device controls take each
+// one, read no field the declaration lacks, and send only messages the client declarations have (the panels too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installFakeDom } from './fakedom.mjs';
@@ -14,6 +14,8 @@ const { Mirror } = await import('../../web/mirror.mjs');
 const { EngineClock } = await import('../../web/animation.mjs');
 const { Inspector } = await import('../../web/inspector.mjs');
 const { Stepper } = await import('../../web/stepper.mjs');
+const { Share } = await import('../../web/share.mjs');
+const { DeviceControls } = await import('../../web/controls.mjs');
 
 /** The page's parts as app.mjs wires them, over a connection that records what is sent. */
 function page(role = 'device') {
@@ -37,7 +39,10 @@ function page(role = 'device') {
     banner: { show: (source, text) => p.banners.push(text) },
     measure: () => ({ width: 390, height: 844, fallbackWidth: 390, fallbackHeight: 844, scale: 3, safeArea: { top: 0, left: 0, bottom: 0, right: 0 } }),
     warn: (...args) => p.warnings.push(args),
+    welcomed: (w) => { p.share.welcomed(w); p.controls.welcomed(w); },
   });
+  p.share = new Share({ role, watch: role === 'observer' ? 'abc' : null });
+  p.controls = new DeviceControls({ role, session: p.session });
   return p;
 }
 
@@ -103,6 +108,28 @@ for (const role of ['device', 'observer']) {
     assert.deepEqual(Object.keys(p.session.state.received).sort(), [...ORDER].sort());
   });
 }
+
+test('the device page shows the LAN address the welcome offers as a link and a QR code, and hides it without one', () => {
+  const p = page('device');
+  p.session.hello();
+  const reads = new Set();
+  const [offered, bare] = EXAMPLES.welcome;
+  const dom = (selector) => p.document.element(selector);
+  p.session.receive(watched(structuredClone(offered), reads));
+  assert.deepEqual([...reads], []);
+  assert.equal(dom('#lan').hidden, false);
+  assert.equal(dom('#lan-url').href, offered.lan.url);
+  assert.equal(dom('#lan-qr-path').getAttribute('d'), offered.lan.qr.path);
+  const quietZone = 4;
+  assert.equal(dom('#lan-qr').getAttribute('viewBox'), `-${quietZone} -${quietZone} ${offered.lan.qr.size + 2 * quietZone} ${offered.lan.qr.size + 2 * quietZone}`);
+  assert.equal(dom('#watch-link').href, `http://127.0.0.1:8080/?watch=${offered.session}&token=abc`);
+  assert.equal(dom('#mark-status').textContent, '● recording');
+  assert.equal(bare.lan, undefined);
+  p.session.receive(watched(structuredClone(bare), reads));
+  assert.equal(dom('#lan').hidden, true);
+  assert.equal(dom('#mark-status').textContent, '');
+  assert.deepEqual([...reads], []);
+});
 
 test('the stepping bar, the test exporter and the what-if panel send only declared client messages', async () => {
   const p = page('device');
