@@ -27,8 +27,8 @@ package struct WhatIfAnswer: WireMessage, Equatable {
     /// The fields of `what-if`.
     package static let writtenFields: [WrittenField<WhatIfAnswer>] = [
         .field("source", \.source, type: "`\"live\"`", "The session's own history."),
-        .field("report", \.report, type: "object",
-               "As `touchbridge replay --what-if --json` writes it: `changes`; `applied` and `skipped` (`scene: change[: why]`); `identical`; `firstDifference` — the first event whose log differs: `line` (the event's place as in a recording of the session: line 1 is the header, the history's first event line 2), `t` (engine ms), both logs of that event (`recorded`, `whatIf`, compact notation); `outcomes`, per recognizer, view and control its results in both timelines; `changed`, each outcome that flipped (`subject`, `number` — its n-th outcome — and both sides: `result`, `reason`, `line`, `t`, `margins` as in the log, §7)."),
+        .field("report", \.report, type: "object", "As `touchbridge replay --what-if --json` writes it (its fields below).")
+            .describing(AnalysisReportDeclaration.whatIf),
         .field("frame", \.frame, "The stepping frame the replay stopped at (absent: the whole history)."),
         .field("differsAtFrame", \.differsAtFrame, "While paused on the live timeline: the stepping frame of the first difference, for a `step` there."),
         .field("events", \.events, "Events replayed."),
@@ -62,8 +62,8 @@ package struct FlakeAnswer: WireMessage, Equatable {
     /// The fields of `flake`.
     package static let writtenFields: [WrittenField<FlakeAnswer>] = [
         .field("source", \.source, type: "`\"live\"`", "The session's own history."),
-        .field("report", \.report, type: "object",
-               "As `touchbridge flake --json` writes it: `variants`, `seed`, `jitter`, `subjects` (per subject its `baseline` results, `unchanged` — variants with the same results — and `changed` groups: `results`, `count`, `firstVariant`, `firstChange` with its reasons and margins), `refusedVariants`/`firstRefusal` (variants the session answered with errors the unjittered run did not get)."),
+        .field("report", \.report, type: "object", "As `touchbridge flake --json` writes it (its fields below).")
+            .describing(AnalysisReportDeclaration.flake),
         .field("fromLine", \.fromLine, "Where the last gesture starts (line numbering as in `what-if`)."),
         .field("events", \.events, "Events replayed."),
         .field("omitted", \.omitted, "List items left out to keep the answer within 64 KiB."),

@@ -19,3 +19,27 @@ extension ServerMessage {
         WireMessageDeclaration(ExportedTestMessage.self), WireMessageDeclaration(WhatIfAnswer.self), WireMessageDeclaration(FlakeAnswer.self),
     ]
 }
+
+extension ServerMessage {
+    /// The tables of docs/protocol.md that list a part of the server messages rather than a message,
+    /// by their marker's name: the render operations, the view properties with their defaults and the
+    /// display list's drawing commands (§5.2), and the event log's entries (§7).
+    package static var documentedParts: [(name: String, table: String)] {
+        [
+            ("render.ops", WireDocumentation.table(of: RenderOp.taggedInfo)),
+            ("render.ops[i].props", WireDocumentation.table(of: RenderProps.writtenFields.map(\.info), defaults: RenderProps.defaultsOnTheWire)),
+            ("render.ops[i].displayList", WireDocumentation.table(of: DisplayCommand.taggedInfo)),
+            ("events.log kinds", WireDocumentation.kindsTable(of: LogEntry.kinds)),
+            ("events.log", WireDocumentation.table(of: LogEntry.writtenFields.map(\.info))),
+        ]
+    }
+}
+
+extension RenderProps {
+    /// `defaults` as the declaration writes them: what a client assumes for a property not sent.
+    static var defaultsOnTheWire: JSONValue {
+        // The declaration's own output is JSON; were it not, every default would read as unknown (and
+        // the document's table, checked against this, would say so).
+        (try? JSONParser.parse(defaults.wireText)) ?? .null
+    }
+}

@@ -32,6 +32,39 @@ package enum WireDocumentation {
         (["| Field | Type | Meaning |", "|---|---|---|"] + rows(of: fields).map(\.markdown)).joined(separator: "\n")
     }
 
+    /// The Markdown table of an object of several kinds (`render.ops`): each kind's row with its
+    /// meaning, then its fields' rows.
+    package static func table(of tagged: WireTaggedInfo) -> String {
+        let rows = tagged.variants.flatMap { variant in
+            ["| `\(variant.tag)` | | | \(variant.meaning) |"]
+                + self.rows(of: variant.fields).map { "| | `\($0.field)` | \($0.type) | \($0.meaning) |" }
+        }
+        return (["| `\(tagged.key)` | Field | Type | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// The Markdown table of the kinds of an object (the event log's entries): each kind with the
+    /// fields only some kinds have (`*optional*` marks one a kind may leave out) and its meaning.
+    package static func kindsTable(of tagged: WireTaggedInfo) -> String {
+        let everyKinds = tagged.variants.map { Set($0.fields.map(\.key)) }.reduce(nil) { (all: Set<String>?, keys) in all?.intersection(keys) ?? keys } ?? []
+        let rows = tagged.variants.map { variant in
+            let fields = variant.fields.filter { !everyKinds.contains($0.key) }
+                .map { "`\($0.key)`" + ($0.isRequired ? "" : " (*optional*)") }.joined(separator: ", ")
+            return "| `\(variant.tag)` | \(fields) | \(variant.meaning) |"
+        }
+        return (["| `\(tagged.key)` | Fields | Meaning |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// The Markdown table of an object's properties with what a client assumes for one not sent:
+    /// `defaults` (the object with every property at its default, as its declaration writes it).
+    package static func table(of fields: [WireFieldInfo], defaults: JSONValue) -> String {
+        let rows = rows(of: fields).map { row in
+            let value = defaults[row.field]
+            let shown = value.map { $0 == .null ? "none" : "`\(WireJSON.text($0))`" } ?? ""
+            return "| `\(row.field)` | \(row.type) | \(shown) | \(row.meaning) |"
+        }
+        return (["| Key | Type | Default | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
     /// The fixture's JSON: for each message type, its fields with whether they are required and
     /// their nested objects' fields.
     package static func fixture(of messages: [WireMessageDeclaration]) -> JSONValue {
@@ -40,6 +73,11 @@ package enum WireDocumentation {
                 var members: [String: JSONValue] = ["key": .string(field.key), "required": .bool(field.isRequired)]
                 if !field.nested.isEmpty { members["fields"] = describe(field.nested) }
                 if let embeds = field.embeds { members["message"] = .string(embeds) }
+                if field.isNullable { members["nullable"] = .bool(true) }
+                if let tagged = field.tagged {
+                    members["tag"] = .string(tagged.key)
+                    members["variants"] = .object(Dictionary(uniqueKeysWithValues: tagged.variants.map { ($0.tag, describe($0.fields)) }))
+                }
                 return .object(members)
             })
         }

@@ -73,6 +73,12 @@ public struct WireFieldInfo: Equatable, Sendable {
     public var documentsNested: Bool
     /// The server message type whose encoded messages the field embeds (`step.renders` holds `render`s).
     public var embeds: String? = nil
+    /// Whether `null` is one of its values (a required `parent` is `null` for a window; an optional
+    /// property set to `null` went back to none).
+    public var isNullable = false
+    /// For an object of several kinds (`render.ops`' operations): the key that says which (`op`), and
+    /// each kind's own fields (`WireTagged`); `nested` is empty then.
+    package var tagged: WireTaggedInfo? = nil
 }
 
 /// A coding key of any name: what the `WireObject` tables encode and decode with.

@@ -19,6 +19,13 @@ package protocol WireValue: Sendable {
     func write(to writer: inout JSONWriter)
     /// What the protocol document's table says a field of this type holds.
     static var documentedType: String { get }
+    /// Whether `null` is one of its values (`Nullable`).
+    static var isNullable: Bool { get }
+}
+
+extension WireValue {
+    /// Most values are never `null`.
+    package static var isNullable: Bool { false }
 }
 
 /// One field of a `WireWritten` object: its key, what the document says of it, and its writer.
@@ -31,26 +38,26 @@ package struct WrittenField<Object>: Sendable {
 
 extension WireWritten {
     /// Writes the object's fields in sorted key order (as every server message is written), with
-    /// `type` among them when given.
-    func writeFields(to writer: inout JSONWriter, type: String?) {
+    /// `tag` among them when given (a message's `type`, an operation's `op`).
+    func writeFields(to writer: inout JSONWriter, tag: (key: String, value: String)?) {
         var fields = Self.writtenFields.map { field in (key: field.info.key, write: Optional(field.write)) }
-        if type != nil { fields.append((key: "type", write: nil)) }
+        if let tag { fields.append((key: tag.key, write: nil)) }
         fields.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         var first = true
         writer.byte(UInt8(ascii: "{"))
         for field in fields {
             if let write = field.write {
                 write(self, &writer, &first)
-            } else if let type {
+            } else if let tag {
                 writer.member(field.key, first: &first)
-                writer.string(type)
+                writer.string(tag.value)
             }
         }
         writer.byte(UInt8(ascii: "}"))
     }
 
     /// Writes the object as a nested value.
-    package func write(to writer: inout JSONWriter) { writeFields(to: &writer, type: nil) }
+    package func write(to writer: inout JSONWriter) { writeFields(to: &writer, tag: nil) }
 
     /// A nested object is documented as one.
     package static var documentedType: String { "object" }
@@ -74,7 +81,7 @@ extension WireMessage {
     /// The message's JSON text, sorted and compact: its declaration's writer.
     package var messageText: String {
         var writer = JSONWriter()
-        writeFields(to: &writer, type: Self.messageType)
+        writeFields(to: &writer, tag: (key: "type", value: Self.messageType))
         return writer.text
     }
 }

@@ -4,14 +4,16 @@
 extension WrittenField {
     typealias Path<Value> = KeyPath<Object, Value> & Sendable
 
-    private init(key: String, isRequired: Bool, type: String, meaning: String, write: @escaping @Sendable (Object, inout JSONWriter, inout Bool) -> Void) {
+    private init(key: String, isRequired: Bool, type: String, meaning: String, isNullable: Bool,
+                 write: @escaping @Sendable (Object, inout JSONWriter, inout Bool) -> Void) {
         info = WireFieldInfo(key: key, isRequired: isRequired, documentedType: type, meaning: meaning, nested: [], documentsNested: false)
+        info.isNullable = isNullable
         self.write = write
     }
 
-    /// A field always sent.
+    /// A field always sent (`Nullable`: sent as `null` when it has no value).
     static func field<Value: WireValue>(_ key: String, _ path: Path<Value>, type: String = Value.documentedType, _ meaning: String) -> Self {
-        Self(key: key, isRequired: true, type: type, meaning: meaning) { object, writer, first in
+        Self(key: key, isRequired: true, type: type, meaning: meaning, isNullable: Value.isNullable) { object, writer, first in
             writer.member(key, first: &first)
             object[keyPath: path].write(to: &writer)
         }
@@ -19,7 +21,7 @@ extension WrittenField {
 
     /// A field sent when the object has it (nil leaves the key out).
     static func field<Value: WireValue>(_ key: String, _ path: Path<Value?>, type: String = Value.documentedType, _ meaning: String) -> Self {
-        Self(key: key, isRequired: false, type: type, meaning: meaning) { object, writer, first in
+        Self(key: key, isRequired: false, type: type, meaning: meaning, isNullable: Value.isNullable) { object, writer, first in
             guard let value = object[keyPath: path] else { return }
             writer.member(key, first: &first)
             value.write(to: &writer)
@@ -55,6 +57,39 @@ extension WrittenField {
     static func objects<Value: WireWritten>(_ key: String, _ path: Path<[Value]?>, type: String = "array", listed: Bool = false,
                                             _ meaning: String) -> Self {
         field(key, path, type: type, meaning).nesting(Value.self, listed: listed)
+    }
+
+    /// A nested object or `null`, sent when present (a render property that may go back to none).
+    static func object<Value: WireWritten>(_ key: String, _ path: Path<Nullable<Value>?>, type: String = "object or null", listed: Bool = false,
+                                           _ meaning: String) -> Self {
+        field(key, path, type: type, meaning).nesting(Value.self, listed: listed)
+    }
+
+    /// An array of objects of several kinds, always sent; their kinds have a table of their own.
+    static func tagged<Value: WireTagged>(_ key: String, _ path: Path<[Value]>, type: String = "array", _ meaning: String) -> Self {
+        field(key, path, type: type, meaning).kinds(Value.taggedInfo)
+    }
+
+    /// An array of objects of several kinds or `null`, always sent.
+    static func tagged<Value: WireTagged>(_ key: String, _ path: Path<Nullable<[Value]>>, type: String, _ meaning: String) -> Self {
+        field(key, path, type: type, meaning).kinds(Value.taggedInfo)
+    }
+
+    /// The field with the kinds its objects are of, each with its fields (for the document and the
+    /// fixture, which the page's tests check each object against by its kind).
+    func kinds(_ kinds: WireTaggedInfo) -> Self {
+        var field = self
+        field.info.tagged = kinds
+        return field
+    }
+
+    /// The field with the fields of the object it embeds as another module's type encodes it (the
+    /// analysis reports, `AnalysisReportDeclaration`), listed under it.
+    func describing(_ fields: [WireFieldInfo]) -> Self {
+        var field = self
+        field.info.nested = fields
+        field.info.documentsNested = true
+        return field
     }
 
     /// The field with `Value`'s fields as its nested ones (for the document and the fixture).
@@ -126,6 +161,21 @@ extension WireEnum {
 extension Role: WireValue {}
 extension ClockMode: WireValue {}
 extension TestExportFormat: WireValue {}
+
+extension Nullable: WireValue where Wrapped: WireValue {
+    /// `null`, or the value.
+    package func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .value(let value): value.write(to: &writer)
+        }
+    }
+
+    /// The value's type, or null.
+    package static var documentedType: String { "\(Wrapped.documentedType) or null" }
+    /// `null` is one of its values.
+    package static var isNullable: Bool { true }
+}
 
 /// JSON text already encoded (a message embedded in another, a report encoded by its own type),
 /// written as it is.

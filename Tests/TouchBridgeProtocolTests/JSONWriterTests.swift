@@ -74,19 +74,14 @@ struct JSONWriterTests {
         let events = ServerMessage.events(EventsMessage(seq: 3, t: 1016, log: entries))
         #expect(events.text == events.codableText)
 
-        var allSet = RenderProps.defaults
-        allSet.backgroundColor = .value("#ff0000ff")
-        allSet.borderColor = .value("#00ff00ff")
+        // Every property and control field set, with text that needs escaping.
+        var allSet = ServerExamples.everyProperty
         allSet.text = .value("Hi \"there\"\n")
-        allSet.textColor = .value("#000000ff")
         allSet.fontSize = .value(17.5)
-        allSet.fontBold = .value(true)
-        allSet.textAlignment = .value("center")
-        allSet.image = .value("photo")
-        allSet.control = .value(ControlProps(highlighted: true, enabled: false, selected: true, value: 0.5, minimumValue: -1,
-                                             maximumValue: 1, on: true, title: "OK", tint: "#ff2d55ff", segments: ["One", "Two \"2\""],
-                                             selectedSegment: 1, highlightedSegment: 0,
-                                             stepper: StepperProps(pressed: "plus", canDecrement: false, canIncrement: true)))
+        if case .value(var control)? = allSet.control {
+            control.segments = ["One", "Two \"2\""]
+            allSet.control = .value(control)
+        }
         let list: [DisplayCommand] = [
             .stroke(path: [.move(x: 10, y: 10), .line(x: 200, y: 40.5), .close], color: "#000000ff", lineWidth: 3, lineCap: "round"),
             .fill(path: [.ellipse(x: 50, y: 50, width: 20, height: 20), .rect(x: -1, y: 0, width: 0.001, height: 1e21)], color: "#ff0000ff"),
@@ -277,6 +272,8 @@ struct JSONWriterTests {
                     : nil)
         }
         props.shadow = nullable { ShadowProps(color: random.string(), opacity: random.double(), offset: point(), radius: random.double()) }
+        props.contentMode = nullable { random.pick(["scaleAspectFit", "scaleAspectFill", "center", "topLeft"]) }
+        props.contentSize = nullable { point() }
         if random.chance(0.5) {
             props.animations = (0..<Int.random(in: 0...2, using: &random)).map { _ in
                 WireAnimation(

@@ -26,15 +26,17 @@ import Testing
     static func documentFromDeclarations(_ text: String) -> (text: String, missing: [String]) {
         var text = text
         var missing: [String] = []
-        let documented = declarations.map { ($0, "") } + ServerMessage.declarations.map { ($0, "the server's ") }
-        for (declaration, sender) in documented where !declaration.fields.isEmpty {
-            guard let start = text.range(of: opening(declaration.type, sender: sender)),
+        let documented = declarations.filter { !$0.fields.isEmpty }.map { (name: $0.type, sender: "", table: WireDocumentation.table(of: $0.fields)) }
+            + ServerMessage.declarations.filter { !$0.fields.isEmpty }.map { (name: $0.type, sender: "the server's ", table: WireDocumentation.table(of: $0.fields)) }
+            + ServerMessage.documentedParts.map { (name: $0.name, sender: "the server's ", table: $0.table) }
+        for (name, sender, table) in documented {
+            guard let start = text.range(of: opening(name, sender: sender)),
                   let end = text.range(of: closing, range: start.upperBound..<text.endIndex)
             else {
-                missing.append(sender + declaration.type)
+                missing.append(sender + name)
                 continue
             }
-            text.replaceSubrange(start.upperBound..<end.lowerBound, with: WireDocumentation.table(of: declaration.fields) + "\n")
+            text.replaceSubrange(start.upperBound..<end.lowerBound, with: table + "\n")
         }
         return (text, missing)
     }

@@ -9,43 +9,6 @@ import Testing
 /// object is both present and absent; the Swift clients' `Codable` types must read and write the
 /// declared bytes.
 @Suite struct ServerDeclarationTests {
-    /// Keys seen present and absent, per declared object (`events.log[i]`…), over a corpus.
-    struct Coverage {
-        var present: [String: Set<String>] = [:]
-        var absent: [String: Set<String>] = [:]
-
-        /// Notes which of `fields`' keys `value` has, and goes on into its nested declared objects.
-        mutating func note(_ value: JSONValue, fields: [WireFieldInfo], at path: String) {
-            guard case .object(let members) = value else { return }
-            for field in fields {
-                if let member = members[field.key] {
-                    present[path, default: []].insert(field.key)
-                    guard !field.nested.isEmpty else { continue }
-                    if case .array(let elements) = member {
-                        for element in elements { note(element, fields: field.nested, at: "\(path).\(field.key)[i]") }
-                    } else {
-                        note(member, fields: field.nested, at: "\(path).\(field.key)")
-                    }
-                } else {
-                    absent[path, default: []].insert(field.key)
-                }
-            }
-        }
-
-        /// The optional keys of `fields` (and of their nested objects) not seen both present and absent,
-        /// and the required ones seen absent.
-        func gaps(fields: [WireFieldInfo], at path: String) -> [String] {
-            fields.flatMap { field -> [String] in
-                let seen = present[path]?.contains(field.key) ?? false, missed = absent[path]?.contains(field.key) ?? false
-                var gaps: [String] = []
-                if field.isRequired ? missed || !seen : !(seen && missed) { gaps.append("\(path).\(field.key)") }
-                guard !field.nested.isEmpty else { return gaps }
-                let nestedPath = field.documentedType.hasPrefix("array") ? "\(path).\(field.key)[i]" : "\(path).\(field.key)"
-                return gaps + self.gaps(fields: field.nested, at: nestedPath)
-            }
-        }
-    }
-
     static func lints(_ random: inout SplitMix64) -> [WireLint] {
         (0..<Int.random(in: 0...2, using: &random)).map { _ in
             WireLint(id: random.string(), name: random.string(), severity: random.pick(["error", "warning", "info"]), rule: random.string(),
@@ -57,6 +20,17 @@ import Testing
     static func events(_ random: inout SplitMix64, round: Int) -> EventsMessage {
         var message = JSONWriterTests.events(&random, round: round)
         if random.chance(0.3) { message.lints = lints(&random) }
+        // The kinds that corpus does not make: the complete log's recognizer calls, animations.
+        if random.chance(0.3) {
+            var call = LogEntry(kind: "recognizerTouches", text: random.string(), diagnostic: true)
+            call.recognizer = random.string()
+            call.method = "touchesMoved"
+            call.touches = [LogTouch(id: random.integer(), phase: "moved", tapCount: 1, location: [random.double(), 0])]
+            call.allTouches = call.touches
+            var animation = LogEntry(kind: "animation", text: random.string(), diagnostic: random.chance(0.5))
+            animation.message = random.string()
+            message.log += [call, animation]
+        }
         for index in message.log.indices {
             if random.chance(0.3) {
                 message.log[index].allTouches = [LogTouch(id: random.integer(), phase: "moved", tapCount: 1, location: [random.double(), 0])]
@@ -79,7 +53,7 @@ import Testing
 
     @Test func theSpecializedWritersOfRenderAndEventsWriteTheirDeclaration() throws {
         var random = SplitMix64(seed: 0x5E4D_C0DE)
-        var coverage = Coverage()
+        var coverage = WireCoverage()
         for round in 0..<1000 {
             let events = Self.events(&random, round: round), render = Self.render(&random, round: round)
             for (message, declared) in [(ServerMessage.events(events), events.messageText), (ServerMessage.render(render), render.messageText)] {

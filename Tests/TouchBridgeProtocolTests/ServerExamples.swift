@@ -38,15 +38,57 @@ enum ServerExamples {
         card.backgroundColor = .value("#ff3b30ff")
         var moved = RenderProps()
         moved.center = [120, 130]
+        moved.backgroundColor = .null
         return [
             .create(id: 1, parent: nil, index: 0, kind: "UIWindow", name: "window", props: window),
             .create(id: 2, parent: 1, index: 0, kind: "UIView", name: "card", props: card),
             .create(id: 3, parent: 1, index: 1, kind: "UIView", name: "badge", props: RenderProps()),
+            .create(id: 4, parent: 1, index: 2, kind: "UIStepper", name: "stepper", props: everyProperty),
             .set(id: 2, props: moved),
+            .set(id: 4, props: everyProperty),
             .move(id: 3, parent: 2, index: 0),
-            .display(id: 2, displayList: [.fill(path: [.ellipse(x: 0, y: 0, width: 10, height: 10)], color: "#000000ff", rule: nil)]),
+            .display(id: 2, displayList: [
+                .fill(path: [.ellipse(x: 0, y: 0, width: 10, height: 10)], color: "#000000ff", rule: nil),
+                .stroke(path: [.move(x: 0, y: 0), .line(x: 10, y: 0), .rect(x: 0, y: 0, width: 4, height: 4), .close], color: "#000000ff",
+                        lineWidth: 2, lineCap: "round", lineJoin: "bevel"),
+                .fill(path: [.rect(x: 0, y: 0, width: 10, height: 10)], color: "#34c759ff", rule: "evenodd"),
+                .text("Hi", at: [12, 30], fontSize: 17, color: "#000000ff"),
+            ]),
+            .display(id: 4, displayList: nil),
             .remove(id: 3),
         ]
+    }()
+
+    /// Every view property set, each nested one with every optional field.
+    static let everyProperty: RenderProps = {
+        var props = RenderProps.defaults
+        props.center = [200, 300]
+        props.bounds = [0, 0, 94, 32]
+        props.transform = [1, 0, 0, 1, 0, 4]
+        props.anchorPoint = [0.5, 1]
+        props.alpha = 0.9
+        props.hidden = false
+        props.userInteractionEnabled = true
+        props.clipsToBounds = true
+        props.backgroundColor = .value("#ffffffff")
+        props.cornerRadius = 8
+        props.borderWidth = 1
+        props.borderColor = .value("#007affff")
+        props.text = .value("3")
+        props.textColor = .value("#000000ff")
+        props.fontSize = .value(17)
+        props.fontBold = .value(true)
+        props.textAlignment = .value("center")
+        props.image = .value("photo")
+        props.contentMode = .value("scaleAspectFit")
+        props.contentSize = .value([94, 32])
+        props.control = .value(ControlProps(highlighted: true, enabled: true, selected: false, value: 3, minimumValue: 0, maximumValue: 10,
+                                            on: false, title: "Step", tint: "#ff2d55ff", segments: ["One", "Two"], selectedSegment: 1,
+                                            highlightedSegment: 0, stepper: StepperProps(pressed: "plus", canDecrement: true, canIncrement: true)))
+        props.shadow = .value(ShadowProps(color: "#000000ff", opacity: 0.35, offset: [0, 6], radius: 8))
+        props.animations = [WireAnimation(id: 1, property: "center", from: [50, 150], to: [200, 300], begin: 0, duration: 300,
+                                          curve: "easeInOut", autoreverses: false, repeats: false)]
+        return props
     }()
 
     static var render: [String] {
@@ -93,7 +135,17 @@ enum ServerExamples {
         control.event = "touchDown"
         var note = LogEntry(kind: "note", text: "note", diagnostic: true)
         note.message = "the pan's view moved"
-        var full = EventsMessage(seq: 2, t: 1016, log: [hit, began, delivery, transition, action, control, note],
+        var waiting = LogEntry(kind: "waiting", text: "singleTap waits [doubleTap]", diagnostic: true)
+        waiting.recognizer = "singleTap"
+        waiting.reason = "requires doubleTap to fail"
+        var animation = LogEntry(kind: "animation", text: "animation 1 began", diagnostic: true)
+        animation.message = "animation 1 began: card center, 300 ms, easeInOut"
+        var recognizerCall = LogEntry(kind: "recognizerTouches", text: "pan.tm(1)", diagnostic: true)
+        recognizerCall.recognizer = "pan"
+        recognizerCall.method = "touchesMoved"
+        recognizerCall.touches = [LogTouch(id: 1, phase: "moved", tapCount: 1, location: [110, 100])]
+        recognizerCall.allTouches = recognizerCall.touches
+        var full = EventsMessage(seq: 2, t: 1016, log: [hit, began, delivery, transition, action, control, note, waiting, animation, recognizerCall],
                                  pointers: [LivePointer(id: 1, x: 110, y: 100)])
         full.lints = [lint]
         return [ServerMessage.events(full).text, ServerMessage.events(EventsMessage(seq: nil, t: 40, log: [])).text]
@@ -119,11 +171,13 @@ enum ServerExamples {
             "recordings": [RecordingsMessage(recording: true, files: [RecordingListing(name: "20261123-180850-3f9c0a1b.jsonl", bytes: 48213)],
                                              maxBytes: 4_194_304).text],
             "exported-test": [ExportedTestMessage(format: .pytest, frame: 3, text: "def test_session(): ...", notes: ["line 9: act"]).wireText],
-            "what-if": [WhatIfAnswer(report: EncodedJSON(#"{"applied":["drag: pan.enabled=false"],"changed":[{"number":1,"recorded":{"line":4,"result":"ended","subject":"pan","t":60},"subject":"pan","whatIf":{"line":4,"reason":"disabled","result":"failed","subject":"pan","t":60}}],"changes":["pan.enabled=false"],"firstDifference":{"line":4,"recorded":["pan:possible→began"],"t":60,"whatIf":[]},"identical":false,"outcomes":[{"recorded":["ended"],"subject":"pan","whatIf":["failed"]}],"skipped":[]}"#),
+            "what-if": [WhatIfAnswer(report: EncodedJSON(#"{"applied":["drag: pan.enabled=false"],"changed":[{"number":1,"recorded":{"line":4,"margins":[{"limit":"atLeast","limitValue":10,"measured":12,"rule":"UIKIT-PAN","side":"outside","threshold":"hysteresis","unit":"pt"}],"result":"ended","subject":"pan","t":60},"subject":"pan","whatIf":{"line":4,"reason":"disabled","result":"failed","subject":"pan","t":60}},{"number":2,"recorded":{"line":9,"reason":"a touch moved 12 pt > 10 pt","result":"cancelled","subject":"pan","t":300},"subject":"pan","whatIf":{"line":9,"margins":[{"limit":"atLeast","limitValue":10,"measured":12,"rule":"UIKIT-PAN","side":"outside","threshold":"hysteresis","unit":"pt"}],"result":"ended","subject":"pan","t":300}}],"changes":["pan.enabled=false"],"firstDifference":{"line":4,"recorded":["pan:possible→began"],"t":60,"whatIf":[]},"identical":false,"outcomes":[{"recorded":["ended","ended"],"subject":"pan","whatIf":["failed"]}],"skipped":["photo: pan.enabled=false: no recognizer pan"]}"#),
                                      frame: 3, differsAtFrame: 2, events: 11, omitted: 0).messageText,
-                        WhatIfAnswer(report: EncodedJSON(#"{"applied":[],"changed":[],"changes":[],"firstDifference":null,"identical":true,"outcomes":[],"skipped":[]}"#),
+                        WhatIfAnswer(report: EncodedJSON(#"{"applied":[],"changed":[],"changes":[],"identical":true,"outcomes":[],"skipped":[]}"#),
                                      frame: nil, differsAtFrame: nil, events: 4, omitted: 0).messageText],
-            "flake": [FlakeAnswer(report: EncodedJSON(#"{"firstRefusal":null,"jitter":{"dropShare":0,"positionPt":2,"timingMs":80},"refusedVariants":0,"seed":7,"subjects":[{"baseline":["ended"],"changed":[{"count":5,"firstChange":{"number":1,"recorded":{"line":12,"result":"ended","subject":"doubleTap","t":300},"subject":"doubleTap","whatIf":{"line":12,"result":"failed","subject":"doubleTap","t":420}},"firstVariant":2,"results":["failed"]}],"subject":"doubleTap","unchanged":19}],"variants":24}"#),
+            "flake": [FlakeAnswer(report: EncodedJSON(#"{"alternatives":["240 Hz"],"firstRefusal":"variant 3, line 7: error rate-limited","jitter":{"dropShare":0.1,"frameRate":60,"positionPt":2,"timingMs":80},"refusedVariants":1,"seed":7,"subjects":[{"baseline":["ended"],"changed":[{"count":5,"firstChange":{"number":1,"recorded":{"line":12,"margins":[{"limit":"atMost","limitValue":350,"measured":300,"rule":"UIKIT-TAP","side":"inside","threshold":"maximumIntervalBetweenTaps","unit":"ms"}],"reason":"second tap within 350 ms","result":"ended","subject":"doubleTap","t":300},"subject":"doubleTap","whatIf":{"line":12,"margins":[{"limit":"atMost","limitValue":350,"measured":420,"rule":"UIKIT-TAP","side":"outside","threshold":"maximumIntervalBetweenTaps","unit":"ms"}],"reason":"multi-tap interval 420 ms > 350 ms","result":"failed","subject":"doubleTap","t":420}},"firstVariant":2,"firstVariantTrace":"240 Hz","results":["failed"]}],"subject":"doubleTap","unchanged":19}],"variants":24}"#),
+                                  fromLine: 12, events: 19, omitted: 0).messageText,
+                      FlakeAnswer(report: EncodedJSON(#"{"jitter":{"dropShare":0,"positionPt":2,"timingMs":80},"refusedVariants":0,"seed":7,"subjects":[{"baseline":["ended"],"changed":[],"subject":"doubleTap","unchanged":24}],"variants":24}"#),
                                   fromLine: 12, events: 19, omitted: 0).messageText],
         ]
     }

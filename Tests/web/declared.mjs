@@ -19,13 +19,34 @@ function check(value, fields, path, problems) {
   for (const field of fields) {
     const item = value[field.key];
     if (item === undefined || item === null) {
-      if (field.required) problems.push(`${path}${field.key}: required field is missing`);
+      if (field.required && !(item === null && field.nullable)) problems.push(`${path}${field.key}: required field is missing`);
+      continue;
+    }
+    if (field.variants) {
+      const elements = Array.isArray(item) ? item : [item];
+      elements.forEach((element, i) => checkTagged(element, field, `${path}${field.key}[${i}].`, problems));
       continue;
     }
     if (!field.fields) continue;
     if (Array.isArray(item)) item.forEach((element, i) => check(element, field.fields, `${path}${field.key}[${i}].`, problems));
     else check(item, field.fields, `${path}${field.key}.`, problems);
   }
+}
+
+/** Checks an object of several kinds (`render.ops[i]`) against the fields of the kind its tag names. */
+function checkTagged(value, field, path, problems) {
+  const fields = field.variants[value?.[field.tag]];
+  if (!fields) {
+    problems.push(`${path}${field.tag}: not a declared kind (${JSON.stringify(value?.[field.tag])})`);
+    return;
+  }
+  check(value, [{ key: field.tag, required: true }, ...fields], path, problems);
+}
+
+/** The fields of an object of several kinds, by its tag (`op`); undefined for an unknown kind. */
+export function variantFields(value, field) {
+  const fields = field.variants[value?.[field.tag]];
+  return fields && [{ key: field.tag, required: true }, ...fields];
 }
 
 /** What in `msg` differs from its type's declaration among `declarations` (empty when nothing does). */

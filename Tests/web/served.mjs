@@ -3,7 +3,7 @@
 // ProtocolDeclarationTests), and a watch on what the page reads of them: a reader that reads a field
 // the declaration lacks is caught, so a field renamed or dropped on one side only fails a test.
 import { readFileSync } from 'node:fs';
-import { differences } from './declared.mjs';
+import { differences, variantFields } from './declared.mjs';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/protocol/server-messages.json', import.meta.url), 'utf8'));
 /** Message type → its declared fields ({key, required, fields?, message?}). */
@@ -50,7 +50,25 @@ function watch(value, fields, path, reads, isMessage) {
         return item;
       }
       if (field.message && SERVED[field.message]) return watch(item, SERVED[field.message], field.message, reads, true);
+      if (field.variants) return watchTagged(item, field, `${path}.${key}[i]`, reads);
       return field.fields ? watch(item, field.fields, `${path}.${key}`, reads, false) : item;
+    },
+  });
+}
+
+/** An array of objects of several kinds (`render.ops`), each watched by the fields of its kind (`render.ops[i:create]`). */
+function watchTagged(value, field, path, reads) {
+  if (!Array.isArray(value)) return value;
+  return new Proxy(value, {
+    get(target, key, receiver) {
+      const item = Reflect.get(target, key, receiver);
+      if (typeof key !== 'string' || !/^\d+$/.test(key) || item === null || typeof item !== 'object') return item;
+      const fields = variantFields(item, field);
+      if (!fields) {
+        reads.add(`${path}.${field.tag}=${JSON.stringify(item[field.tag])}`);
+        return item;
+      }
+      return watch(item, fields, `${path.slice(0, -1)}:${item[field.tag]}]`, reads, false);
     },
   });
 }

@@ -65,7 +65,11 @@ test('the examples hold every declared field somewhere, so the readers below mee
     for (const field of fields) {
       const present = values.map((v) => v?.[field.key]).filter((v) => v !== undefined && v !== null);
       if (!present.length) missing.push(`${path}${field.key}`);
-      if (field.fields) visit(field.fields, present.flatMap((v) => (Array.isArray(v) ? v : [v])), `${path}${field.key}.`);
+      const elements = present.flatMap((v) => (Array.isArray(v) ? v : [v]));
+      if (field.fields) visit(field.fields, elements, `${path}${field.key}.`);
+      for (const [tag, kindFields] of Object.entries(field.variants ?? {})) {
+        visit(kindFields, elements.filter((e) => e[field.tag] === tag), `${path}${field.key}[${field.tag}=${tag}].`);
+      }
     }
   };
   for (const [type, fields] of Object.entries(SERVED)) visit(fields, EXAMPLES[type], `${type}.`);
@@ -84,7 +88,23 @@ test('the checker finds a missing required field, an undeclared key and a field 
   const step = watched(EXAMPLES.step[0], reads);
   assert.equal(typeof step.renders[0].full, 'boolean');
   void step.renders[0].opz;
-  assert.deepEqual([...reads], ['events.log[i].colour', 'events.seqNumber', 'render.opz']);
+  assert.deepEqual([...reads], ['events.log[i:hitTest].colour', 'events.seqNumber', 'render.opz']);
+
+  // Render operations by their kind: a field of another kind, an unknown kind, a window's null parent.
+  const [full] = EXAMPLES.render;
+  const create = full.ops.findIndex((op) => op.op === 'create' && op.parent === null);
+  const remove = full.ops.findIndex((op) => op.op === 'remove');
+  assert.deepEqual(undeclaredServed(full), []);
+  assert.deepEqual(undeclaredServed({ ...full, ops: [{ ...full.ops[remove], props: {} }] }), ['ops[0].props: not a declared field']);
+  assert.deepEqual(undeclaredServed({ ...full, ops: [{ op: 'resize', id: 1 }] }), ['ops[0].op: not a declared kind ("resize")']);
+  assert.deepEqual(undeclaredServed({ ...full, ops: [{ ...full.ops[create], props: { ...full.ops[create].props, colour: '#fff' } }] }),
+    ['ops[0].props.colour: not a declared field']);
+  const kinds = new Set();
+  const ops = watched(full, kinds).ops;
+  void ops[remove].props;
+  void ops[create].props.colour;
+  assert.equal(ops[create].parent, null);
+  assert.deepEqual([...kinds], ['render.ops[i:remove].props', 'render.ops[i:create].props.colour']);
 });
 
 for (const role of ['device', 'observer']) {
