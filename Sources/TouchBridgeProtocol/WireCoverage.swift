@@ -65,7 +65,8 @@ package struct WireCoverage {
 
 extension WireCoverage {
     /// What in `value` its declaration does not allow: a key it lacks, a required field missing, `null`
-    /// where the field is not nullable — in nested declared objects too (empty when nothing).
+    /// where the field is not nullable — in nested declared objects too, an object of several kinds by
+    /// the fields of its kind (empty when nothing).
     package static func problems(in value: JSONValue, fields: [WireFieldInfo], at path: String) -> [String] {
         guard case .object(let members) = value else { return ["\(path): not an object"] }
         let declared = Set(fields.map(\.key))
@@ -77,6 +78,19 @@ extension WireCoverage {
             }
             if member == .null {
                 if !field.isNullable { problems.append("\(path).\(field.key): null") }
+                continue
+            }
+            if let tagged = field.tagged {
+                let elements: [JSONValue]
+                if case .array(let items) = member { elements = items } else { elements = [member] }
+                problems += elements.flatMap { element -> [String] in
+                    let tag = element[tagged.key]
+                    guard case .string(let name)? = tag, let variant = tagged.variants.first(where: { $0.tag == name }) else {
+                        return ["\(path).\(field.key)[i].\(tagged.key): \(WireJSON.text(tag ?? .null)) is no declared kind"]
+                    }
+                    let tagField = WireFieldInfo(key: tagged.key, isRequired: true, documentedType: "string", meaning: "", nested: [], documentsNested: false)
+                    return Self.problems(in: element, fields: [tagField] + variant.fields, at: "\(path).\(field.key)[i:\(name)]")
+                }
                 continue
             }
             guard !field.nested.isEmpty else { continue }
