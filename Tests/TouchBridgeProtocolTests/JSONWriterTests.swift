@@ -283,6 +283,25 @@ struct JSONWriterTests {
                     controlPoints: random.chance(0.5) ? point() + point() : nil, startValue: random.chance(0.5) ? random.double() : nil,
                     endValue: random.chance(0.5) ? random.double() : nil, joinedAt: random.chance(0.5) ? random.double() : nil,
                     absolute: random.chance(0.5) ? random.chance(0.5) : nil)
+            }.map { plain in
+                // Core Animation's parts: keyframes, finite repeats, a sublayer's animation.
+                var animation = plain
+                if random.chance(0.5) {
+                    animation.keyframes = [point(), point()]
+                    animation.keyTimes = [0, 1]
+                    animation.discrete = random.pick([nil, true, false])
+                    animation.segmentCurves = random.chance(0.5) ? [point() + point()] : nil
+                }
+                if random.chance(0.5) { animation.passes = random.double() }
+                if random.chance(0.5) {
+                    animation.sublayer = WireSublayer(
+                        // Display-list indices: small (the render writer writes them as numbers, exact below 2^53).
+                        commands: [Int.random(in: 0...999, using: &random), Int.random(in: 0...999, using: &random)], parent: point() + point() + point(), position: point(),
+                        transform: point() + point() + point(), opacity: random.double(), stroke: random.chance(0.5) ? point() : nil,
+                        strokeCommand: random.chance(0.5) ? random.integer() : nil,
+                        strokePath: random.chance(0.5) ? [.move(x: random.double(), y: random.double()), .line(x: random.double(), y: 0), .close] : nil)
+                }
+                return animation
             }
         }
         return props

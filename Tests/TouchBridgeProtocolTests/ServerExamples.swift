@@ -86,8 +86,18 @@ enum ServerExamples {
                                             on: false, title: "Step", tint: "#ff2d55ff", segments: ["One", "Two"], selectedSegment: 1,
                                             highlightedSegment: 0, stepper: StepperProps(pressed: "plus", canDecrement: true, canIncrement: true)))
         props.shadow = .value(ShadowProps(color: "#000000ff", opacity: 0.35, offset: [0, 6], radius: 8))
+        var keyframed = WireAnimation(id: 2, property: "strokeEnd", from: [0], to: [1], begin: 16, duration: 600, curve: "bezier",
+                                      autoreverses: true, repeats: false, controlPoints: [0.42, 0, 0.58, 1], startValue: 0.2, endValue: 1,
+                                      joinedAt: 0.1, absolute: true)
+        keyframed.keyframes = [[0], [0.5], [1]]
+        keyframed.keyTimes = [0, 0.4, 1]
+        keyframed.discrete = false
+        keyframed.segmentCurves = [[0.42, 0, 1, 1], [0, 0, 0.58, 1]]
+        keyframed.passes = 2.5
+        keyframed.sublayer = WireSublayer(commands: [0, 1], parent: [1, 0, 0, 1, 0, 0], position: [47, 16], transform: [1, 0, 0, 1, 0, 0],
+                                          opacity: 1, stroke: [0, 1], strokeCommand: 0, strokePath: [.move(x: 0, y: 16), .line(x: 94, y: 16)])
         props.animations = [WireAnimation(id: 1, property: "center", from: [50, 150], to: [200, 300], begin: 0, duration: 300,
-                                          curve: "easeInOut", autoreverses: false, repeats: false)]
+                                          curve: "spring", damping: 0.7, velocity: 0, autoreverses: false, repeats: true), keyframed]
         return props
     }()
 
