@@ -66,33 +66,34 @@ struct EngineTimeMeter {
     }
 
     /// Work is about to start at monotonic time `now`: opens a window if none is open, first settling
-    /// one that is older than `windowSeconds`. Returns the charges that settling made.
-    mutating func starting(at now: Double) -> [Charge] {
-        if let window, now - window.at <= Self.windowSeconds { return [] }
-        return settle(at: now)
+    /// one that is older than `windowSeconds` (each of its pieces handed to `charge`).
+    mutating func starting(at now: Double, charge: (Charge) -> Void) {
+        if let window, now - window.at <= Self.windowSeconds { return }
+        settle(at: now, charge: charge)
     }
 
-    /// `connection`'s work started at `now` and ended at `end` (monotonic). Returns the charges, if
-    /// this piece settled the window.
-    mutating func finished(_ connection: EngineBudget.ConnectionKey, now: Double, end: Double) -> [Charge] {
+    /// `connection`'s work started at `now` and ended at `end` (monotonic); if this piece settles the
+    /// window, each of its pieces is handed to `charge`.
+    mutating func finished(_ connection: EngineBudget.ConnectionKey, now: Double, end: Double, charge: (Charge) -> Void) {
         let wall = max(0, end - now)
         pieces.append(Piece(connection: connection, wallSeconds: wall, now: now))
         wallSeconds += wall
-        guard wallSeconds > Self.settleAfterSeconds || pieces.count >= Self.settleAfterItems else { return [] }
-        return settle(at: end)
+        guard wallSeconds > Self.settleAfterSeconds || pieces.count >= Self.settleAfterItems else { return }
+        settle(at: end, charge: charge)
     }
 
-    /// Reads the CPU clock, shares the window's CPU time among its pieces and starts a new window there.
-    mutating func settle(at now: Double) -> [Charge] {
+    /// Reads the CPU clock, shares the window's CPU time among its pieces (handed to `charge` in order:
+    /// a closure, not an array, so settling allocates nothing) and starts a new window there.
+    mutating func settle(at now: Double, charge: (Charge) -> Void) {
         let cpu = cpuClock()
         defer {
             window = (cpu, now)
             pieces.removeAll(keepingCapacity: true)
             wallSeconds = 0
         }
-        guard let window, !pieces.isEmpty else { return [] }
+        guard let window, !pieces.isEmpty else { return }
         let used = max(0, cpu - window.cpu)
         let scale = wallSeconds > used ? used / wallSeconds : 1
-        return pieces.map { Charge(connection: $0.connection, seconds: $0.wallSeconds * scale, now: $0.now) }
+        for piece in pieces { charge(Charge(connection: piece.connection, seconds: piece.wallSeconds * scale, now: piece.now)) }
     }
 }

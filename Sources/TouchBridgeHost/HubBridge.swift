@@ -152,7 +152,7 @@ package final class HubBridge: TransportDelegate, SessionJournal {
 
     func closed(_ id: ConnectionID, _ transport: any SocketTransport) {
         let now = clock()
-        charge(meter.settle(at: now))  // what it still owes is counted before its address keeps it
+        meter.settle(at: now, charge: charge)  // what it still owes is counted before its address keeps it
         budget.forget(id, now: now)
         run(.closed, on: id, now: now, transport)
     }
@@ -174,16 +174,14 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     /// engine share (and the dispatch metric) when the meter settles (`EngineTimeMeter`: the thread's
     /// CPU clock, a system call, is read once per window of work, not twice per message).
     func charging(_ id: ConnectionID, now: Double, _ work: () -> Void) {
-        charge(meter.starting(at: now))
+        meter.starting(at: now, charge: charge)
         work()
-        charge(meter.finished(id, now: now, end: clock()))
+        meter.finished(id, now: now, end: clock(), charge: charge)
     }
 
-    private func charge(_ charges: [EngineTimeMeter.Charge]) {
-        for charge in charges {
-            metrics.dispatchSeconds.record(charge.seconds)
-            budget.charge(charge.connection, seconds: charge.seconds, now: charge.now)
-        }
+    private func charge(_ charge: EngineTimeMeter.Charge) {
+        metrics.dispatchSeconds.record(charge.seconds)
+        budget.charge(charge.connection, seconds: charge.seconds, now: charge.now)
     }
 
     /// Hands `input` to the executor at server time `now`; what sessions apply of it comes back

@@ -17,9 +17,10 @@ import Testing
     /// Times `wall` seconds of work on `connection` starting at `now`, the thread using `cpu` of them.
     static func run(_ meter: inout EngineTimeMeter, _ clock: ScriptedCPUClock, _ connection: UInt64,
                     at now: Double, wall: Double, cpu: Double) -> [EngineTimeMeter.Charge] {
-        var charges = meter.starting(at: now)
+        var charges: [EngineTimeMeter.Charge] = []
+        meter.starting(at: now) { charges.append($0) }
         clock.seconds += cpu
-        charges += meter.finished(connection, now: now, end: now + wall)
+        meter.finished(connection, now: now, end: now + wall) { charges.append($0) }
         return charges
     }
 
@@ -74,7 +75,7 @@ import Testing
     @Test func noPiecePaysMoreThanItsWallTime() {
         let clock = ScriptedCPUClock()
         var meter = EngineTimeMeter(cpuClock: clock.now)
-        _ = meter.starting(at: 0)
+        meter.starting(at: 0) { _ in }
         clock.seconds += 0.003  // the transport's own work in the window
         let charged = Self.run(&meter, clock, 3, at: 0.005, wall: 0.002, cpu: 0.002)
         #expect(Self.matches(charged, [(3, 0.002, 0.005)]), "\(charged)")
@@ -88,10 +89,12 @@ import Testing
         var charged = Self.run(&meter, clock, 1, at: 0, wall: 0.000_1, cpu: 0.000_1)
         #expect(charged.isEmpty)
         clock.seconds += 0.004  // a second of uncharged work (handshakes, metrics): not the next piece's
-        charged = meter.starting(at: 1)
+        charged = []
+        meter.starting(at: 1) { charged.append($0) }
         #expect(Self.matches(charged, [(1, 0.000_1, 0)]), "\(charged)")
         clock.seconds += 0.000_05
-        charged = meter.finished(2, now: 1, end: 1.005_05)
+        charged = []
+        meter.finished(2, now: 1, end: 1.005_05) { charged.append($0) }
         #expect(charged.count == 1 && charged[0].seconds < 0.000_051, "preempted for 5 ms, used 50 µs: \(charged)")
     }
 
@@ -101,8 +104,11 @@ import Testing
         let clock = ScriptedCPUClock()
         var meter = EngineTimeMeter(cpuClock: clock.now)
         #expect(Self.run(&meter, clock, 4, at: 0, wall: 0.000_2, cpu: 0.000_2).isEmpty)
-        #expect(Self.matches(meter.settle(at: 0.001), [(4, 0.000_2, 0)]))
-        #expect(meter.settle(at: 0.002).isEmpty)
+        var charged: [EngineTimeMeter.Charge] = []
+        meter.settle(at: 0.001) { charged.append($0) }
+        #expect(Self.matches(charged, [(4, 0.000_2, 0)]))
+        meter.settle(at: 0.002) { charged.append($0) }
+        #expect(charged.count == 1, "nothing was left to settle")
     }
 
     /// A preempted cheap piece pays at most the window's CPU time: at most `windowSeconds` before it,
@@ -110,7 +116,7 @@ import Testing
     @Test func aPreemptedPieceCannotPayMoreThanTheWindowBeforeItAndItsOwnCPUTime() {
         let clock = ScriptedCPUClock()
         var meter = EngineTimeMeter(cpuClock: clock.now)
-        _ = meter.starting(at: 0)
+        meter.starting(at: 0) { _ in }
         clock.seconds += 0.0019  // the thread busy without charging anyone until just before the frame
         let charged = Self.run(&meter, clock, 5, at: 0.0019, wall: 0.006, cpu: 0.000_05)
         #expect(charged.count == 1 && charged[0].seconds <= EngineTimeMeter.windowSeconds + 0.000_05, "\(charged)")
