@@ -37,47 +37,36 @@ struct PublishedRender {
 
     /// Publishes what changed since the last update; returns the ops that bring a client holding the
     /// previous state up to date (empty when nothing visible changed).
+    ///
+    /// A step that kept the tree's shape makes no engine node: each noted view's published node is
+    /// refreshed in place (`RenderSnapshot.Node.refresh(from:)`).
     mutating func update() -> [RenderOp] {
-        var changes = tracker.collect(reviewing: unsettled)
-        guard let placements = changes.placements else { return patch(&changes.nodes) }
-        let previous = snapshot
-        rebuild(placements, nodes: changes.nodes)
-        return RenderDiff.ops(from: previous, to: snapshot)
-    }
-
-    /// The same tree with new nodes for some views: their changed properties, in drawing order.
-    /// `nodes` is used up: each changed view's node is swapped into the snapshot, not copied.
-    private mutating func patch(_ nodes: inout [RenderNode]) -> [RenderOp] {
-        // The places of the changed views are sorted, not their nodes: a node is some 500 bytes with
-        // a dozen references, and copying one costs more than comparing it.
-        var changed: [(position: Int, node: Int)] = []
-        for index in nodes.indices {
-            guard let position = positions[nodes[index].id], !snapshot.nodes[position].isMade(from: nodes[index]) else { continue }
-            changed.append((position, index))
+        // The changed views by their places in the snapshot, sorted once all are known: the ops go out
+        // in drawing order.
+        var changed: [(position: Int, refreshed: RenderSnapshot.Node.Refreshed)] = []
+        let reshaped = tracker.collect(reviewing: unsettled) { view in
+            guard let position = positions[view.id] else { return }
+            let wasAnimating = snapshot.nodes[position].isAnimating
+            guard let refreshed = snapshot.nodes[position].refresh(from: view) else { return }
+            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
+            if refreshed.holdsNaN {
+                unsettled.insert(view.id)
+            } else if !unsettled.isEmpty {
+                unsettled.remove(view.id)
+            }
+            changed.append((position, refreshed))
+        }
+        if let reshaped {
+            let previous = snapshot
+            rebuild(reshaped.placements ?? [], nodes: reshaped.nodes)
+            return RenderDiff.ops(from: previous, to: snapshot)
         }
         if changed.count > 1 { changed.sort { $0.position < $1.position } }
         var ops: [RenderOp] = []
-        for (position, index) in changed {
-            let id = nodes[index].id
-            let wasAnimating = snapshot.nodes[position].isAnimating
-            let patch: RenderProps
-            let displayListChanged: Bool
-            if nodes[index].containsNaN {
-                // A NaN inside an array the engine shares between nodes (an animation's values)
-                // would look unchanged to the per-property comparison: such a node is converted whole.
-                let old = snapshot.nodes[position]
-                let new = RenderSnapshot.Node(nodes[index], index: old.index)
-                patch = new.props.changes(from: old.props)
-                displayListChanged = new.displayList != old.displayList
-                snapshot.nodes[position] = new
-                unsettled.insert(id)
-            } else {
-                (patch, displayListChanged) = snapshot.nodes[position].update(to: &nodes[index])
-                if !unsettled.isEmpty { unsettled.remove(id) }
-            }
-            if !patch.isEmpty { ops.append(.set(id: id, props: patch)) }
-            if displayListChanged { ops.append(.display(id: id, displayList: snapshot.nodes[position].displayList)) }
-            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
+        for (position, refreshed) in changed {
+            let id = snapshot.nodes[position].id
+            if !refreshed.patch.isEmpty { ops.append(.set(id: id, props: refreshed.patch)) }
+            if refreshed.displayListChanged { ops.append(.display(id: id, displayList: snapshot.nodes[position].displayList)) }
         }
         return ops
     }
