@@ -24,6 +24,8 @@ struct PublishedRender {
     private var animatingCount = 0
     /// The published views whose engine values hold a NaN.
     private var unsettled: Set<Int> = []
+    /// The snapshot place of each op of the step being published, kept between steps with its capacity.
+    private var opPositions: [Int] = []
 
     /// The published state of `application` now (its whole tree).
     init(_ application: UIApplication) {
@@ -41,9 +43,8 @@ struct PublishedRender {
     /// A step that kept the tree's shape makes no engine node: each noted view's published node is
     /// refreshed in place (`RenderSnapshot.Node.refresh(from:)`).
     mutating func update() -> [RenderOp] {
-        // The changed views by their places in the snapshot, sorted once all are known: the ops go out
-        // in drawing order.
-        var changed: [(position: Int, refreshed: RenderSnapshot.Node.Refreshed)] = []
+        var ops: [RenderOp] = []
+        opPositions.removeAll(keepingCapacity: true)
         let reshaped = tracker.collect(reviewing: unsettled) { view in
             guard let position = positions[view.id] else { return }
             let wasAnimating = snapshot.nodes[position].isAnimating
@@ -54,21 +55,30 @@ struct PublishedRender {
             } else if !unsettled.isEmpty {
                 unsettled.remove(view.id)
             }
-            changed.append((position, refreshed))
+            if !refreshed.patch.isEmpty {
+                ops.append(.set(id: view.id, props: refreshed.patch))
+                opPositions.append(position)
+            }
+            if refreshed.displayListChanged {
+                ops.append(.display(id: view.id, displayList: snapshot.nodes[position].displayList))
+                opPositions.append(position)
+            }
         }
         if let reshaped {
             let previous = snapshot
             rebuild(reshaped.placements ?? [], nodes: reshaped.nodes)
             return RenderDiff.ops(from: previous, to: snapshot)
         }
-        if changed.count > 1 { changed.sort { $0.position < $1.position } }
-        var ops: [RenderOp] = []
-        for (position, refreshed) in changed {
-            let id = snapshot.nodes[position].id
-            if !refreshed.patch.isEmpty { ops.append(.set(id: id, props: refreshed.patch)) }
-            if refreshed.displayListChanged { ops.append(.display(id: id, displayList: snapshot.nodes[position].displayList)) }
-        }
-        return ops
+        return inDrawingOrder(ops)
+    }
+
+    /// `ops` (made in the order the views were noted, each at `opPositions`'s place) in drawing order,
+    /// a view's `set` before its `display`. Noted views come mostly in that order already: the ops
+    /// are moved, not copied, unless they are not.
+    private func inDrawingOrder(_ ops: [RenderOp]) -> [RenderOp] {
+        guard opPositions.count > 1, zip(opPositions, opPositions.dropFirst()).contains(where: { $0 > $1 }) else { return ops }
+        let order = opPositions.indices.sorted { (opPositions[$0], $0) < (opPositions[$1], $1) }
+        return order.map { ops[$0] }
     }
 
     /// The snapshot of a tree of a new shape: `nodes` for the views they describe, the published

@@ -66,7 +66,7 @@ extension RenderNode {
     /// Sets `field` to `value` when they differ (by `==`, as the node's own equality compares them),
     /// noting `property` in `changed`: a field left alone is neither written nor copied.
     @inline(__always)
-    fileprivate static func set<T: Equatable>(_ field: inout T, to value: T, _ property: Properties, in changed: inout Properties) {
+    static func set<T: Equatable>(_ field: inout T, to value: T, _ property: Properties, in changed: inout Properties) {
         guard field != value else { return }
         field = value
         changed.insert(property)
@@ -101,7 +101,7 @@ extension UIView {
         RenderNode.set(&node.contentMode, to: content.mode, .contentMode, in: &changed)
         RenderNode.set(&node.contentSize, to: content.size, .contentSize, in: &changed)
         RenderNode.set(&node.shadow, to: renderedShadow, .shadow, in: &changed)
-        refreshContributedProperties(of: &node, changed: &changed)
+        contributeRenderProperties(to: &node, changed: &changed)
         return changed
     }
 
@@ -109,28 +109,5 @@ extension UIView {
     var renderedShadow: RenderShadow? {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor else { return nil }
         return RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
-    }
-
-    /// The properties subclasses contribute (`contributeRenderProperties(to:)`), compared and set one by one:
-    /// they are made on a node holding none, which costs no allocation.
-    private func refreshContributedProperties(of node: inout RenderNode, changed: inout RenderNode.Properties) {
-        var contributed = RenderNode.contributionsOnly
-        contributeRenderProperties(to: &contributed)
-        RenderNode.set(&node.text, to: contributed.text, .text, in: &changed)
-        RenderNode.set(&node.textColor, to: contributed.textColor, .textColor, in: &changed)
-        RenderNode.set(&node.fontSize, to: contributed.fontSize, .fontSize, in: &changed)
-        RenderNode.set(&node.fontBold, to: contributed.fontBold, .fontBold, in: &changed)
-        RenderNode.set(&node.textAlignment, to: contributed.textAlignment, .textAlignment, in: &changed)
-        RenderNode.set(&node.image, to: contributed.image, .image, in: &changed)
-        RenderNode.set(&node.control, to: contributed.control, .control, in: &changed)
-    }
-}
-
-extension RenderNode {
-    /// A node with no value of its own, on which a view's subclass contributions are made to be compared.
-    fileprivate static var contributionsOnly: RenderNode {
-        RenderNode(
-            id: 0, parent: nil, kind: "", name: "", center: .zero, bounds: .zero, transform: .identity, alpha: 0, isHidden: false,
-            isUserInteractionEnabled: false, clipsToBounds: false, cornerRadius: 0, borderWidth: 0)
     }
 }

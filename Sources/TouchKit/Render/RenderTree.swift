@@ -138,7 +138,8 @@ extension UIView {
         node.animations = renderedAnimations(sublayerAnimations: drawing.sublayerAnimations)
         (node.contentMode, node.contentSize) = renderedContent
         node.shadow = renderedShadow
-        contributeRenderProperties(to: &node)
+        var contributed: RenderNode.Properties = []
+        contributeRenderProperties(to: &node, changed: &contributed)
         return node
     }
 
