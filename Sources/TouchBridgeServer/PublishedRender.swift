@@ -24,6 +24,8 @@ struct PublishedRender {
     private var animatingCount = 0
     /// The published views whose engine values hold a NaN.
     private var unsettled: Set<Int> = []
+    /// The snapshot place of each op of the step being published, kept between steps with its capacity.
+    private var opPositions: [Int] = []
 
     /// The published state of `application` now (its whole tree).
     init(_ application: UIApplication) {
@@ -37,49 +39,46 @@ struct PublishedRender {
 
     /// Publishes what changed since the last update; returns the ops that bring a client holding the
     /// previous state up to date (empty when nothing visible changed).
+    ///
+    /// A step that kept the tree's shape makes no engine node: each noted view's published node is
+    /// refreshed in place (`RenderSnapshot.Node.refresh(from:)`).
     mutating func update() -> [RenderOp] {
-        var changes = tracker.collect(reviewing: unsettled)
-        guard let placements = changes.placements else { return patch(&changes.nodes) }
-        let previous = snapshot
-        rebuild(placements, nodes: changes.nodes)
-        return RenderDiff.ops(from: previous, to: snapshot)
+        var ops: [RenderOp] = []
+        opPositions.removeAll(keepingCapacity: true)
+        let reshaped = tracker.collect(reviewing: unsettled) { view in
+            guard let position = positions[view.id] else { return }
+            let wasAnimating = snapshot.nodes[position].isAnimating
+            guard let refreshed = snapshot.nodes[position].refresh(from: view) else { return }
+            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
+            if refreshed.holdsNaN {
+                unsettled.insert(view.id)
+            } else if !unsettled.isEmpty {
+                unsettled.remove(view.id)
+            }
+            if !refreshed.patch.isEmpty {
+                ops.append(.set(id: view.id, props: refreshed.patch))
+                opPositions.append(position)
+            }
+            if refreshed.displayListChanged {
+                ops.append(.display(id: view.id, displayList: snapshot.nodes[position].displayList))
+                opPositions.append(position)
+            }
+        }
+        if let reshaped {
+            let previous = snapshot
+            rebuild(reshaped.placements ?? [], nodes: reshaped.nodes)
+            return RenderDiff.ops(from: previous, to: snapshot)
+        }
+        return inDrawingOrder(ops)
     }
 
-    /// The same tree with new nodes for some views: their changed properties, in drawing order.
-    /// `nodes` is used up: each changed view's node is swapped into the snapshot, not copied.
-    private mutating func patch(_ nodes: inout [RenderNode]) -> [RenderOp] {
-        // The places of the changed views are sorted, not their nodes: a node is some 500 bytes with
-        // a dozen references, and copying one costs more than comparing it.
-        var changed: [(position: Int, node: Int)] = []
-        for index in nodes.indices {
-            guard let position = positions[nodes[index].id], !snapshot.nodes[position].isMade(from: nodes[index]) else { continue }
-            changed.append((position, index))
-        }
-        if changed.count > 1 { changed.sort { $0.position < $1.position } }
-        var ops: [RenderOp] = []
-        for (position, index) in changed {
-            let id = nodes[index].id
-            let wasAnimating = snapshot.nodes[position].isAnimating
-            let patch: RenderProps
-            let displayListChanged: Bool
-            if nodes[index].containsNaN {
-                // A NaN inside an array the engine shares between nodes (an animation's values)
-                // would look unchanged to the per-property comparison: such a node is converted whole.
-                let old = snapshot.nodes[position]
-                let new = RenderSnapshot.Node(nodes[index], index: old.index)
-                patch = new.props.changes(from: old.props)
-                displayListChanged = new.displayList != old.displayList
-                snapshot.nodes[position] = new
-                unsettled.insert(id)
-            } else {
-                (patch, displayListChanged) = snapshot.nodes[position].update(to: &nodes[index])
-                if !unsettled.isEmpty { unsettled.remove(id) }
-            }
-            if !patch.isEmpty { ops.append(.set(id: id, props: patch)) }
-            if displayListChanged { ops.append(.display(id: id, displayList: snapshot.nodes[position].displayList)) }
-            animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
-        }
-        return ops
+    /// `ops` (made in the order the views were noted, each at `opPositions`'s place) in drawing order,
+    /// a view's `set` before its `display`. Noted views come mostly in that order already: the ops
+    /// are moved, not copied, unless they are not.
+    private func inDrawingOrder(_ ops: [RenderOp]) -> [RenderOp] {
+        guard opPositions.count > 1, zip(opPositions, opPositions.dropFirst()).contains(where: { $0 > $1 }) else { return ops }
+        let order = opPositions.indices.sorted { (opPositions[$0], $0) < (opPositions[$1], $1) }
+        return order.map { ops[$0] }
     }
 
     /// The snapshot of a tree of a new shape: `nodes` for the views they describe, the published

@@ -35,25 +35,49 @@ extension RenderSnapshot.Node {
             props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
 
-    /// Brings this view to the engine's new `node` in place: only what changed in it is turned into
-    /// wire values. `node` comes back holding the engine node the view had: the two are moved, not
-    /// copied (a node is some 500 bytes with a dozen references). Returns the properties whose wire
-    /// values changed and whether the display list did.
-    mutating func update(to node: inout RenderNode) -> (patch: RenderProps, displayListChanged: Bool) {
-        let known = source != nil
-        var engine = source.take() ?? node
-        swap(&engine, &node)
-        kind = engine.kind
-        name = engine.name
-        let patch = WireGeometry.update(&props, to: engine, from: node, all: !known)
+    /// What refreshing a view changed on the wire.
+    struct Refreshed {
+        /// The properties whose wire values changed (a `set` op's patch).
+        var patch: RenderProps
+        var displayListChanged: Bool
+        /// The engine node holds a NaN, so it was converted whole (`PublishedRender` reviews it every step).
+        var holdsNaN: Bool
+    }
+
+    /// Brings this view to its engine view's state in place (issue 25): the engine node it was made
+    /// from is refreshed property by property, and only the properties that changed are turned into
+    /// wire values and compared with the published ones — no engine node is made or copied, and a
+    /// view whose node did not change costs its comparisons only. Returns nil when the node did not change.
+    mutating func refresh(from view: NotedRenderView) -> Refreshed? {
+        guard var engine = source.take() else { preconditionFailure("view \(id) was published without its engine node") }
+        let changed = view.refresh(&engine)
+        let refreshed = changed.isEmpty ? nil : apply(changed, of: engine)
+        source = consume engine
+        return refreshed
+    }
+
+    /// Brings the wire values to `engine`, of which the `changed` properties differ from the engine
+    /// node the view was made from.
+    private mutating func apply(_ changed: RenderNode.Properties, of engine: borrowing RenderNode) -> Refreshed {
+        if changed.contains(.name) { name = engine.name }
+        let holdsNaN = engine.containsNaN
+        let patch: RenderProps
+        if holdsNaN {
+            // A NaN inside an array the engine shares between nodes (an animation's values) would look
+            // unchanged to the per-property comparison: such a node is converted whole.
+            let fresh = WireGeometry.props(of: engine)
+            patch = fresh.changes(from: props)
+            props = fresh
+        } else {
+            patch = WireGeometry.update(&props, to: engine, changed: changed)
+        }
         var displayListChanged = false
-        if !known || engine.displayList != node.displayList {
+        if holdsNaN || changed.contains(.displayList) {
             let list = engine.displayList.map(WireGeometry.displayList)
             displayListChanged = list != displayList
             displayList = list
         }
-        source = consume engine
-        return (patch, displayListChanged)
+        return Refreshed(patch: patch, displayListChanged: displayListChanged, holdsNaN: holdsNaN)
     }
 
     /// Whether the view's wire values were made from `node`. Compared in place: comparing `source`
@@ -89,53 +113,49 @@ enum WireGeometry {
     /// Every property of `node` in wire values.
     static func props(of node: RenderNode) -> RenderProps {
         var props = RenderProps()
-        update(&props, to: node, from: node, all: true)
+        update(&props, to: node, changed: .all)
         return props
     }
 
-    /// Brings `props` (the wire values of the engine node `old`) to the engine's `node`: each
-    /// property whose engine value differs (every property when `all`) is turned into wire values
-    /// again, straight from the engine values, and the others cost nothing. Returns the properties
-    /// whose wire values changed (a `set` op's patch).
-    ///
-    /// Each property is compared where it lies in the two borrowed nodes: reading it through a
-    /// closure copied it out of both (with a retain of each reference it holds): 2,078 → 1,414
-    /// instructions per pan frame (callgrind, `touchbridge-trace pipeline`).
+    /// Brings `props` to the engine's `node`, of which the `changed` properties differ from the node
+    /// the props were made from: those are turned into wire values again, straight from the engine
+    /// values, and the others cost nothing. Returns the properties whose wire values changed (a `set`
+    /// op's patch).
     @discardableResult
-    static func update(_ props: inout RenderProps, to node: borrowing RenderNode, from old: borrowing RenderNode, all: Bool = false) -> RenderProps {
+    static func update(_ props: inout RenderProps, to node: borrowing RenderNode, changed: RenderNode.Properties) -> RenderProps {
         var patch = RenderProps()
         func assign<T: Equatable>(_ field: inout T?, _ patched: inout T?, _ value: T) {
             guard field != value else { return }
             field = value
             patched = value
         }
-        if all || node.center != old.center { assign(&props.center, &patch.center, point(node.center)) }
-        if all || node.bounds != old.bounds { assign(&props.bounds, &patch.bounds, rect(node.bounds)) }
-        if all || node.transform != old.transform { assign(&props.transform, &patch.transform, transform(node.transform)) }
-        if all || node.anchorPoint != old.anchorPoint { assign(&props.anchorPoint, &patch.anchorPoint, point(node.anchorPoint)) }
-        if all || node.alpha != old.alpha { assign(&props.alpha, &patch.alpha, number(node.alpha)) }
-        if all || node.isHidden != old.isHidden { assign(&props.hidden, &patch.hidden, node.isHidden) }
-        if all || node.isUserInteractionEnabled != old.isUserInteractionEnabled {
+        if changed.contains(.center) { assign(&props.center, &patch.center, point(node.center)) }
+        if changed.contains(.bounds) { assign(&props.bounds, &patch.bounds, rect(node.bounds)) }
+        if changed.contains(.transform) { assign(&props.transform, &patch.transform, transform(node.transform)) }
+        if changed.contains(.anchorPoint) { assign(&props.anchorPoint, &patch.anchorPoint, point(node.anchorPoint)) }
+        if changed.contains(.alpha) { assign(&props.alpha, &patch.alpha, number(node.alpha)) }
+        if changed.contains(.isHidden) { assign(&props.hidden, &patch.hidden, node.isHidden) }
+        if changed.contains(.isUserInteractionEnabled) {
             assign(&props.userInteractionEnabled, &patch.userInteractionEnabled, node.isUserInteractionEnabled)
         }
-        if all || node.clipsToBounds != old.clipsToBounds { assign(&props.clipsToBounds, &patch.clipsToBounds, node.clipsToBounds) }
-        if all || node.backgroundColor != old.backgroundColor { assign(&props.backgroundColor, &patch.backgroundColor, Nullable(node.backgroundColor.map(colour))) }
-        if all || node.cornerRadius != old.cornerRadius { assign(&props.cornerRadius, &patch.cornerRadius, number(node.cornerRadius)) }
-        if all || node.borderWidth != old.borderWidth { assign(&props.borderWidth, &patch.borderWidth, number(node.borderWidth)) }
-        if all || node.borderColor != old.borderColor { assign(&props.borderColor, &patch.borderColor, Nullable(node.borderColor.map(colour))) }
-        if all || node.text != old.text { assign(&props.text, &patch.text, Nullable(node.text)) }
-        if all || node.textColor != old.textColor { assign(&props.textColor, &patch.textColor, Nullable(node.textColor.map(colour))) }
-        if all || node.fontSize != old.fontSize { assign(&props.fontSize, &patch.fontSize, Nullable(node.fontSize.map(number))) }
-        if all || node.fontBold != old.fontBold { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
-        if all || node.textAlignment != old.textAlignment { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
-        if all || node.image != old.image { assign(&props.image, &patch.image, Nullable(node.image)) }
-        if all || node.contentMode != old.contentMode { assign(&props.contentMode, &patch.contentMode, Nullable(node.contentMode)) }
-        if all || node.contentSize != old.contentSize {
+        if changed.contains(.clipsToBounds) { assign(&props.clipsToBounds, &patch.clipsToBounds, node.clipsToBounds) }
+        if changed.contains(.backgroundColor) { assign(&props.backgroundColor, &patch.backgroundColor, Nullable(node.backgroundColor.map(colour))) }
+        if changed.contains(.cornerRadius) { assign(&props.cornerRadius, &patch.cornerRadius, number(node.cornerRadius)) }
+        if changed.contains(.borderWidth) { assign(&props.borderWidth, &patch.borderWidth, number(node.borderWidth)) }
+        if changed.contains(.borderColor) { assign(&props.borderColor, &patch.borderColor, Nullable(node.borderColor.map(colour))) }
+        if changed.contains(.text) { assign(&props.text, &patch.text, Nullable(node.text)) }
+        if changed.contains(.textColor) { assign(&props.textColor, &patch.textColor, Nullable(node.textColor.map(colour))) }
+        if changed.contains(.fontSize) { assign(&props.fontSize, &patch.fontSize, Nullable(node.fontSize.map(number))) }
+        if changed.contains(.fontBold) { assign(&props.fontBold, &patch.fontBold, Nullable(node.fontBold)) }
+        if changed.contains(.textAlignment) { assign(&props.textAlignment, &patch.textAlignment, Nullable(node.textAlignment.map(alignment))) }
+        if changed.contains(.image) { assign(&props.image, &patch.image, Nullable(node.image)) }
+        if changed.contains(.contentMode) { assign(&props.contentMode, &patch.contentMode, Nullable(node.contentMode)) }
+        if changed.contains(.contentSize) {
             assign(&props.contentSize, &patch.contentSize, Nullable(node.contentSize.map { [number($0.width), number($0.height)] }))
         }
-        if all || node.control != old.control { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
-        if all || node.animations != old.animations { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
-        if all || node.shadow != old.shadow {
+        if changed.contains(.control) { assign(&props.control, &patch.control, Nullable(node.control.map(control))) }
+        if changed.contains(.animations) { assign(&props.animations, &patch.animations, node.animations.map(animation)) }
+        if changed.contains(.shadow) {
             assign(&props.shadow, &patch.shadow, Nullable(node.shadow.map { shadow in
                 ShadowProps(color: colour(shadow.color), opacity: number(shadow.opacity),
                             offset: [number(shadow.offset.width), number(shadow.offset.height)], radius: number(shadow.radius))

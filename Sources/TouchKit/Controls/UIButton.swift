@@ -79,10 +79,15 @@ open class UIButton: UIControl {
         keepsSingleTap(from: recognizer, as: "UIButton")
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        super.contributeRenderProperties(to: &node)
-        node.control?.title = currentTitle
-        node.image = currentImage?.name
+    override func contributeRenderProperties(to node: inout RenderNode, changed: inout RenderNode.Properties) {
+        super.contributeRenderProperties(to: &node, changed: &changed)
+        RenderNode.set(&node.image, to: currentImage?.name, .image, in: &changed)
+    }
+
+    override var renderedControlState: ControlRenderState {
+        var state = super.renderedControlState
+        state.title = currentTitle
+        return state
     }
 }
 

@@ -203,9 +203,15 @@ open class UIControl: UIView {
         return "\(traceName) is a \(kind) and keeps its single tap (iOS 6 rule)"
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        node.control = ControlRenderState(isHighlighted: isHighlighted, isEnabled: isEnabled, isSelected: isSelected)
-        if let tint = tintColor, tint != .systemBlue { node.control?.tint = tint.cgColor }
+    override func contributeRenderProperties(to node: inout RenderNode, changed: inout RenderNode.Properties) {
+        RenderNode.set(&node.control, to: renderedControlState, .control, in: &changed)
+    }
+
+    /// The control's state as the page draws it; subclasses add their own to their superclass's.
+    var renderedControlState: ControlRenderState {
+        var state = ControlRenderState(isHighlighted: isHighlighted, isEnabled: isEnabled, isSelected: isSelected)
+        if let tint = tintColor, tint != .systemBlue { state.tint = tint.cgColor }
+        return state
     }
 }
 

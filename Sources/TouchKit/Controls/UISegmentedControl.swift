@@ -153,12 +153,13 @@ open class UISegmentedControl: UIControl {
         keepsSingleTap(from: recognizer, as: "UISegmentedControl")
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        super.contributeRenderProperties(to: &node)
-        node.control?.segments = segments.map { $0.title ?? $0.image?.name ?? "" }
-        node.control?.selectedSegment = isMomentary ? nil : (selectedSegmentIndex == Self.noSegment ? nil : selectedSegmentIndex)
-        node.control?.highlightedSegment = highlightedSegment
+    override var renderedControlState: ControlRenderState {
+        var state = super.renderedControlState
+        state.segments = segments.map { $0.title ?? $0.image?.name ?? "" }
+        state.selectedSegment = isMomentary ? nil : (selectedSegmentIndex == Self.noSegment ? nil : selectedSegmentIndex)
+        state.highlightedSegment = highlightedSegment
         // A segmented control's accent is its selected segment's colour (iOS 13), not its tint.
-        node.control?.tint = selectedSegmentTintColor?.cgColor
+        state.tint = selectedSegmentTintColor?.cgColor
+        return state
     }
 }

@@ -68,10 +68,11 @@ open class UISlider: UIControl {
         return nil
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        super.contributeRenderProperties(to: &node)
-        node.control?.value = Double(value)
-        node.control?.minimumValue = Double(minimumValue)
-        node.control?.maximumValue = Double(maximumValue)
+    override var renderedControlState: ControlRenderState {
+        var state = super.renderedControlState
+        state.value = Double(value)
+        state.minimumValue = Double(minimumValue)
+        state.maximumValue = Double(maximumValue)
+        return state
     }
 }

@@ -123,11 +123,12 @@ open class UIStepper: UIControl {
         keepsSingleTap(from: recognizer, as: "UIStepper")
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        super.contributeRenderProperties(to: &node)
-        node.control?.value = value
-        node.control?.minimumValue = minimumValue
-        node.control?.maximumValue = maximumValue
-        node.control?.stepper = StepperRenderState(pressed: pressedPart?.rawValue, canDecrement: canStep(.minus), canIncrement: canStep(.plus))
+    override var renderedControlState: ControlRenderState {
+        var state = super.renderedControlState
+        state.value = value
+        state.minimumValue = minimumValue
+        state.maximumValue = maximumValue
+        state.stepper = StepperRenderState(pressed: pressedPart?.rawValue, canDecrement: canStep(.minus), canIncrement: canStep(.plus))
+        return state
     }
 }

@@ -42,8 +42,9 @@ open class UISwitch: UIControl {
         return nil
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        super.contributeRenderProperties(to: &node)
-        node.control?.isOn = isOn
+    override var renderedControlState: ControlRenderState {
+        var state = super.renderedControlState
+        state.isOn = isOn
+        return state
     }
 }

@@ -111,6 +111,30 @@ public final class RenderChangeTracker {
     /// views on every step).
     public func collect(reviewing: Set<Int> = []) -> RenderChanges {
         let current = application.windows
+        guard isReshaped(current) else {
+            var nodes: [RenderNode] = []
+            forEachNoted(in: current, reviewing: reviewing) { nodes.append($0.view.currentRenderNode()) }
+            return RenderChanges(placements: nil, nodes: nodes)
+        }
+        return collectShape(of: current, reviewing: reviewing)
+    }
+
+    /// The same collection for a host that keeps the node of every view: when the tree kept its shape,
+    /// no node is made; each view that may have changed (noted, or named by `reviewing`) is passed to
+    /// `refresh` once, to bring the host's node of it up to date in place, and nil comes back.
+    /// Otherwise the changes come back as `collect(reviewing:)` gives them.
+    public func collect(reviewing: Set<Int> = [], refreshing refresh: (NotedRenderView) -> Void) -> RenderChanges? {
+        let current = application.windows
+        guard isReshaped(current) else {
+            forEachNoted(in: current, reviewing: reviewing, refresh)
+            return nil
+        }
+        return collectShape(of: current, reviewing: reviewing)
+    }
+
+    /// Whether a window came, went or changed its views' structure since the last collection (always,
+    /// the first time); starts the change log of a window new to the tracker.
+    private func isReshaped(_ current: [UIWindow]) -> Bool {
         // Compared in place: listing the windows' ids on every step cost an allocation.
         var reshaped = !(windows.map { current.elementsEqual($0) { ObjectIdentifier($0) == $1 } } ?? false)
         for window in current {
@@ -121,7 +145,11 @@ public final class RenderChangeTracker {
                 reshaped = true
             }
         }
-        guard reshaped else { return RenderChanges(placements: nil, nodes: notedNodes(of: current, reviewing: reviewing)) }
+        return reshaped
+    }
+
+    /// The placements of every view of `current` and the nodes of those noted, new or reviewed.
+    private func collectShape(of current: [UIWindow], reviewing: Set<Int>) -> RenderChanges {
         var noted: [UIView] = []
         for window in current {
             guard let log = window.renderChanges else { continue }
@@ -143,29 +171,31 @@ public final class RenderChangeTracker {
         return RenderChanges(placements: placements, nodes: nodes)
     }
 
-    /// The nodes of the views noted in `windows`' logs (which are emptied) and of those `reviewing`
-    /// names, for a tree that kept its shape.
-    private func notedNodes(of windows: [UIWindow], reviewing: Set<Int>) -> [RenderNode] {
-        var nodes: [RenderNode] = []
+    /// Passes each view noted in `windows`' logs (which are emptied), then each one `reviewing` names
+    /// that was not noted, to `body`, for a tree that kept its shape.
+    private func forEachNoted(in windows: [UIWindow], reviewing: Set<Int>, _ body: (NotedRenderView) -> Void) {
+        // Only a host reviewing views needs to know which were noted (rarely: views holding a NaN).
+        var seen: Set<Int> = []
         for window in windows {
             guard let log = window.renderChanges else { continue }
             if log.windowChanged {
                 log.windowChanged = false
                 window.isRenderChangeNoted = false
-                nodes.append(window.currentRenderNode())
+                if !reviewing.isEmpty { seen.insert(window.objectID) }
+                body(NotedRenderView(view: window))
             }
             // The log's list and a spare one change places, so neither is copied nor allocated anew.
             swap(&spareViews, &log.views)
             for view in spareViews {
                 view.isRenderChangeNoted = false
-                nodes.append(view.currentRenderNode())
+                if !reviewing.isEmpty { seen.insert(view.objectID) }
+                body(NotedRenderView(view: view))
             }
             spareViews.removeAll(keepingCapacity: true)
         }
-        for id in reviewing where !nodes.contains(where: { $0.id == id }) {
-            if let view = known[id] { nodes.append(view.currentRenderNode()) }
+        for id in reviewing where !seen.contains(id) {
+            if let view = known[id] { body(NotedRenderView(view: view)) }
         }
-        return nodes
     }
 
     private func collectShape(
@@ -183,4 +213,16 @@ public final class RenderChangeTracker {
             collectShape(of: subview, parent: id, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)
         }
     }
+}
+
+/// A view whose node may differ from the one its host keeps (`RenderChangeTracker.collect(reviewing:refreshing:)`).
+public struct NotedRenderView {
+    let view: UIView
+
+    /// The view's id.
+    public var id: Int { view.objectID }
+
+    /// Brings `node`, this view's node from an earlier collection, to the view's state now, in place;
+    /// returns the properties that changed (none: the node was current).
+    public func refresh(_ node: inout RenderNode) -> RenderNode.Properties { view.refreshRenderNode(&node) }
 }

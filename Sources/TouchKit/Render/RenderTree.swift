@@ -135,13 +135,18 @@ extension UIView {
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
             borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: drawing.displayList)
-        if !layer.propertyAnimations.isEmpty || !layer.addedAnimations.isEmpty { node.animations = renderAnimations }
-        node.animations += drawing.sublayerAnimations
+        node.animations = renderedAnimations(sublayerAnimations: drawing.sublayerAnimations)
         (node.contentMode, node.contentSize) = renderedContent
-        if layer.shadowOpacity > 0, let color = layer.shadowColor {
-            node.shadow = RenderShadow(color: color, opacity: CGFloat(layer.shadowOpacity), offset: layer.shadowOffset, radius: layer.shadowRadius)
-        }
-        contributeRenderProperties(to: &node)
+        node.shadow = renderedShadow
+        var contributed: RenderNode.Properties = []
+        contributeRenderProperties(to: &node, changed: &contributed)
         return node
+    }
+
+    /// The view's running animations, then its sublayers' (`renderedDrawing`): no array is made when
+    /// the layer runs none.
+    func renderedAnimations(sublayerAnimations: [RenderAnimation]) -> [RenderAnimation] {
+        guard !layer.propertyAnimations.isEmpty || !layer.addedAnimations.isEmpty else { return sublayerAnimations }
+        return renderAnimations + sublayerAnimations
     }
 }

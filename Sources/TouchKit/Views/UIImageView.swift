@@ -71,7 +71,7 @@ open class UIImageView: UIView {
         image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        node.image = image?.name
+    override func contributeRenderProperties(to node: inout RenderNode, changed: inout RenderNode.Properties) {
+        RenderNode.set(&node.image, to: image?.name, .image, in: &changed)
     }
 }

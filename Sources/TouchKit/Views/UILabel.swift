@@ -51,11 +51,11 @@ open class UILabel: UIView {
     /// The text's size on as many lines as `numberOfLines` allows, unwrapped.
     open override var intrinsicContentSize: CGSize { sizeThatFits(.zero) }
 
-    override func contributeRenderProperties(to node: inout RenderNode) {
-        node.text = text
-        node.textColor = textColor.cgColor
-        node.fontSize = font.pointSize
-        node.fontBold = font.isBold
-        node.textAlignment = textAlignment
+    override func contributeRenderProperties(to node: inout RenderNode, changed: inout RenderNode.Properties) {
+        RenderNode.set(&node.text, to: text, .text, in: &changed)
+        RenderNode.set(&node.textColor, to: textColor.cgColor, .textColor, in: &changed)
+        RenderNode.set(&node.fontSize, to: font.pointSize, .fontSize, in: &changed)
+        RenderNode.set(&node.fontBold, to: font.isBold, .fontBold, in: &changed)
+        RenderNode.set(&node.textAlignment, to: textAlignment, .textAlignment, in: &changed)
     }
 }

@@ -567,8 +567,10 @@ open class UIView: UIResponder {
     /// display list, which the page paints.
     open func draw(_ rect: CGRect) {}
 
-    /// Extra render properties of subclasses (text of a label, image of an image view …).
-    func contributeRenderProperties(to node: inout RenderNode) {}
+    /// Extra render properties of subclasses (text of a label, image of an image view …), compared
+    /// and set one by one (`RenderNode.set`) on the node last made, the properties that changed noted
+    /// in `changed`: an override sets every property it contributes, whatever the view's state.
+    func contributeRenderProperties(to node: inout RenderNode, changed: inout RenderNode.Properties) {}
 
     // MARK: Gesture recognizers
 
