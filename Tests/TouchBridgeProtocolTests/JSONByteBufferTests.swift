@@ -5,8 +5,8 @@ import Testing
 
 /// `JSONWriter` writes each piece through a pointer into room it reserved (`JSONByteBuffer`): every
 /// piece must land whole, at every distance from the end of the room, whatever its size or content.
-/// Run under the address sanitizer too (docs/testing.md): a write past the room is a sanitizer error
-/// there, not only a wrong byte.
+/// `scripts/sanitize.sh address` runs them under AddressSanitizer (docs/testing.md): a write past the
+/// room is a sanitizer error there, not only a wrong byte.
 @Suite("The writer's buffer: pieces written into reserved room")
 struct JSONByteBufferTests {
     /// One piece of the writer's API and the text `JSONEncoder` writes for it.
