@@ -123,8 +123,9 @@ public final class Hub {
         }
         var result: [(connection: ConnectionID, effect: SessionEffect)] = []
         let closing = input == .closed || routed.contains { $0.audience == .connection && isClose($0.effect) }
+        // Once, not per item: each read retains and releases the session and its observer list.
+        let observers = (session.shared ?? watched)?.observers ?? []
         for item in routed {
-            let observers = (session.shared ?? watched)?.observers ?? []
             switch item.audience {
             case .connection:
                 if input != .closed { result.append((connection, item.effect)) }

@@ -16,9 +16,14 @@ extension UIView {
     /// A visual setter ran: this view's render node may differ from the one last collected. Changes
     /// of a view outside a tracked window are not kept: joining one notes the whole subtree.
     func noteRenderChange() {
-        guard !isRenderChangeNoted, let (window, log) = windowRenderChanges else { return }
-        isRenderChangeNoted = true
-        if window === self { log.windowChanged = true } else { log.views.append(self) }
+        guard !isRenderChangeNoted else { return }
+        // Borrowed, not through `windowRenderChanges`: its counted window and log cost some nine
+        // retains and releases per call, on every frame that moves a view.
+        withRoot { window in
+            guard let log = window.renderChanges else { return }
+            isRenderChangeNoted = true
+            if window === self { log.windowChanged = true } else { log.views.append(self) }
+        }
     }
 
     /// One of this view's subviews was added, removed or moved.
@@ -40,10 +45,7 @@ extension UIView {
 
     /// The window at the root of this view's tree and its change log; nil outside a tracked window.
     private var windowRenderChanges: (window: UIView, log: RenderChangeLog)? {
-        var root = self
-        while let parent = root.superview { root = parent }
-        guard let log = root.renderChanges else { return nil }
-        return (root, log)
+        withRoot { root in root.renderChanges.map { (root, $0) } }
     }
 
     /// This view's render node now.

@@ -170,6 +170,23 @@ open class UIView: UIResponder {
     /// may outlive it when something else holds them, and then read `superview == nil`, as they
     /// did when this was a weak reference.
     private var superviewLink: Unmanaged<UIView>?
+
+    /// Runs `body` with the superview borrowed for the call (nil without one), so the walks up the
+    /// tree that run on every frame (point conversion, noting a render change) count no references:
+    /// `superview` hands out a counted reference, a retain and a release per hop (docs/performance.md,
+    /// "Retain and release on the hub's path"). The link never dangles (see `superviewLink`), and
+    /// `body` must not change the tree.
+    @inline(__always)
+    final func withSuperview<Result>(_ body: (UIView) -> Result) -> Result? {
+        // Underscored standard-library API, as in `UncountedLink.with(_:)` (which says what replaces it).
+        superviewLink?._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Runs `body` with the root of this view's tree (itself without a superview), borrowed as
+    /// `withSuperview(_:)` borrows each hop.
+    final func withRoot<Result>(_ body: (UIView) -> Result) -> Result {
+        withSuperview { $0.withRoot(body) } ?? body(self)
+    }
     /// Subviews back to front: hit-testing tries the last first (UIKIT-HIT-FRONT-FIRST).
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     /// The view controller whose root view this is (UIKit's private `_viewDelegate`, which UIKit does
@@ -454,18 +471,12 @@ open class UIView: UIResponder {
     }
 
     private func convertToRoot(_ point: CGPoint) -> CGPoint {
-        var result = point
-        var view = self
-        while let parent = view.superview {
-            result = view.pointInSuperview(result)
-            view = parent
-        }
-        return result
+        withSuperview { $0.convertToRoot(pointInSuperview(point)) } ?? point
     }
 
     private func convertFromRoot(_ point: CGPoint) -> CGPoint {
-        guard let parent = superview else { return point }
-        return pointFromSuperview(parent.convertFromRoot(point))
+        guard let inSuperview = withSuperview({ $0.convertFromRoot(point) }) else { return point }
+        return pointFromSuperview(inSuperview)
     }
 
     private func boundingBox(of rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
