@@ -16,8 +16,6 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     private let metrics: SessionMetrics
     /// Each connection's share of engine time (internal: replay slices are charged to it too).
     var budget: EngineBudget
-    /// What the budget charges each piece of work: its monotonic time, made CPU time once per window.
-    private var meter: EngineTimeMeter
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     package var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings, as the hub's stepping handler (set
@@ -54,13 +52,12 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = [],
-        clock: @escaping () -> Double, cpuClock: @escaping () -> Double = ThreadCPUClock.now
+        clock: @escaping () -> Double
     ) {
         executor = EffectExecutor(hub: hub, coalescer: RenderCoalescer(backlogLimit: renderBacklogLimit))
         metrics = SessionMetrics(registry: metricsRegistry, gaugeLabels: metricsLabels)
         self.logger = logger
         self.clock = clock
-        meter = EngineTimeMeter(cpuClock: cpuClock)
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
         hub.journal = self
@@ -152,7 +149,6 @@ package final class HubBridge: TransportDelegate, SessionJournal {
 
     func closed(_ id: ConnectionID, _ transport: any SocketTransport) {
         let now = clock()
-        meter.settle(at: now, charge: charge)  // what it still owes is counted before its address keeps it
         budget.forget(id, now: now)
         run(.closed, on: id, now: now, transport)
     }
@@ -169,19 +165,14 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     /// The executor's port onto `transport` for an input at server time `now`.
     func port(_ transport: any SocketTransport, now: Double) -> TransportPort { TransportPort(transport: transport, logger: logger, now: now) }
 
-    /// Runs `work` for connection `id`, timed from `now` (the read the shell made anyway) to one more
-    /// read of the monotonic clock, and charges its share of the thread's CPU time to the connection's
-    /// engine share (and the dispatch metric) when the meter settles (`EngineTimeMeter`: the thread's
-    /// CPU clock, a system call, is read once per window of work, not twice per message).
+    /// Runs `work` for connection `id` between one pair of reads of the thread's CPU clock, and
+    /// charges what it took to the connection's engine share (and the dispatch metric).
     func charging(_ id: ConnectionID, now: Double, _ work: () -> Void) {
-        meter.starting(at: now, charge: charge)
+        let start = ThreadCPUClock.now()
         work()
-        meter.finished(id, now: now, end: clock(), charge: charge)
-    }
-
-    private func charge(_ charge: EngineTimeMeter.Charge) {
-        metrics.dispatchSeconds.record(charge.seconds)
-        budget.charge(charge.connection, seconds: charge.seconds, now: charge.now)
+        let seconds = ThreadCPUClock.now() - start
+        metrics.dispatchSeconds.record(seconds)
+        budget.charge(id, seconds: seconds, now: now)
     }
 
     /// Hands `input` to the executor at server time `now`; what sessions apply of it comes back

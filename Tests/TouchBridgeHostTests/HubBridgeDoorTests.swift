@@ -61,10 +61,8 @@ import TouchBridgeTransport
     }
 
     /// One read per message serves the engine share's wait and charge, the port, the recorder and the
-    /// stepper's history; one more ends the timing of the message's work for the engine share
-    /// (`EngineTimeMeter`, in place of two reads of the thread's CPU clock): with a third read anywhere
-    /// on the way (as the shell had five), this fails.
-    @Test func theShellReadsTheClockOncePerMessageAndOnceToTimeItsWork() {
+    /// stepper's history: with a second read anywhere on the way (as the shell had five), this fails.
+    @Test func theShellReadsTheClockOncePerMessage() {
         let clock = CountingClock()
         let bridge = Self.bridge(clock: clock)
         let transport = RecordingTransport()
@@ -76,42 +74,9 @@ import TouchBridgeTransport
         for text in messages {
             let before = clock.reads
             bridge.received(text, from: 1, at: 0, transport)
-            #expect(clock.reads - before == 2, "\(text.prefix(40)): \(clock.reads - before) clock reads")
+            #expect(clock.reads - before == 1, "\(text.prefix(40)): \(clock.reads - before) clock reads")
         }
         #expect(transport.types(to: 1).contains("events tag 0"), "the messages ran: \(transport.types(to: 1))")
-    }
-
-    /// The thread's CPU clock is a system call on Linux: read once per millisecond of work, not twice
-    /// per message as before (40 pieces of 10 µs each, on clocks that move 10 µs per read: one read
-    /// opens the window, one settles it when the connection closes, and all the work is charged).
-    @Test func theThreadsCPUClockIsReadOncePerMillisecondOfWork() {
-        final class Clocks: @unchecked Sendable {
-            var wallReads = 0
-            var cpuReads = 0
-            func wall() -> Double {
-                wallReads += 1
-                return 100 + Double(wallReads) / 100_000
-            }
-            func cpu() -> Double {
-                cpuReads += 1
-                return Double(wallReads) / 100_000
-            }
-        }
-        let clocks = Clocks()
-        // A share of a microsecond per second: the 0.4 ms of work is 400 s of debt once charged.
-        let bridge = HubBridge(hub: Hub(catalog: LibraryCatalog(), makeSessionID: { "s" }), logger: Logger(label: "test"),
-                               engineSecondsPerSecond: 1e-6, clock: clocks.wall, cpuClock: clocks.cpu)
-        let transport = RecordingTransport()
-        bridge.opened(1, info: Self.info, transport)
-        bridge.received(Self.hello, from: 1, at: 0, transport)
-        for seq in 1...38 { bridge.received(#"{"type":"ping","id":\#(seq),"t":0}"#, from: 1, at: 0, transport) }
-        #expect(clocks.cpuReads == 1, "one read opened the window; 40 pieces of 10 µs do not settle it")
-        #expect(transport.types(to: 1).filter { $0.hasPrefix("pong") }.count == 38, "under a millisecond of work is charged late")
-        bridge.closed(1, transport)
-        #expect(clocks.cpuReads == 2, "closing settles what the connection owes")
-        bridge.opened(2, info: Self.info, transport)
-        let wait = bridge.budget.wait(for: 2, now: clocks.wall())
-        #expect((390_000...410_000).contains(wait ?? 0), "the address owes the 0.4 ms its closed connection used: \(wait ?? 0) ms")
     }
 
     /// The stepper's replies leave through the executor: `stepping` as a message, `step` tagged so a
