@@ -10,6 +10,7 @@ bin=.build/release/touchbridge
 if [[ "${1:-}" == "--smoke" ]]; then
   $bin bench engine --repetitions 1 --only "1 view: pan"
   $bin bench load --sessions 2 --rate 60 --duration 1 --rounds 1 --max-load 1000 --timeline
+  $bin bench idle --sessions 20
   $bin bench lint --repetitions 5 --warm-up 1
   $bin bench artefact --repetitions 1
   $bin bench export --repetitions 1

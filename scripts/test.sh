@@ -48,6 +48,7 @@ scripts/fuzz.sh 20
 .build/debug/touchbridge bench engine --repetitions 1 --only "1 view: pan"
 # The machine is busy here (the suite runs around it), so the load check is lifted: the smoke reports nothing.
 .build/debug/touchbridge bench load --sessions 2 --rate 60 --duration 1 --rounds 1 --max-load 1000
+.build/debug/touchbridge bench idle --sessions 20
 
 .venv/bin/pytest Tests/e2e -q -p no:cacheprovider --ignore=Tests/e2e/test_faults.py
 # Faults, churn, floods and the soak print their figures (memory growth, latency over time).

@@ -104,13 +104,8 @@ struct LoadBenchCommand: ParsableCommand {
             Self.print(engine: Measurement(report: report, cpuCores: .nan, idleResidentKiB: 0, joinedResidentKiB: 0, peakResidentKiB: 0), echo: nil)
             return
         }
-        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-bench-\(getpid()).json")
-        // Loopback (no access token), and no per-connection limits that would cap the measured throughput.
-        try Data(#"""
-            {"host": "127.0.0.1", "maxMessagesPerSecond": 0, "engineSecondsPerSecond": 0, "maxConnections": 20000,
-             "maxUnjoinedConnections": 20000, "outboundQueueLimit": 100000}
-            """#.utf8).write(to: settings)
-        defer { try? FileManager.default.removeItem(at: settings) }
+        let settings = try LoopbackSettingsFile()
+        defer { settings.remove() }
         Swift.print("load: \(count) session(s), \(sequential ? "sequential" : "\(rate) frames/s each"), \(duration) s, \(shards) shard(s), \(rounds) round(s)")
         if let load = MachineLoad.now() {
             let limit = maxLoad ?? MachineLoad.defaultLimit(cores: load.cores)
@@ -119,7 +114,7 @@ struct LoadBenchCommand: ParsableCommand {
                 throw BenchError.machineBusy("the machine is busy (\(load), above \(String(format: "%.2f", limit))): its figures would not reproduce. Measure on a quiet machine, or pass --max-load to accept it")
             }
         }
-        let arguments = ["--config", settings.path, "--shards", String(shards)]
+        let arguments = ["--config", settings.url.path, "--shards", String(shards)]
         var pairs: [(engine: Measurement, echo: Measurement)] = []
         for _ in 0..<rounds {
             let engine = try measure(arguments: arguments, echo: false, sessions: count)
@@ -260,10 +255,9 @@ struct IdleBenchCommand: ParsableCommand {
     var sessions = 2000
 
     func run() throws {
-        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-idle-\(getpid()).json")
-        try Data(#"{"maxConnections": 20000}"#.utf8).write(to: settings)
-        defer { try? FileManager.default.removeItem(at: settings) }
-        let server = try ServerProcess(arguments: ["--config", settings.path])
+        let settings = try LoopbackSettingsFile()
+        defer { settings.remove() }
+        let server = try ServerProcess(arguments: ["--config", settings.url.path])
         defer { server.stop() }
         Thread.sleep(forTimeInterval: 0.3)
         let before = server.residentKiB
@@ -271,7 +265,10 @@ struct IdleBenchCommand: ParsableCommand {
             sessions: sessions, rate: 1, duration: 0, sequential: false, echo: false, url: "ws://127.0.0.1:\(server.port)/ws"))
         var after = 0
         generator.onReady = { after = server.residentKiB }
-        _ = try generator.run()
+        let report = try generator.run()
+        guard report.joined == sessions else {
+            throw BenchError("only \(report.joined) of \(sessions) sessions joined: nothing to divide by")
+        }
         let perSession = Double(after - before) / Double(sessions)
         Swift.print(String(format: "idle: %d sessions, server RSS %.1f MiB → %.1f MiB, %.1f KiB per session",
                      sessions, Double(before) / 1024, Double(after) / 1024, perSession))

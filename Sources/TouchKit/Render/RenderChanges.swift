@@ -50,7 +50,7 @@ extension UIView {
 
     /// This view's render node now.
     func currentRenderNode() -> RenderNode {
-        makeRenderNode(id: objectID, parent: superview?.objectID, name: traceName)
+        makeRenderNode(id: objectID, parent: superview?.objectID)
     }
 }
 
@@ -209,7 +209,7 @@ public final class RenderChangeTracker {
         views[id] = view
         if view.isRenderChangeNoted || known[id] == nil || reviewing.contains(id) {
             view.isRenderChangeNoted = false
-            nodes.append(view.makeRenderNode(id: id, parent: parent, name: view.traceName))
+            nodes.append(view.makeRenderNode(id: id, parent: parent))
         }
         for subview in view.subviewsInDrawingOrder {
             collectShape(of: subview, parent: id, reviewing: reviewing, placements: &placements, nodes: &nodes, views: &views)

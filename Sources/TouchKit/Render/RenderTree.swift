@@ -127,19 +127,14 @@ public struct RenderTree: Equatable, Sendable {
 }
 
 extension UIView {
-    func makeRenderNode(id: Int, parent: Int?, name: String) -> RenderNode {
-        let drawing = renderedDrawing
+    /// The view's node as it is now: its identity (id, parent, class), then every property through
+    /// `refreshRenderNode(_:)`, so the list of what a node holds is written once.
+    func makeRenderNode(id: Int, parent: Int?) -> RenderNode {
         var node = RenderNode(
-            id: id, parent: parent, kind: typeName, name: name,
-            center: center, bounds: bounds, transform: transform, anchorPoint: anchorPoint, alpha: alpha, isHidden: isHidden,
-            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
-            backgroundColor: backgroundColor?.cgColor, cornerRadius: layer.cornerRadius,
-            borderWidth: layer.borderWidth, borderColor: layer.borderColor, displayList: drawing.displayList)
-        node.animations = renderedAnimations(sublayerAnimations: drawing.sublayerAnimations)
-        (node.contentMode, node.contentSize) = renderedContent
-        node.shadow = renderedShadow
-        var contributed: RenderNode.Properties = []
-        contributeRenderProperties(to: &node, changed: &contributed)
+            id: id, parent: parent, kind: typeName, name: "", center: .zero, bounds: .zero, transform: .identity,
+            alpha: 1, isHidden: false, isUserInteractionEnabled: true, clipsToBounds: false,
+            cornerRadius: 0, borderWidth: 0)
+        _ = refreshRenderNode(&node)
         return node
     }
 

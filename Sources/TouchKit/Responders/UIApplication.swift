@@ -349,7 +349,7 @@ open class UIApplication: UIResponder {
 
     private func appendNodes(of view: UIView, parent: Int?, to nodes: inout [RenderNode]) {
         if view.objectID == 0 { assignID(view) }
-        nodes.append(view.makeRenderNode(id: view.objectID, parent: parent, name: view.traceName))
+        nodes.append(view.makeRenderNode(id: view.objectID, parent: parent))
         for subview in view.subviewsInDrawingOrder { appendNodes(of: subview, parent: view.objectID, to: &nodes) }
     }
 
