@@ -81,7 +81,7 @@ struct LoadBenchCommand: ParsableCommand {
     @Option(help: "Rounds of server-then-echo, interleaved so both see the same machine; the table is the round with the median round-trip ratio, and each round's ratios are listed.")
     var rounds = 3
 
-    @Flag(help: "Print the load second by second: frames sent and answered, and the server's intake, read pauses, paused connections, queued bytes, CPU and memory above idle (from /metrics and /proc) — how an overload starts and whether intake recovers.")
+    @Flag(help: "Print the load second by second: frames sent and answered, the server's intake, read pauses, paused connections, queued bytes, CPU and memory above idle (from /metrics and /proc), and the generator's own CPU — how an overload starts, whether intake recovers, and whether a dip is the generator's.")
     var timeline = false
 
     @Option(help: "Refuse to measure when the machine's 1-minute load is above this (default: half a core per core); figures from a busy machine do not reproduce.")

@@ -7,7 +7,9 @@ import TouchBridgeTransport
 ///
 /// The generator counts what it sent and what was answered in each second; a sampler thread reads the
 /// server's `/metrics` (messages received, read pauses, connections paused now, bytes queued) and,
-/// for a server the bench started, its CPU time and resident memory, once a second.
+/// for a server the bench started, its CPU time and resident memory, once a second — and the
+/// generator's own CPU time, so a second whose intake dips while the server idles shows whether the
+/// generator, which shares the machine, fell behind its schedule.
 final class IntakeTimeline: @unchecked Sendable {
     /// What the server said at one moment.
     struct ServerSample {
@@ -15,6 +17,8 @@ final class IntakeTimeline: @unchecked Sendable {
         var metrics: [String: Double]
         var cpuSeconds: Double?
         var residentKiB: Int?
+        /// This process's (the generator's) user + system CPU seconds so far.
+        var generatorCPUSeconds: Double
     }
 
     private let port: Int
@@ -37,7 +41,8 @@ final class IntakeTimeline: @unchecked Sendable {
             while lock.withLock({ running }), MonotonicClock.now() < deadline {
                 let time = MonotonicClock.now()
                 let sample = ServerSample(time: time, metrics: MetricsScrape.values(port: port),
-                                          cpuSeconds: server?.cpuSeconds, residentKiB: server?.residentKiB)
+                                          cpuSeconds: server?.cpuSeconds, residentKiB: server?.residentKiB,
+                                          generatorCPUSeconds: Self.ownCPUSeconds())
                 lock.withLock { samples.append(sample) }
                 Thread.sleep(forTimeInterval: max(0, time + 1 - MonotonicClock.now()))
             }
@@ -60,7 +65,7 @@ final class IntakeTimeline: @unchecked Sendable {
     /// the second that ended nearest to it. `start` is when sending began; `idleKiB` the idle server's memory.
     func rows(sent: [Int], answered: [Int], start: Double, idleKiB: Int?) -> [String] {
         let taken = lock.withLock { samples }
-        var rows = ["second  sent/s  answered/s  server in/s  pauses  paused  queued MiB  CPU cores  RSS above idle MiB"]
+        var rows = ["second  sent/s  answered/s  server in/s  pauses  paused  queued MiB  CPU cores  RSS above idle MiB  generator cores"]
         for second in 0..<max(sent.count, answered.count) {
             let end = start + Double(second + 1)
             let after = taken.firstIndex { $0.time >= end - 0.5 }
@@ -73,6 +78,7 @@ final class IntakeTimeline: @unchecked Sendable {
                 pair.flatMap { $0.1.metrics[name] }.map { String(format: format, $0 / scale) } ?? "–"
             }
             let cpu = pair.flatMap { a, b in a.cpuSeconds.flatMap { x in b.cpuSeconds.map { y in (y - x) / max(b.time - a.time, 1e-3) } } }
+            let generator = pair.map { a, b in (b.generatorCPUSeconds - a.generatorCPUSeconds) / max(b.time - a.time, 1e-3) }
             let rss = pair.flatMap { $0.1.residentKiB }.flatMap { kib in idleKiB.map { Double(kib - $0) / 1024 } }
             let columns = [
                 String(second + 1), String(sent[safe: second] ?? 0), String(answered[safe: second] ?? 0),
@@ -80,11 +86,20 @@ final class IntakeTimeline: @unchecked Sendable {
                 now("touchbridge_transport_read_paused_connections"),
                 now("touchbridge_transport_outbound_bytes", 1_048_576, "%.2f"),
                 cpu.map { String(format: "%.2f", $0) } ?? "–", rss.map { String(format: "%.1f", $0) } ?? "–",
+                generator.map { String(format: "%.2f", $0) } ?? "–",
             ]
-            let widths = [6, 6, 10, 11, 6, 6, 10, 9, 8]
+            let widths = [6, 6, 10, 11, 6, 6, 10, 9, 18, 15]
             rows.append(zip(columns, widths).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined(separator: "  "))
         }
         return rows
+    }
+
+    /// User + system CPU seconds of this process, every thread.
+    private static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }
 
