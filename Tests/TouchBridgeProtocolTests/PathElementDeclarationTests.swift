@@ -1,0 +1,100 @@
+import Foundation
+import SeededRandom
+import Testing
+@testable import TouchBridgeProtocol
+
+/// The drawing commands' path elements are declared once, kind by kind (`DisplayPathElement`'s
+/// `tupleVariants`): the render writer's own path writer writes what the declaration writes for every
+/// kind, the `Codable` reading reads it back, and what the declaration does not allow is refused with
+/// an error that says what was expected.
+@Suite struct PathElementDeclarationTests {
+    /// Elements of every kind, with the awkward numbers of `SplitMix64.double()` (NaN, infinities, 1e300…).
+    static let corpus: [DisplayPathElement] = {
+        var random = SplitMix64(seed: 0x9A7E)
+        return (0..<400).flatMap { _ in JSONWriterTests.path(&random) }
+    }()
+
+    static func decode(_ text: String) throws -> DisplayPathElement {
+        try WireJSON.makeDecoder().decode(DisplayPathElement.self, from: Data(text.utf8))
+    }
+
+    @Test func theRenderWritersPathWriterWritesTheDeclarationForEveryKind() {
+        var kinds: Set<String> = []
+        for element in Self.corpus {
+            var fast = JSONWriter(), declared = JSONWriter()
+            fast.write([element])
+            [element].write(to: &declared)
+            #expect(fast.text == declared.text, "the render writer and the declaration differ on \(element)")
+            // Each element is of exactly one declared kind, with as many numbers as that kind names.
+            let variants = DisplayPathElement.tupleVariants.filter { $0.numbers(element) != nil }
+            #expect(variants.count == 1, "\(element)")
+            guard let variant = variants.first else { continue }
+            #expect(variant.numbers(element)?.count == variant.info.fields.count, "\(element)")
+            kinds.insert(variant.info.tag)
+        }
+        #expect(kinds == Set(DisplayPathElement.tupleVariants.map(\.info.tag)))
+    }
+
+    @Test func theWireIsTheCompactArrays() {
+        let path: [DisplayPathElement] = [.move(x: 1, y: 2.5), .line(x: -3, y: 0), .rect(x: 0, y: 1, width: 2, height: 3),
+                                          .ellipse(x: 4, y: 5, width: 6, height: 7.125), .close]
+        var writer = JSONWriter()
+        path.write(to: &writer)
+        #expect(writer.text == #"[["move",1,2.5],["line",-3,0],["rect",0,1,2,3],["ellipse",4,5,6,7.125],["close"]]"#)
+        #expect(DisplayPathElement.tupleVariants.map(\.info.pattern)
+            == [#"["move",x,y]"#, #"["line",x,y]"#, #"["rect",x,y,w,h]"#, #"["ellipse",x,y,w,h]"#, #"["close"]"#])
+    }
+
+    @Test func theReaderReadsWhatTheDeclarationWrites() throws {
+        var read = 0
+        for element in Self.corpus {
+            var writer = JSONWriter()
+            element.write(to: &writer)
+            guard !writer.text.contains("NaN"), !writer.text.contains("Infinity"), !writer.text.contains("e+") else { continue }
+            #expect(try Self.decode(writer.text) == element, "\(writer.text)")
+            read += 1
+        }
+        #expect(read > 500)
+    }
+
+    @Test(arguments: [
+        (#"["arc",1,2]"#, #"path element: unknown tag "arc" (expected one of "move", "line", "rect", "ellipse", "close")"#),
+        (#"["move",1]"#, #"path element: "move" takes 2 numbers, got 1"#),
+        (#"["rect",1,2,3,4,5]"#, #"path element: "rect" takes 4 numbers, got 5"#),
+        (#"["close",0]"#, #"path element: "close" takes 0 numbers, got 1"#),
+        (#"["move","NaN",0]"#, #"path element: "move"'s x is nan, expected a finite number of magnitude at most 3.4028234663852886e+38"#),
+        (#"["ellipse",0,1,2,1e300]"#, #"path element: "ellipse"'s h is 1e+300, expected a finite number of magnitude at most 3.4028234663852886e+38"#),
+        (#"["line",0,"-Infinity"]"#, #"path element: "line"'s y is -inf, expected a finite number of magnitude at most 3.4028234663852886e+38"#),
+    ])
+    func theReaderRefusesWhatTheDeclarationDoesNotAllow(text: String, expected: String) {
+        do {
+            let element = try Self.decode(text)
+            Issue.record("\(text) read as \(element)")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == expected)
+        } catch {
+            Issue.record("\(text): \(error)")
+        }
+    }
+
+    @Test(arguments: [#"["line","1",2]"#, #"[1,2]"#, #"[]"#, #"{"move":[1,2]}"#, #"["move",1,null]"#])
+    func aTagThatIsNoStringOrAMemberThatIsNoNumberIsTheDecodersTypeError(text: String) {
+        #expect(throws: DecodingError.self) { try Self.decode(text) }
+    }
+
+    @Test func theDeclarationChecksTheElementsOfAWrittenRender() throws {
+        let kinds = DisplayPathElement.tupleDeclaration
+        #expect(kinds.problem(in: try JSONParser.parse(#"["move",1,2]"#)) == nil)
+        #expect(kinds.problem(in: try JSONParser.parse(#"["move","NaN",2]"#)) == #""NaN" in "move" is no number"#)
+        #expect(kinds.problem(in: try JSONParser.parse(#"{"move":1}"#)) == #"{"move":1} is no [tag, numbers…] array"#)
+        let render = try JSONParser.parse(
+            ##"{"full":false,"ops":[{"op":"display","id":1,"displayList":[{"cmd":"fill","color":"#000000ff","path":[["move",1,2],["arc",1]]}]}]}"##)
+        let fields = RenderMessage.writtenFields.map(\.info)
+        #expect(WireCoverage.problems(in: render, fields: fields, at: "render")
+            == [#"render.ops[i:display].displayList[i:fill].path[i]: unknown tag "arc" (expected one of "move", "line", "rect", "ellipse", "close")"#])
+        var coverage = WireCoverage()
+        coverage.note(render, fields: fields, at: "render")
+        #expect(coverage.unwritten(kinds) == ["line", "rect", "ellipse", "close"])
+        #expect(coverage.gaps(fields: fields, at: "render").contains(#"render.ops[i:display].displayList[i:fill].path[i]: "arc" is no declared kind"#))
+    }
+}
