@@ -1,41 +1,14 @@
 import Foundation
-import SeededRandom
 import Testing
 @testable import TouchBridgeProtocol
 
 /// The drawing commands' path elements are declared once, kind by kind (`DisplayPathElement`'s
-/// `tupleVariants`): the render writer's own path writer writes what the declaration writes for every
-/// kind, the `Codable` reading reads it back, and what the declaration does not allow is refused with
-/// an error that says what was expected.
+/// `tupleVariants`; `ServerDeclarationTests` holds the render writer's paths to it): the wire is the
+/// compact arrays, the `Codable` reading reads back what the declaration writes, and what the
+/// declaration does not allow is refused with an error that says what was expected.
 @Suite struct PathElementDeclarationTests {
-    /// Elements of every kind, with the awkward numbers of `SplitMix64.double()` (NaN, infinities, 1e300…).
-    static let corpus: [DisplayPathElement] = {
-        var random = SplitMix64(seed: 0x9A7E)
-        return (0..<400).flatMap { _ in JSONWriterTests.path(&random) }
-    }()
-
     static func decode(_ text: String) throws -> DisplayPathElement {
         try WireJSON.makeDecoder().decode(DisplayPathElement.self, from: Data(text.utf8))
-    }
-
-    @Test func theRenderWritersPathWriterWritesTheDeclarationForEveryKind() {
-        var kinds: Set<String> = []
-        for element in Self.corpus {
-            var fast = JSONWriter(), declared = JSONWriter()
-            fast.write([element])
-            [element].write(to: &declared)
-            guard fast.text == declared.text else {
-                Issue.record("the render writer and the declaration differ on \(element)\n  writer:      \(fast.text)\n  declaration: \(declared.text)")
-                return
-            }
-            // Each element is of exactly one declared kind, with as many numbers as that kind names.
-            let variants = DisplayPathElement.tupleVariants.filter { $0.numbers(element) != nil }
-            #expect(variants.count == 1, "\(element)")
-            guard let variant = variants.first else { continue }
-            #expect(variant.numbers(element)?.count == variant.info.fields.count, "\(element)")
-            kinds.insert(variant.info.tag)
-        }
-        #expect(kinds == Set(DisplayPathElement.tupleVariants.map(\.info.tag)))
     }
 
     @Test func theWireIsTheCompactArrays() {
@@ -50,7 +23,7 @@ import Testing
 
     @Test func theReaderReadsWhatTheDeclarationWrites() throws {
         var read = 0
-        for element in Self.corpus {
+        for element in ServerDeclarationTests.pathElements {
             var writer = JSONWriter()
             element.write(to: &writer)
             guard !writer.text.contains("NaN"), !writer.text.contains("Infinity"), !writer.text.contains("e+") else { continue }
