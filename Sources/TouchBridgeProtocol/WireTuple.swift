@@ -49,25 +49,19 @@ package enum WireTupleError: Error, Equatable, CustomStringConvertible {
     case unknownTag(String, known: [String])
     /// A kind with another count of numbers.
     case arity(tag: String, expected: Int, got: Int)
-    /// A number that is NaN, infinite or beyond `WireTupleLimits.maxMagnitude`.
-    case outOfRange(tag: String, name: String, value: Double)
+    /// A number that is NaN or infinite. Any finite number is read: the server writes what a view's
+    /// path holds, and its own clients must not refuse a render it wrote (a coordinate past the page
+    /// canvas's 32-bit floats draws nothing there, and is still the view's).
+    case notFinite(tag: String, name: String, value: Double)
 
     /// The error's text.
     package var description: String {
         switch self {
         case .unknownTag(let tag, let known): "unknown tag \"\(tag)\" (expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", ")))"
         case .arity(let tag, let expected, let got): "\"\(tag)\" takes \(expected) number\(expected == 1 ? "" : "s"), got \(got)"
-        case .outOfRange(let tag, let name, let value):
-            "\"\(tag)\"'s \(name) is \(value), expected a finite number of magnitude at most \(WireTupleLimits.maxMagnitude)"
+        case .notFinite(let tag, let name, let value): "\"\(tag)\"'s \(name) is \(value), expected a finite number"
         }
     }
-}
-
-/// The bound on a compact array's numbers.
-package enum WireTupleLimits {
-    /// The largest magnitude a number may have: the largest 32-bit float, what the page's 2D canvas
-    /// computes paths in (beyond it a coordinate is infinite there and the path draws nothing).
-    package static let maxMagnitude = Double(Float.greatestFiniteMagnitude)
 }
 
 extension WireTuple {
@@ -89,7 +83,7 @@ extension WireTuple {
     }
 
     /// The value of kind `tag` with `numbers`: an unknown tag, another count of numbers, or a number
-    /// that is not finite or too large is refused.
+    /// that is not finite is refused.
     package static func read(tag: String, numbers: [Double]) throws(WireTupleError) -> Self {
         tupleVariants[try tupleDeclaration.kind(tag: tag, numbers: numbers)].make(numbers)
     }
@@ -148,13 +142,13 @@ extension WireTupleInfo {
     }
 
     /// The index of the kind `tag` when `numbers` are its numbers: an unknown tag, another count of
-    /// numbers, or a number that is not finite or too large is refused.
+    /// numbers, or a number that is not finite is refused.
     func kind(tag: String, numbers: [Double]) throws(WireTupleError) -> Int {
         guard let index = variants.firstIndex(where: { $0.tag == tag }) else { throw .unknownTag(tag, known: variants.map(\.tag)) }
         let declared = variants[index].fields
         guard numbers.count == declared.count else { throw .arity(tag: tag, expected: declared.count, got: numbers.count) }
-        for (value, number) in zip(numbers, declared) where !(value.magnitude <= WireTupleLimits.maxMagnitude) {
-            throw .outOfRange(tag: tag, name: number.key, value: value)
+        for (value, number) in zip(numbers, declared) where !value.isFinite {
+            throw .notFinite(tag: tag, name: number.key, value: value)
         }
         return index
     }

@@ -50,8 +50,8 @@ function checkTagged(value, field, path, problems) {
 
 /**
  * Checks a compact array (a path element, `["rect",x,y,w,h]`) against the numbers its tag declares
- * (`elements`: tag → the numbers' names): a declared tag, as many numbers, each one a 32-bit float holds
- * (what the canvas draws with; the Swift reader's bound).
+ * (`elements`: tag → the numbers' names): a declared tag, as many numbers, each one finite
+ * (the Swift reader's bound).
  */
 function checkElement(element, elements, path, problems) {
   if (!Array.isArray(element) || typeof element[0] !== 'string') {
@@ -69,7 +69,7 @@ function checkElement(element, elements, path, problems) {
     return;
   }
   numbers.forEach((number, i) => {
-    if (typeof number !== 'number' || !Number.isFinite(Math.fround(number))) problems.push(`${path}.${names[i]}: not a finite number (${JSON.stringify(number)})`);
+    if (typeof number !== 'number' || !Number.isFinite(number)) problems.push(`${path}.${names[i]}: not a finite number (${JSON.stringify(number)})`);
   });
 }
 

@@ -97,7 +97,6 @@ test('the checker refuses a path element of no declared kind, of another count o
     'ops[0].displayList[0].path[0]: not a declared kind ("arc")',
     'ops[0].displayList[0].path[1]: "move" takes 2 numbers, got 1',
     'ops[0].displayList[0].path[2].w: not a finite number ("NaN")',
-    'ops[0].displayList[0].path[2].h: not a finite number (1e+300)',
     'ops[0].displayList[0].path[3]: not a [tag, numbers…] array ("close")',
   ]);
   assert.deepEqual(Object.keys(pathElementKinds()).sort(), ['close', 'ellipse', 'line', 'move', 'rect']);
