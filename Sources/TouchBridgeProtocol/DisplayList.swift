@@ -59,7 +59,8 @@ public enum DisplayCommand: Codable, Equatable, Sendable {
 }
 
 /// A path element, encoded as a compact array: `["move",x,y]`, `["line",x,y]`, `["rect",x,y,w,h]`,
-/// `["ellipse",x,y,w,h]`, `["close"]`.
+/// `["ellipse",x,y,w,h]`, `["close"]` — each kind declared once, with its numbers, in
+/// PathElementDeclaration.swift (its writer, its reader below, docs/protocol.md's table).
 public enum DisplayPathElement: Codable, Equatable, Sendable {
     /// Starts a subpath at (`x`, `y`).
     case move(x: Double, y: Double)
@@ -72,29 +73,10 @@ public enum DisplayPathElement: Codable, Equatable, Sendable {
     /// Closes the current subpath.
     case close
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.unkeyedContainer()
-        switch self {
-        case .move(let x, let y): try c.encode("move"); try c.encode(x); try c.encode(y)
-        case .line(let x, let y): try c.encode("line"); try c.encode(x); try c.encode(y)
-        case .rect(let x, let y, let w, let h): try c.encode("rect"); try c.encode(x); try c.encode(y); try c.encode(w); try c.encode(h)
-        case .ellipse(let x, let y, let w, let h): try c.encode("ellipse"); try c.encode(x); try c.encode(y); try c.encode(w); try c.encode(h)
-        case .close: try c.encode("close")
-        }
-    }
+    /// Encodes the element by its kind's declaration.
+    public func encode(to encoder: Encoder) throws { try encodeTuple(to: encoder) }
 
-    public init(from decoder: Decoder) throws {
-        var c = try decoder.unkeyedContainer()
-        let name = try c.decode(String.self)
-        switch name {
-        case "move": self = .move(x: try c.decode(Double.self), y: try c.decode(Double.self))
-        case "line": self = .line(x: try c.decode(Double.self), y: try c.decode(Double.self))
-        case "rect":
-            self = .rect(x: try c.decode(Double.self), y: try c.decode(Double.self), width: try c.decode(Double.self), height: try c.decode(Double.self))
-        case "ellipse":
-            self = .ellipse(x: try c.decode(Double.self), y: try c.decode(Double.self), width: try c.decode(Double.self), height: try c.decode(Double.self))
-        case "close": self = .close
-        default: throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown path element \(name)")
-        }
-    }
+    /// Decodes the element by the declaration: an unknown tag, a wrong count of numbers, a member that
+    /// is no number, and a number that is not finite or too large are refused with what was expected.
+    public init(from decoder: Decoder) throws { self = try Self.decodeTuple(from: decoder) }
 }

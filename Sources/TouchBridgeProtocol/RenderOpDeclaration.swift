@@ -78,24 +78,6 @@ extension RenderOp: WireTagged {
     }
 }
 
-extension DisplayPathElement: WireValue {
-    /// The element as a compact array, written by the generic JSON writer (the render writer writes
-    /// paths its own way; `ServerDeclarationTests` compares the two).
-    package func write(to writer: inout JSONWriter) {
-        let values: [JSONValue] = switch self {
-        case .move(let x, let y): [.string("move"), .number(x), .number(y)]
-        case .line(let x, let y): [.string("line"), .number(x), .number(y)]
-        case .rect(let x, let y, let width, let height): [.string("rect"), .number(x), .number(y), .number(width), .number(height)]
-        case .ellipse(let x, let y, let width, let height): [.string("ellipse"), .number(x), .number(y), .number(width), .number(height)]
-        case .close: [.string("close")]
-        }
-        writer.value(.array(values))
-    }
-
-    /// Documented by the list below the drawing commands' table.
-    package static var documentedType: String { "path element" }
-}
-
 extension DisplayCommand: WireTagged {
     /// The command's kind is its `cmd`.
     package static let tagKey = "cmd"

@@ -23,12 +23,13 @@ extension ServerMessage {
 extension ServerMessage {
     /// The tables of docs/protocol.md that list a part of the server messages rather than a message,
     /// by their marker's name: the render operations, the view properties with their defaults and the
-    /// display list's drawing commands (§5.2), and the event log's entries (§7).
+    /// display list's drawing commands and their path elements (§5.2), and the event log's entries (§7).
     package static var documentedParts: [(name: String, table: String)] {
         [
             ("render.ops", WireDocumentation.table(of: RenderOp.taggedInfo)),
             ("render.ops[i].props", WireDocumentation.table(of: RenderProps.writtenFields.map(\.info), defaults: RenderProps.defaultsOnTheWire)),
             ("render.ops[i].displayList", WireDocumentation.table(of: DisplayCommand.taggedInfo)),
+            ("render.ops[i].displayList[i].path", WireDocumentation.table(of: DisplayPathElement.tupleDeclaration)),
             ("events.log kinds", WireDocumentation.kindsTable(of: LogEntry.kinds)),
             ("events.log", WireDocumentation.table(of: LogEntry.writtenFields.map(\.info))),
         ]

@@ -1,13 +1,15 @@
 /// Which declared fields a corpus of written objects showed, for tests that hold a writer to its
 /// declaration (`ServerDeclarationTests` for the specialized render and events writers, the Host's
 /// report tests for the what-if and flake reports' `Encodable` writers): every optional field must be
-/// seen present and absent, every nullable one `null` and not, every kind of a tagged object written.
+/// seen present and absent, every nullable one `null` and not, every kind of a tagged object and of a
+/// compact array (a path element) written.
 package struct WireCoverage {
     private var present: [String: Set<String>] = [:]
     private var absent: [String: Set<String>] = [:]
     private var null: [String: Set<String>] = [:]
     private var notNull: [String: Set<String>] = [:]
     private var unknownKinds: Set<String> = []
+    private var elementKinds: [String: Set<String>] = [:]
 
     /// A coverage with nothing noted yet.
     package init() {}
@@ -29,6 +31,16 @@ package struct WireCoverage {
                         note(element, fields: variant.fields, at: "\(path).\(field.key)[i:\(tag)]")
                     }
                 }
+                if let kinds = field.elements, case .array(let elements) = member {
+                    for element in elements {
+                        let tag = element.tupleTag
+                        guard let tag, kinds.variants.contains(where: { $0.tag == tag }) else {
+                            unknownKinds.insert("\(path).\(field.key)[i]: \(WireJSON.text(tag.map(JSONValue.string) ?? element))")
+                            continue
+                        }
+                        elementKinds[path + "." + field.key, default: []].insert(tag)
+                    }
+                }
                 guard !field.nested.isEmpty else { continue }
                 if case .array(let elements) = member {
                     for element in elements { note(element, fields: field.nested, at: "\(path).\(field.key)[i]") }
@@ -42,7 +54,8 @@ package struct WireCoverage {
     }
 
     /// The optional keys of `fields` (and of their nested objects) not seen both present and absent,
-    /// and the required ones seen absent.
+    /// the required ones seen absent, and the declared kinds (of tagged objects, of compact arrays) of
+    /// each field never written there.
     package func gaps(fields: [WireFieldInfo], at path: String) -> [String] {
         fields.flatMap { field -> [String] in
             let seen = present[path]?.contains(field.key) ?? false, missed = absent[path]?.contains(field.key) ?? false
@@ -53,6 +66,12 @@ package struct WireCoverage {
             }
             if let tagged = field.tagged {
                 gaps += tagged.variants.flatMap { self.gaps(fields: $0.fields, at: "\(path).\(field.key)[i:\($0.tag)]") }
+            }
+            if let kinds = field.elements {
+                let seen = elementKinds[path + "." + field.key] ?? []
+                gaps += kinds.variants.filter { !seen.contains($0.tag) }.map { "\(path).\(field.key)[i:\($0.tag)]" }
+            }
+            if field.tagged != nil || field.elements != nil {
                 gaps += unknownKinds.filter { $0.hasPrefix("\(path).\(field.key)[i]:") }.sorted().map { "\($0) is no declared kind" }
             }
             guard !field.nested.isEmpty else { return gaps }
@@ -60,13 +79,18 @@ package struct WireCoverage {
             return gaps + self.gaps(fields: field.nested, at: nestedPath)
         }
     }
-}
 
+    /// The kinds of `kinds` no field noted held anywhere (an example of each kind, wherever it was).
+    package func unwritten(_ kinds: WireTupleInfo) -> [String] {
+        let seen = elementKinds.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return kinds.variants.map(\.tag).filter { !seen.contains($0) }
+    }
+}
 
 extension WireCoverage {
     /// What in `value` its declaration does not allow: a key it lacks, a required field missing, `null`
     /// where the field is not nullable — in nested declared objects too, an object of several kinds by
-    /// the fields of its kind (empty when nothing).
+    /// the fields of its kind, a compact array (a path element) by its kind's numbers (empty when nothing).
     package static func problems(in value: JSONValue, fields: [WireFieldInfo], at path: String) -> [String] {
         guard case .object(let members) = value else { return ["\(path): not an object"] }
         let declared = Set(fields.map(\.key))
@@ -91,6 +115,14 @@ extension WireCoverage {
                     let tagField = WireFieldInfo(key: tagged.key, isRequired: true, documentedType: "string", meaning: "", nested: [], documentsNested: false)
                     return Self.problems(in: element, fields: [tagField] + variant.fields, at: "\(path).\(field.key)[i:\(name)]")
                 }
+                continue
+            }
+            if let kinds = field.elements {
+                guard case .array(let elements) = member else {
+                    problems.append("\(path).\(field.key): not an array")
+                    continue
+                }
+                problems += elements.compactMap { element in kinds.problem(in: element).map { "\(path).\(field.key)[i]: \($0)" } }
                 continue
             }
             guard !field.nested.isEmpty else { continue }

@@ -42,6 +42,15 @@ package enum WireDocumentation {
         return (["| `\(tagged.key)` | Field | Type | Meaning |", "|---|---|---|---|"] + rows).joined(separator: "\n")
     }
 
+    /// The Markdown table of the kinds of a compact array (a path's elements): each kind as it is
+    /// written with its meaning, then a row per number.
+    package static func table(of tuple: WireTupleInfo) -> String {
+        let rows = tuple.variants.flatMap { variant in
+            ["| `\(variant.pattern)` | | \(variant.meaning) |"] + variant.fields.map { "| | `\($0.key)` | \($0.meaning) |" }
+        }
+        return (["| Element | Number | Meaning |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
     /// The Markdown table of the kinds of an object (the event log's entries): each kind with the
     /// fields only some kinds have (`*optional*` marks one a kind may leave out) and its meaning.
     package static func kindsTable(of tagged: WireTaggedInfo) -> String {
@@ -77,6 +86,11 @@ package enum WireDocumentation {
                 if let tagged = field.tagged {
                     members["tag"] = .string(tagged.key)
                     members["variants"] = .object(Dictionary(uniqueKeysWithValues: tagged.variants.map { ($0.tag, describe($0.fields)) }))
+                }
+                if let elements = field.elements {
+                    members["elements"] = .object(Dictionary(uniqueKeysWithValues: elements.variants.map { variant in
+                        (variant.tag, JSONValue.array(variant.fields.map { .string($0.key) }))
+                    }))
                 }
                 return .object(members)
             })

@@ -79,6 +79,9 @@ public struct WireFieldInfo: Equatable, Sendable {
     /// For an object of several kinds (`render.ops`' operations): the key that says which (`op`), and
     /// each kind's own fields (`WireTagged`); `nested` is empty then.
     package var tagged: WireTaggedInfo? = nil
+    /// For a field holding compact arrays (a drawing command's `path`): their kinds, each with its
+    /// tag and numbers (`WireTuple`).
+    package var elements: WireTupleInfo? = nil
 }
 
 /// A coding key of any name: what the `WireObject` tables encode and decode with.

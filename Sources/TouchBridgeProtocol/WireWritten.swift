@@ -21,11 +21,15 @@ package protocol WireValue: Sendable {
     static var documentedType: String { get }
     /// Whether `null` is one of its values (`Nullable`).
     static var isNullable: Bool { get }
+    /// The kinds of compact array it is or holds (`WireTuple`: a path, its elements'); nil for others.
+    static var tupleInfo: WireTupleInfo? { get }
 }
 
 extension WireValue {
     /// Most values are never `null`.
     package static var isNullable: Bool { false }
+    /// Most values are no compact arrays.
+    package static var tupleInfo: WireTupleInfo? { nil }
 }
 
 /// One field of a `WireWritten` object: its key, what the document says of it, and its writer.

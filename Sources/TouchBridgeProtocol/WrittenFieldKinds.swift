@@ -4,16 +4,17 @@
 extension WrittenField {
     typealias Path<Value> = KeyPath<Object, Value> & Sendable
 
-    private init(key: String, isRequired: Bool, type: String, meaning: String, isNullable: Bool,
+    private init(key: String, isRequired: Bool, type: String, meaning: String, isNullable: Bool, elements: WireTupleInfo?,
                  write: @escaping @Sendable (Object, inout JSONWriter, inout Bool) -> Void) {
         info = WireFieldInfo(key: key, isRequired: isRequired, documentedType: type, meaning: meaning, nested: [], documentsNested: false)
         info.isNullable = isNullable
+        info.elements = elements
         self.write = write
     }
 
     /// A field always sent (`Nullable`: sent as `null` when it has no value).
     static func field<Value: WireValue>(_ key: String, _ path: Path<Value>, type: String = Value.documentedType, _ meaning: String) -> Self {
-        Self(key: key, isRequired: true, type: type, meaning: meaning, isNullable: Value.isNullable) { object, writer, first in
+        Self(key: key, isRequired: true, type: type, meaning: meaning, isNullable: Value.isNullable, elements: Value.tupleInfo) { object, writer, first in
             writer.member(key, first: &first)
             object[keyPath: path].write(to: &writer)
         }
@@ -21,7 +22,7 @@ extension WrittenField {
 
     /// A field sent when the object has it (nil leaves the key out).
     static func field<Value: WireValue>(_ key: String, _ path: Path<Value?>, type: String = Value.documentedType, _ meaning: String) -> Self {
-        Self(key: key, isRequired: false, type: type, meaning: meaning, isNullable: Value.isNullable) { object, writer, first in
+        Self(key: key, isRequired: false, type: type, meaning: meaning, isNullable: Value.isNullable, elements: Value.tupleInfo) { object, writer, first in
             guard let value = object[keyPath: path] else { return }
             writer.member(key, first: &first)
             value.write(to: &writer)
@@ -149,6 +150,8 @@ extension Array: WireValue where Element: WireValue {
 
     /// An array of its elements' type.
     package static var documentedType: String { "array of \(Element.documentedType)" }
+    /// Its elements' kinds, when they are compact arrays (a path).
+    package static var tupleInfo: WireTupleInfo? { Element.tupleInfo }
 }
 
 extension WireEnum {
@@ -175,6 +178,8 @@ extension Nullable: WireValue where Wrapped: WireValue {
     package static var documentedType: String { "\(Wrapped.documentedType) or null" }
     /// `null` is one of its values.
     package static var isNullable: Bool { true }
+    /// The value's compact-array kinds, if any.
+    package static var tupleInfo: WireTupleInfo? { Wrapped.tupleInfo }
 }
 
 /// JSON text already encoded (a message embedded in another, a report encoded by its own type),

@@ -299,7 +299,7 @@ struct JSONWriterTests {
                         commands: [Int.random(in: 0...999, using: &random), Int.random(in: 0...999, using: &random)], parent: point() + point() + point(), position: point(),
                         transform: point() + point() + point(), opacity: random.double(), stroke: random.chance(0.5) ? point() : nil,
                         strokeCommand: random.chance(0.5) ? random.integer() : nil,
-                        strokePath: random.chance(0.5) ? [.move(x: random.double(), y: random.double()), .line(x: random.double(), y: 0), .close] : nil)
+                        strokePath: random.chance(0.5) ? path(&random) : nil)
                 }
                 return animation
             }
@@ -307,18 +307,21 @@ struct JSONWriterTests {
         return props
     }
 
-    static func displayList(_ random: inout SplitMix64) -> [DisplayCommand] {
-        func path() -> [DisplayPathElement] {
-            (0..<Int.random(in: 0...5, using: &random)).map { _ in
-                switch Int.random(in: 0..<5, using: &random) {
-                case 0: .move(x: random.double(), y: random.double())
-                case 1: .line(x: random.double(), y: random.double())
-                case 2: .rect(x: random.double(), y: random.double(), width: random.double(), height: random.double())
-                case 3: .ellipse(x: random.double(), y: random.double(), width: random.double(), height: random.double())
-                default: .close
-                }
+    /// A path of every kind of element, in any order.
+    static func path(_ random: inout SplitMix64) -> [DisplayPathElement] {
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: .move(x: random.double(), y: random.double())
+            case 1: .line(x: random.double(), y: random.double())
+            case 2: .rect(x: random.double(), y: random.double(), width: random.double(), height: random.double())
+            case 3: .ellipse(x: random.double(), y: random.double(), width: random.double(), height: random.double())
+            default: .close
             }
         }
+    }
+
+    static func displayList(_ random: inout SplitMix64) -> [DisplayCommand] {
+        func path() -> [DisplayPathElement] { Self.path(&random) }
         return (0..<Int.random(in: 0...4, using: &random)).map { _ in
             switch Int.random(in: 0..<3, using: &random) {
             case 0: .stroke(path: path(), color: random.string(), lineWidth: random.double(), lineCap: random.pick(["butt", "round", "square"]),

@@ -93,6 +93,13 @@ import Testing
         try Self.expectFixture(Self.serverFixtureFile, Self.fixtureText(try Self.serverFixture(), sections: ["messages", "examples"]))
     }
 
+    @Test func theServersExamplesHoldEveryKindOfPathElement() throws {
+        var coverage = WireCoverage()
+        let fields = ServerMessage.declarations.first { $0.type == "render" }?.fields ?? []
+        for text in ServerExamples.all["render"] ?? [] { coverage.note(try JSONParser.parse(text), fields: fields, at: "render") }
+        #expect(coverage.unwritten(DisplayPathElement.tupleDeclaration) == [])
+    }
+
     @Test func everyServerMessageTypeIsDeclaredOnceWithAnExample() {
         let types = ServerMessage.declarations.map(\.type)
         #expect(Set(types).count == types.count)

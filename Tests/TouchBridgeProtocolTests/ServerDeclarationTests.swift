@@ -71,6 +71,32 @@ import Testing
         #expect(coverage.gaps(fields: RenderMessage.writtenFields.map(\.info), at: "render") == [])
     }
 
+    /// Elements of every kind, with the awkward numbers of `SplitMix64.double()` (NaN, infinities, 1e300…).
+    static let pathElements: [DisplayPathElement] = {
+        var random = SplitMix64(seed: 0x9A7E)
+        return (0..<400).flatMap { _ in JSONWriterTests.path(&random) }
+    }()
+
+    @Test func theRenderWritersPathWriterWritesTheDeclarationForEveryKind() {
+        var kinds: Set<String> = []
+        for element in Self.pathElements {
+            var fast = JSONWriter(), declared = JSONWriter()
+            fast.write([element])
+            [element].write(to: &declared)
+            guard fast.text == declared.text else {
+                Issue.record("the render writer and the declaration differ on \(element)\n  writer:      \(fast.text)\n  declaration: \(declared.text)")
+                return
+            }
+            // Each element is of exactly one declared kind, with as many numbers as that kind names.
+            let variants = DisplayPathElement.tupleVariants.filter { $0.numbers(element) != nil }
+            #expect(variants.count == 1, "\(element)")
+            guard let variant = variants.first else { continue }
+            #expect(variant.numbers(element)?.count == variant.info.fields.count, "\(element)")
+            kinds.insert(variant.info.tag)
+        }
+        #expect(kinds == Set(DisplayPathElement.tupleVariants.map(\.info.tag)))
+    }
+
     @Test func theSwiftClientsTypesReadAndWriteTheDeclaredBytes() throws {
         var random = SplitMix64(seed: 29)
         for _ in 0..<300 {

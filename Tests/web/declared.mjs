@@ -22,6 +22,11 @@ function check(value, fields, path, problems) {
       if (field.required && !(item === null && field.nullable)) problems.push(`${path}${field.key}: required field is missing`);
       continue;
     }
+    if (field.elements) {
+      if (!Array.isArray(item)) problems.push(`${path}${field.key}: expected an array`);
+      else item.forEach((element, i) => checkElement(element, field.elements, `${path}${field.key}[${i}]`, problems));
+      continue;
+    }
     if (field.variants) {
       const elements = Array.isArray(item) ? item : [item];
       elements.forEach((element, i) => checkTagged(element, field, `${path}${field.key}[${i}].`, problems));
@@ -41,6 +46,31 @@ function checkTagged(value, field, path, problems) {
     return;
   }
   check(value, [{ key: field.tag, required: true }, ...fields], path, problems);
+}
+
+/**
+ * Checks a compact array (a path element, `["rect",x,y,w,h]`) against the numbers its tag declares
+ * (`elements`: tag → the numbers' names): a declared tag, as many numbers, each one finite
+ * (the Swift reader's bound).
+ */
+function checkElement(element, elements, path, problems) {
+  if (!Array.isArray(element) || typeof element[0] !== 'string') {
+    problems.push(`${path}: not a [tag, numbers…] array (${JSON.stringify(element)})`);
+    return;
+  }
+  const [tag, ...numbers] = element;
+  const names = Object.hasOwn(elements, tag) ? elements[tag] : undefined;
+  if (!names) {
+    problems.push(`${path}: not a declared kind (${JSON.stringify(tag)})`);
+    return;
+  }
+  if (numbers.length !== names.length) {
+    problems.push(`${path}: "${tag}" takes ${names.length} numbers, got ${numbers.length}`);
+    return;
+  }
+  numbers.forEach((number, i) => {
+    if (typeof number !== 'number' || !Number.isFinite(number)) problems.push(`${path}.${names[i]}: not a finite number (${JSON.stringify(number)})`);
+  });
 }
 
 /** The fields of an object of several kinds, by its tag (`op`); undefined for an unknown kind. */

@@ -16,6 +16,7 @@ const { Inspector } = await import('../../web/inspector.mjs');
 const { Stepper } = await import('../../web/stepper.mjs');
 const { Share } = await import('../../web/share.mjs');
 const { DeviceControls } = await import('../../web/controls.mjs');
+const { Painter } = await import('../../web/paint.mjs');
 
 /** The page's parts as app.mjs wires them, over a connection that records what is sent. */
 function page(role = 'device') {
@@ -59,13 +60,16 @@ test('every server message is declared with an example, and every example is its
   }
 });
 
-test('the examples hold every declared field somewhere, so the readers below meet each', () => {
+test('the examples hold every declared field somewhere, and every kind of path element, so the readers below meet each', () => {
   const missing = [];
+  const elementKinds = new Map();
   const visit = (fields, values, path) => {
     for (const field of fields) {
       const present = values.map((v) => v?.[field.key]).filter((v) => v !== undefined && v !== null);
       if (!present.length) missing.push(`${path}${field.key}`);
       const elements = present.flatMap((v) => (Array.isArray(v) ? v : [v]));
+      for (const tag of Object.keys(field.elements ?? {})) elementKinds.set(tag, elementKinds.get(tag) ?? false);
+      if (field.elements) for (const element of elements) elementKinds.set(element[0], true);
       if (field.fields) visit(field.fields, elements, `${path}${field.key}.`);
       for (const [tag, kindFields] of Object.entries(field.variants ?? {})) {
         visit(kindFields, elements.filter((e) => e[field.tag] === tag), `${path}${field.key}[${field.tag}=${tag}].`);
@@ -74,6 +78,59 @@ test('the examples hold every declared field somewhere, so the readers below mee
   };
   for (const [type, fields] of Object.entries(SERVED)) visit(fields, EXAMPLES[type], `${type}.`);
   assert.deepEqual(missing, []);
+  assert.deepEqual([...elementKinds.keys()].sort(), ['close', 'ellipse', 'line', 'move', 'rect']);
+  assert.deepEqual([...elementKinds].filter(([, seen]) => !seen).map(([tag]) => tag), [], 'path element kinds no example holds');
+});
+
+/** The declared path element kinds (tag → the numbers' names), as the fill command's `path` has them. */
+function pathElementKinds() {
+  const display = SERVED.render.find((field) => field.key === 'ops').variants.display;
+  return display.find((field) => field.key === 'displayList').variants.fill.find((field) => field.key === 'path').elements;
+}
+
+test('the checker refuses a path element of no declared kind, of another count of numbers, or with a number that is not one', () => {
+  const [full] = EXAMPLES.render;
+  const display = full.ops.findIndex((op) => op.op === 'display' && op.displayList);
+  const withPath = (path) => ({ ...full, ops: [{ ...full.ops[display], displayList: [{ cmd: 'fill', color: '#000000ff', path }] }] });
+  assert.deepEqual(undeclaredServed(withPath([['move', 1, 2], ['close']])), []);
+  assert.deepEqual(undeclaredServed(withPath([['arc', 1, 2], ['move', 1], ['rect', 0, 0, 'NaN', 1e300], 'close'])), [
+    'ops[0].displayList[0].path[0]: not a declared kind ("arc")',
+    'ops[0].displayList[0].path[1]: "move" takes 2 numbers, got 1',
+    'ops[0].displayList[0].path[2].w: not a finite number ("NaN")',
+    'ops[0].displayList[0].path[3]: not a [tag, numbers…] array ("close")',
+  ]);
+  assert.deepEqual(Object.keys(pathElementKinds()).sort(), ['close', 'ellipse', 'line', 'move', 'rect']);
+});
+
+test("the page's painter draws every declared kind of path element from the examples, and nothing of an undeclared one", () => {
+  const calls = [];
+  const ctx = new Proxy({}, {
+    get: (_, name) => (...args) => calls.push([name, ...args]),
+    set: () => true,
+  });
+  const painter = Object.assign(Object.create(Painter.prototype), { ctx });
+  const drawn = (element) => {
+    calls.length = 0;
+    painter.drawCommand({ cmd: 'fill', color: '#000000ff', path: [element] }, [element]);
+    return calls.slice(1, -1);
+  };
+  const examples = EXAMPLES.render.flatMap((render) => render.ops).flatMap((op) => op.displayList ?? []).flatMap((command) => command.path ?? []);
+  for (const [tag, names] of Object.entries(pathElementKinds())) {
+    const element = examples.find((e) => e[0] === tag);
+    assert.ok(element, tag);
+    assert.equal(element.length, 1 + names.length, tag);
+    const path = drawn(element);
+    assert.ok(path.length > 0, `${tag}: the painter built nothing`);
+    // Each of its numbers reaches the canvas (the ellipse's as its centre and radii).
+    const args = path.flat().filter((a) => typeof a === 'number');
+    if (tag === 'ellipse') {
+      const [, x, y, w, h] = element;
+      assert.ok(args.includes(x + w / 2) && args.includes(y + h / 2) && args.includes(Math.abs(w / 2)) && args.includes(Math.abs(h / 2)), JSON.stringify(path));
+    } else {
+      for (const number of element.slice(1)) assert.ok(args.includes(number), `${tag}: ${number} not drawn: ${JSON.stringify(path)}`);
+    }
+  }
+  assert.deepEqual(drawn(['arc', 1, 2]), []);
 });
 
 test('the checker finds a missing required field, an undeclared key and a field the page reads that is not declared', () => {
