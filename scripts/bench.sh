@@ -46,6 +46,7 @@ for workload in decode:PipelinePan*decodeInputs decode-general:PipelinePan*decod
   echo "  ${workload%%:*} (per message): $(( (i2 - i1) / (f2 - f1) ))"
 done
 scripts/profile-server.sh  # the real server's instructions per message, by part
+scripts/syscalls-server.sh  # the real server's and the echo's system calls per round trip (strace)
 $bin bench load --sequential --duration 5 --rounds 5
 $bin bench load --sessions 500 --rate 120 --duration 30 --rounds 1
 $bin bench idle --sessions 2000

@@ -2,13 +2,13 @@
 # Installs what TouchBridge needs on a Debian 12 machine, idempotently.
 # Usage: scripts/deps.sh [--tests|--bench]   (--tests adds what only the tests use: headless Chromium for the
 # page, WebKitGTK's WebDriver + MiniBrowser under Xvfb and Firefox ESR for the page in every engine,
-# Node for its unit tests, nginx for the scale-out test; --bench adds valgrind, which counts instructions)
+# Node for its unit tests, nginx for the scale-out test; --bench adds valgrind, which counts instructions, and strace, which counts system calls)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libwebsockets-dev libqrencode-dev libssl-dev libcap-dev pkg-config openssl)
 [[ "${1:-}" == "--tests" ]] && apt_packages+=(chromium webkit2gtk-driver xvfb firefox-esr nodejs nginx)
-[[ "${1:-}" == "--bench" ]] && apt_packages+=(valgrind)
+[[ "${1:-}" == "--bench" ]] && apt_packages+=(valgrind strace)
 
 missing=()
 for p in "${apt_packages[@]}"; do

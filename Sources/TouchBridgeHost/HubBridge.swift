@@ -16,6 +16,8 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     private let metrics: SessionMetrics
     /// Each connection's share of engine time (internal: replay slices are charged to it too).
     var budget: EngineBudget
+    /// What each piece of charged work costs in the thread's CPU time: one CPU-clock read at its end.
+    private var meter: EnginePieceMeter
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     package var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings, as the hub's stepping handler (set
@@ -26,8 +28,10 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     /// The server time of the input being handled: what the journal's reports are kept at.
     private var inputTime = 0.0
 
-    /// Reads the monotonic clock: once per transport callback (`MonotonicClock.now` unless a test
-    /// counts the reads). The stepper reads its own to stop a replay slice on time.
+    /// Reads the monotonic clock (`MonotonicClock.now` unless a test counts the reads): once per
+    /// message, at the end of its work (its start is the transport's arrival time); at the start of any
+    /// other callback, and once more at the end of an open's or a timer's charged work. The stepper
+    /// reads its own to stop a replay slice on time.
     let clock: () -> Double
 
     /// `renderBacklogLimit`: queued messages past which a connection counts as slow — its render
@@ -48,16 +52,18 @@ package final class HubBridge: TransportDelegate, SessionJournal {
                   clock: MonotonicClock.now)
     }
 
-    /// As the public initializer, reading time from `clock` (tests count its reads).
+    /// As the public initializer, reading time from `clock` and the thread's CPU time from `cpuClock`
+    /// (tests count the reads or script them).
     init(
         hub: Hub, logger: Logger, renderBacklogLimit: Int = 64, engineSecondsPerSecond: Double = 0, busyEngineSecondsPerSecond: Double = 0,
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), metricsLabels: [(String, String)] = [],
-        clock: @escaping () -> Double
+        clock: @escaping () -> Double, cpuClock: @escaping () -> ThreadCPUClock.Reading = ThreadCPUClock.read
     ) {
         executor = EffectExecutor(hub: hub, coalescer: RenderCoalescer(backlogLimit: renderBacklogLimit))
         metrics = SessionMetrics(registry: metricsRegistry, gaugeLabels: metricsLabels)
         self.logger = logger
         self.clock = clock
+        meter = EnginePieceMeter(cpuClock: cpuClock)
         budget = EngineBudget(secondsPerSecond: engineSecondsPerSecond, burstSeconds: 2.5 * engineSecondsPerSecond,
                               busySecondsPerSecond: busyEngineSecondsPerSecond)
         hub.journal = self
@@ -106,13 +112,15 @@ package final class HubBridge: TransportDelegate, SessionJournal {
         charging(id, now: now) { run(.opened(subprotocol: info.subprotocol), on: id, now: now, transport) }
     }
 
-    /// One client message: the clock is read once here, and that `now` serves the engine share (wait
-    /// and charge), the recorder, the stepper's history and the port. Decoded once (`InboundMessage`),
+    /// One client message: the transport's arrival time is its `now`, which serves the engine share
+    /// (wait and charge), the recorder, the stepper's history and the port, and starts its wall time;
+    /// the shell's one clock read ends it (`charging`). Decoded once (`InboundMessage`),
     /// it goes to the executor either way — a stepping request as `.stepping`, which the hub routes to
     /// its stepper, a session message as `.decoded` — and every reply leaves through the executor.
     func received(_ text: String, from id: ConnectionID, at receiveTime: Double, _ transport: any SocketTransport) {
         metrics.messagesHandled.increment()
-        let now = clock()
+        // Read by the transport as the message's last frame arrived, before its UTF-8 check: a piece's own.
+        let now = receiveTime
         if let wait = budget.wait(for: id, now: now) {
             metrics.overEngineBudget.increment()
             recorder?.recordDropped(id, reason: "engine-budget")
@@ -151,13 +159,16 @@ package final class HubBridge: TransportDelegate, SessionJournal {
         let now = clock()
         budget.forget(id, now: now)
         run(.closed, on: id, now: now, transport)
+        meter.endedUncharged()  // the session's teardown is nobody's, nor the next piece's
     }
 
     func timerFired(_ token: UInt64, for id: ConnectionID, _ transport: any SocketTransport) {
         let now = clock()
         switch TransportPort.timer(for: token) {
         case .engine?: charging(id, now: now) { run(.timerFired, on: id, now: now, transport) }
-        case .renderCatchUp?: executor.catchUp(id, through: port(transport, now: now))
+        case .renderCatchUp?:
+            executor.catchUp(id, through: port(transport, now: now))
+            meter.endedUncharged()  // a full render to a slow connection is nobody's, nor the next piece's
         case nil: if token == Self.replaySliceToken { replaySlice(for: id, now: now, transport) }
         }
     }
@@ -165,12 +176,13 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     /// The executor's port onto `transport` for an input at server time `now`.
     func port(_ transport: any SocketTransport, now: Double) -> TransportPort { TransportPort(transport: transport, logger: logger, now: now) }
 
-    /// Runs `work` for connection `id` between one pair of reads of the thread's CPU clock, and
-    /// charges what it took to the connection's engine share (and the dispatch metric).
+    /// Runs `work` for connection `id`, started at monotonic time `now`, then reads the monotonic
+    /// clock and the thread's CPU clock once each, and charges the piece's CPU time since the previous
+    /// piece, capped at its wall time (`EnginePieceMeter`), to the connection's engine share (and the
+    /// dispatch metric).
     func charging(_ id: ConnectionID, now: Double, _ work: () -> Void) {
-        let start = ThreadCPUClock.now()
         work()
-        let seconds = ThreadCPUClock.now() - start
+        let seconds = meter.ended(wallSeconds: clock() - now)
         metrics.dispatchSeconds.record(seconds)
         budget.charge(id, seconds: seconds, now: now)
     }

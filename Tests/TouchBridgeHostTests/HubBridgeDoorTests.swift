@@ -48,6 +48,8 @@ import TouchBridgeTransport
             reads += 1
             return 100 + Double(reads) / 1000
         }
+        /// What the last read said, without reading: the transport's arrival time of a message.
+        var time: Double { 100 + Double(reads) / 1000 }
     }
 
     static let info = ConnectionInfo(remoteAddress: "127.0.0.1", origin: nil, path: "/ws", query: nil, subprotocol: ProtocolVersion.subprotocol)
@@ -60,7 +62,8 @@ import TouchBridgeTransport
         return bridge
     }
 
-    /// One read per message serves the engine share's wait and charge, the port, the recorder and the
+    /// One read per message, at the end of its work, ends its wall time for the engine share; the
+    /// transport's arrival time serves the share's wait and charge, the port, the recorder and the
     /// stepper's history: with a second read anywhere on the way (as the shell had five), this fails.
     @Test func theShellReadsTheClockOncePerMessage() {
         let clock = CountingClock()
@@ -73,7 +76,7 @@ import TouchBridgeTransport
         } + [#"{"type":"resync"}"#, "not json", #"{"type":"step","frame":0}"#]
         for text in messages {
             let before = clock.reads
-            bridge.received(text, from: 1, at: 0, transport)
+            bridge.received(text, from: 1, at: clock.time, transport)
             #expect(clock.reads - before == 1, "\(text.prefix(40)): \(clock.reads - before) clock reads")
         }
         #expect(transport.types(to: 1).contains("events tag 0"), "the messages ran: \(transport.types(to: 1))")
@@ -102,13 +105,14 @@ import TouchBridgeTransport
     /// one `overloaded` error with nothing to retry.
     @Test func refusalsLeaveThroughThePort() throws {
         // A share of a nanosecond per second: the first work charged (the open's) spends it all.
-        let bridge = Self.bridge(clock: CountingClock(), engineShare: 1e-9)
+        let clock = CountingClock()
+        let bridge = Self.bridge(clock: clock, engineShare: 1e-9)
         let transport = RecordingTransport()
         bridge.opened(1, info: Self.info, transport)
-        bridge.received(Self.hello, from: 1, at: 0, transport)
+        bridge.received(Self.hello, from: 1, at: clock.time, transport)
         transport.sent = []
         transport.holds = []
-        bridge.received(#"{"type":"ping","seq":1}"#, from: 1, at: 0, transport)
+        bridge.received(#"{"type":"ping","seq":1}"#, from: 1, at: clock.time, transport)
         bridge.rejected(1, reason: .rateLimited, transport)
         #expect(transport.types(to: 1) == ["error:rate-limited tag 0", "error:rate-limited tag 0"])
         let overShare = try #require(transport.sent.first).text

@@ -1,0 +1,107 @@
+import Logging
+import Testing
+@testable import TouchBridgeHost
+import TouchBridgeServer
+
+/// What a piece of engine work is charged: the thread's CPU time since the previous read of its CPU
+/// clock, capped at the piece's own wall time, with the CPU clock read once per piece, at its end.
+@Suite struct EnginePieceMeterTests {
+    /// A thread's CPU clock whose readings the test scripts, counting them, and the meter reading it.
+    final class ScriptedCPUClock: @unchecked Sendable {
+        var thread: UInt = 1
+        var seconds = 0.0
+        var reads = 0
+        lazy var meter = EnginePieceMeter(cpuClock: read)
+
+        func read() -> ThreadCPUClock.Reading {
+            reads += 1
+            return ThreadCPUClock.Reading(thread: thread, seconds: seconds)
+        }
+
+        /// The charge of a piece that ends when this clock reads `seconds`, after `wall` of wall time.
+        func pieceEnds(at seconds: Double, wall: Double) -> Double {
+            self.seconds = seconds
+            return meter.ended(wallSeconds: wall)
+        }
+    }
+
+    @Test func aPieceIsChargedTheCPUTimeSinceThePreviousReadCappedAtItsWallTime() {
+        let cpu = ScriptedCPUClock()
+        // The first piece on the thread: the thread used 2 s before (start-up), the piece lasted 1 ms.
+        #expect(cpu.pieceEnds(at: 2, wall: 0.001) == 0.001, "no previous read: CPU since the thread started, capped")
+        // A piece that ran through: 300 µs of CPU in 310 µs of wall time, nothing done between.
+        #expect(abs(cpu.pieceEnds(at: 2.0003, wall: 0.000_31) - 0.0003) < 1e-12, "its own CPU time")
+        // 40 µs of transport work (a read, a write), then a 50 µs piece that ran through.
+        #expect(abs(cpu.pieceEnds(at: 2.000_39, wall: 0.000_05) - 0.000_05) < 1e-12, "the transport's work is not charged past the wall time")
+        // 9.95 ms of transport work (handshakes), then a 50 µs piece preempted for 5 ms.
+        #expect(cpu.pieceEnds(at: 2.010_39, wall: 0.005_05) == 0.005_05, "a preempted piece pays at most its wall time")
+        // A 20 ms piece right after the previous one: its whole CPU time, whatever its wall time.
+        #expect(abs(cpu.pieceEnds(at: 2.030_39, wall: 0.025) - 0.02) < 1e-12)
+        #expect(cpu.reads == 5, "one read per piece")
+    }
+
+    @Test func workChargedToNobodyIsNotTheNextPiecesEither() {
+        let cpu = ScriptedCPUClock()
+        _ = cpu.pieceEnds(at: 1, wall: 0.001)
+        // A close's teardown: 30 ms, charged to nobody; then a 50 µs piece preempted for 10 ms.
+        cpu.seconds = 1.03
+        cpu.meter.endedUncharged()
+        #expect(abs(cpu.pieceEnds(at: 1.030_05, wall: 0.010_05) - 0.000_05) < 1e-12)
+    }
+
+    @Test func theFirstPieceOnAnotherThreadIsChargedFromThatThreadsStart() {
+        let cpu = ScriptedCPUClock()
+        _ = cpu.pieceEnds(at: 5, wall: 0.001)
+        // Another thread, 200 µs into its life: its 200 µs, not its reading less the other thread's (negative).
+        cpu.thread = 2
+        #expect(cpu.pieceEnds(at: 0.0002, wall: 0.001) == 0.0002)
+        #expect(abs(cpu.pieceEnds(at: 0.0005, wall: 0.001) - 0.0003) < 1e-12, "then since the previous read on it")
+        // The same thread number with a reading earlier than the last: a new thread that reused it.
+        #expect(cpu.pieceEnds(at: 0.0001, wall: 0.001) == 0.0001)
+    }
+
+    /// The shell times a message's piece from the transport's arrival read to its own one read at the
+    /// end, and reads the CPU clock once per message: a second of transport work before every message
+    /// (on a CPU clock that moves 1 s per read) costs each message its 1 ms of wall time, not the
+    /// second, so 30 messages fit a 125 ms burst. Charged from the CPU clock alone, the second is refused.
+    @Test func theShellChargesWorkBetweenPiecesOnlyUpToEachPiecesWallTime() {
+        let clock = HubBridgeDoorTests.CountingClock()
+        let cpu = ScriptedCPUClock()
+        let bridge = Self.bridge(clock: clock, cpu: cpu)
+        let transport = HubBridgeDoorTests.RecordingTransport()
+        bridge.opened(1, info: HubBridgeDoorTests.info, transport)
+        for seq in 0...30 {
+            cpu.seconds += 1
+            let before = cpu.reads
+            bridge.received(seq == 0 ? HubBridgeDoorTests.hello : #"{"type":"ping","id":\#(seq)}"#, from: 1, at: clock.time, transport)
+            #expect(cpu.reads - before == 1)
+        }
+        #expect(!transport.types(to: 1).contains { $0.hasPrefix("error") }, "\(transport.types(to: 1))")
+        #expect(transport.types(to: 1).filter { $0.hasPrefix("pong") }.count == 30)
+    }
+
+    /// A message's own CPU time is charged: 0.9 ms of CPU in each 1 ms message against a share of
+    /// 0.05 s/s with a 125 ms burst runs out after 0.125 / (0.0009 − 0.000 05) ≈ 147 messages (the open
+    /// and the hello included); charged its wall time, after 131; charged nothing, never.
+    @Test func theShellChargesEachPieceItsOwnCPUTime() {
+        let clock = HubBridgeDoorTests.CountingClock()
+        let cpu = ScriptedCPUClock()
+        cpu.seconds = 7  // the thread's start-up: the open, the first piece, is charged its 1 ms of wall time
+        let bridge = Self.bridge(clock: clock, cpu: cpu)
+        let transport = HubBridgeDoorTests.RecordingTransport()
+        bridge.opened(1, info: HubBridgeDoorTests.info, transport)
+        var firstRefused: Int?
+        for seq in 0...200 where firstRefused == nil {
+            cpu.seconds += 0.0009
+            bridge.received(seq == 0 ? HubBridgeDoorTests.hello : #"{"type":"ping","id":\#(seq)}"#, from: 1, at: clock.time, transport)
+            if transport.types(to: 1).last?.hasPrefix("error:rate-limited") == true { firstRefused = seq }
+        }
+        #expect(firstRefused == 146)
+    }
+
+    /// A bridge on `clock` and `cpu` with a share of 0.05 s/s (burst 125 ms) and no shared pool.
+    static func bridge(clock: HubBridgeDoorTests.CountingClock, cpu: ScriptedCPUClock) -> HubBridge {
+        HubBridge(hub: Hub(catalog: LibraryCatalog(), makeSessionID: { "s" }), logger: Logger(label: "test"),
+                  engineSecondsPerSecond: 0.05, clock: clock.now, cpuClock: cpu.read)
+    }
+}
