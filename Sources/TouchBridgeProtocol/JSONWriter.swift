@@ -10,6 +10,8 @@
 ///   infinities as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 /// - Strings: `"` and `\` escaped, control characters as `\b \t \n \f \r` or `\u00xx`; everything
 ///   else (`/`, DEL, non-ASCII) as it is.
+///
+/// Noncopyable: it owns the memory its bytes are written into (`JSONByteBuffer`, which says why).
 package struct JSONWriter: ~Copyable {
     private var buffer: JSONByteBuffer
 
