@@ -18,10 +18,13 @@ import TouchKitBenchSupport
 //   pipeline-pinch                  the same with a two-finger pinch over transform-image
 //   pipeline-views                  the pan over a scene of 50 views (one of them moves)
 //   pipeline-resize                 that scene resized back and forth (every view moves)
+//   render-views                    a full render of 1,000 views written (count with
+//                                   --toggle-collect='*WrittenMessage*write*')
+//   welcome                         a device's welcome written (the same)
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let frames = Int(arguments[2]), frames > 0 else {
-    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|decode-general|pipeline|pipeline-pinch|pipeline-views|pipeline-resize FRAMES")
+    print("usage: touchbridge-trace pan|pinch|tap|doubletap|decode|decode-general|pipeline|pipeline-pinch|pipeline-views|pipeline-resize|render-views|welcome FRAMES")
     exit(2)
 }
 switch arguments[1] {
@@ -46,6 +49,10 @@ case "pipeline-views", "pipeline-resize":
     precondition(views >= 51, "the 50-view scene did not load: \(views) views")
     let message = arguments[1] == "pipeline-views" ? PipelinePan.message : PipelinePan.resizeMessage
     precondition(PipelinePan.send((0..<frames).map(message), to: hub) > 0)
+    print("frames \(frames)")
+case "render-views", "welcome":
+    let message = arguments[1] == "welcome" ? WrittenMessage.welcome() : WrittenMessage.fullRender(views: 1000)
+    precondition(message.write(times: frames) > 0)
     print("frames \(frames)")
 default:
     guard let trace = PeerTrace(rawValue: arguments[1]) else {
