@@ -125,6 +125,8 @@ public final class Hub {
         let closing = input == .closed || routed.contains { $0.audience == .connection && isClose($0.effect) }
         // Once, not per item: each read retains and releases the session and its observer list.
         let observers = (session.shared ?? watched)?.observers ?? []
+        // Every effect for the connection and each observer, in one allocation: growing allocated per append.
+        result.reserveCapacity(routed.count * (observers.count + 1))
         for item in routed {
             switch item.audience {
             case .connection:

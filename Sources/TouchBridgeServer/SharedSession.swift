@@ -134,6 +134,8 @@ final class SharedSession {
             return []
         }
         var messages: [SessionEffect] = []
+        // A render and an events, in one allocation: growing from one to two allocated twice.
+        messages.reserveCapacity(2)
         if !ops.isEmpty {
             messages.append(.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil).text, full: false))
         }
