@@ -9,13 +9,18 @@ import TouchBridgeProtocol
 /// `Sendable`.
 public final class Hub {
     private var environment: SessionEnvironment
-    private var connections: [ConnectionID: Session] = [:]
-    private var sessions: [String: SharedSession] = [:]
+    // `@exclusivity(unchecked)` (issue 25: five run-time checks a message, some 560 instructions): every
+    // access to these is a read or a write that calls out to nothing while it lasts (a lookup, an
+    // insertion, a removal, an optional read), so no access can overlap another; the sessions' code
+    // reaches `sessions` only through `environment.findSession`, outside any of them. The compiler still
+    // checks every access it can see statically.
+    @exclusivity(unchecked) private var connections: [ConnectionID: Session] = [:]
+    @exclusivity(unchecked) private var sessions: [String: SharedSession] = [:]
     /// Pauses sessions and steps through them: the hub routes stepping requests to it (nil: a session
     /// answers one as the unknown type it is to v1).
-    package var stepping: (any SteppingHandler)?
+    @exclusivity(unchecked) package var stepping: (any SteppingHandler)?
     /// Told every input a session applied, with its effects (the recorder, the stepping histories).
-    package weak var journal: (any SessionJournal)?
+    @exclusivity(unchecked) package weak var journal: (any SessionJournal)?
 
     /// A hub serving `catalog`'s scenes within `limits`. `makeSessionID` is injectable so determinism tests
     /// and replays get fixed ids; an id already live gets a suffix (`-2`, `-3` …).
@@ -125,6 +130,8 @@ public final class Hub {
         let closing = input == .closed || routed.contains { $0.audience == .connection && isClose($0.effect) }
         // Once, not per item: each read retains and releases the session and its observer list.
         let observers = (session.shared ?? watched)?.observers ?? []
+        // Every effect for the connection and each observer, in one allocation: growing allocated per append.
+        result.reserveCapacity(routed.count * (observers.count + 1))
         for item in routed {
             switch item.audience {
             case .connection:

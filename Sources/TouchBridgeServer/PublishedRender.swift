@@ -48,18 +48,21 @@ struct PublishedRender {
         let reshaped = tracker.collect(reviewing: unsettled) { view in
             guard let position = positions[view.id] else { return }
             let wasAnimating = snapshot.nodes[position].isAnimating
-            guard let refreshed = snapshot.nodes[position].refresh(from: view) else { return }
+            let refreshed = snapshot.nodes[position].refresh(from: view)
+            guard refreshed.changed else { return }
             animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
             if refreshed.holdsNaN {
                 unsettled.insert(view.id)
             } else if !unsettled.isEmpty {
                 unsettled.remove(view.id)
             }
+            let displayListChanged = refreshed.displayListChanged
             if !refreshed.patch.isEmpty {
-                ops.append(.set(id: view.id, props: refreshed.patch))
+                // Moved into the op: a copy of the patch retained and released each of its values.
+                ops.append(.set(id: view.id, props: (consume refreshed).patch))
                 opPositions.append(position)
             }
-            if refreshed.displayListChanged {
+            if displayListChanged {
                 ops.append(.display(id: view.id, displayList: snapshot.nodes[position].displayList))
                 opPositions.append(position)
             }

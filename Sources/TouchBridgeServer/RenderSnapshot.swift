@@ -37,21 +37,23 @@ extension RenderSnapshot.Node {
 
     /// What refreshing a view changed on the wire.
     struct Refreshed {
+        /// Whether the engine node changed at all (when not, nothing else is set).
+        var changed: Bool
         /// The properties whose wire values changed (a `set` op's patch).
-        var patch: RenderProps
-        var displayListChanged: Bool
+        var patch = RenderProps()
+        var displayListChanged = false
         /// The engine node holds a NaN, so it was converted whole (`PublishedRender` reviews it every step).
-        var holdsNaN: Bool
+        var holdsNaN = false
     }
 
     /// Brings this view to its engine view's state in place (issue 25): the engine node it was made
     /// from is refreshed property by property, and only the properties that changed are turned into
     /// wire values and compared with the published ones — no engine node is made or copied, and a
-    /// view whose node did not change costs its comparisons only. Returns nil when the node did not change.
-    mutating func refresh(from view: NotedRenderView) -> Refreshed? {
+    /// view whose node did not change costs its comparisons only.
+    mutating func refresh(from view: NotedRenderView) -> Refreshed {
         guard var engine = source.take() else { preconditionFailure("view \(id) was published without its engine node") }
         let changed = view.refresh(&engine)
-        let refreshed = changed.isEmpty ? nil : apply(changed, of: engine)
+        let refreshed = changed.isEmpty ? Refreshed(changed: false) : apply(changed, of: engine)
         source = consume engine
         return refreshed
     }
@@ -77,7 +79,7 @@ extension RenderSnapshot.Node {
             displayListChanged = list != displayList
             displayList = list
         }
-        return Refreshed(patch: patch, displayListChanged: displayListChanged, holdsNaN: holdsNaN)
+        return Refreshed(changed: true, patch: patch, displayListChanged: displayListChanged, holdsNaN: holdsNaN)
     }
 
     /// Whether the view's wire values were made from `node`. Compared in place: comparing `source`

@@ -16,10 +16,14 @@ final class SharedSession {
     private(set) var viewport: Viewport
     /// What the device's `hello.log` asked the event log to record, for every app of the session.
     let logDetail: LogDetail
-    private(set) var published: PublishedRender
-    var clock: SessionClock
+    // `@exclusivity(unchecked)` (issue 25: a run-time check each per message): `published` is modified
+    // across `update()`, which calls into the app's views but never back into the session (the app
+    // holds no reference to it); `clock` and `observers` are read or written by code that calls out to
+    // nothing while the access lasts. So no access overlaps another.
+    @exclusivity(unchecked) private(set) var published: PublishedRender
+    @exclusivity(unchecked) var clock: SessionClock
     /// Observer connections, in joining order (the order they are sent to).
-    private(set) var observers: [ConnectionID] = []
+    @exclusivity(unchecked) private(set) var observers: [ConnectionID] = []
     /// The device left; the session is over.
     private(set) var isEnded = false
 
@@ -134,6 +138,8 @@ final class SharedSession {
             return []
         }
         var messages: [SessionEffect] = []
+        // A render and an events, in one allocation: growing from one to two allocated twice.
+        messages.reserveCapacity(2)
         if !ops.isEmpty {
             messages.append(.render(RenderMessage(full: false, ops: ops, t: published.isAnimating ? engineMs : nil).text, full: false))
         }

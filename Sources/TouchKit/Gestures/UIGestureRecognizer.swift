@@ -91,7 +91,7 @@ open class UIGestureRecognizer: TraceNamed {
     /// true (default): `touchesEnded` is held back from the view while this recognizer is undecided.
     @exclusivity(unchecked) public var delaysTouchesEnded = true
     /// A name for the event log and tests.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     /// A recognizer with no targets; add them with `addTarget(_:action:)` or `addHandler(_:)`.
     public init() {}

@@ -6,7 +6,7 @@ import Foundation
 /// `RenderChangeTracker` collects from the window: an app nobody draws keeps no log.
 final class RenderChangeLog {
     /// Noted views other than the window (which would otherwise keep itself alive through its log).
-    var views: [UIView] = []
+    @exclusivity(unchecked) var views: [UIView] = []
     /// The window itself was noted.
     var windowChanged = false
     var structureChanged = false
@@ -101,7 +101,7 @@ public final class RenderChangeTracker {
     /// Every view of the last collection, by id.
     private var known: [Int: UIView] = [:]
     /// An empty list that takes the place of a window's noted views while they are collected.
-    private var spareViews: [UIView] = []
+    @exclusivity(unchecked) private var spareViews: [UIView] = []
 
     /// A tracker whose first collection returns the whole tree of `application`.
     public init(application: UIApplication) {

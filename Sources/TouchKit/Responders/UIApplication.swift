@@ -56,7 +56,7 @@ open class UIApplication: UIResponder {
     @exclusivity(unchecked) public var isTracing = true
     /// How much the event log records (not UIKit API): `.complete` adds recognizers' own touch
     /// calls and every call's `allTouches` with their phases.
-    public var logDetail = LogDetail.standard
+    @exclusivity(unchecked) public var logDetail = LogDetail.standard
 
     /// The session's one screen (Linux adaptation; UIKit reaches it through window scenes): the one a host
     /// was building with (`UIScreen.performAsMain(_:)`) when the application was made, else a screen of
@@ -164,7 +164,7 @@ open class UIApplication: UIResponder {
 
     // MARK: Opening URLs
 
-    private var openRequests: [URL] = []
+    @exclusivity(unchecked) private var openRequests: [URL] = []
 
     /// Asks the system to open a URL (UIKit's `open(_:options:completionHandler:)`). TouchKit has no
     /// system to hand it to, so the request is queued for the host — the TouchBridge server opens

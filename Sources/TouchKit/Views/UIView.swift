@@ -84,7 +84,7 @@ open class UIView: UIResponder {
     /// A hidden view and its subtree are neither drawn nor hit-tested (UIKIT-HIT-SKIPPED-VIEWS).
     @exclusivity(unchecked) public var isHidden = false { didSet { noteRenderChange() } }
     /// Fill colour of the bounds; nil (default) is transparent; animatable.
-    public var backgroundColor: UIColor? {
+    @exclusivity(unchecked) public var backgroundColor: UIColor? {
         didSet {
             if AnimationTransaction.current != nil {
                 let c = oldValue?.cgColor
@@ -111,7 +111,7 @@ open class UIView: UIResponder {
     /// UIKit); the page draws what the view draws either way, so it changes nothing on screen.
     public var isOpaque = true
     /// A name for tests and the event log (UIKit's accessibility identifier).
-    public var accessibilityIdentifier: String? { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var accessibilityIdentifier: String? { didSet { noteRenderChange() } }
     /// The backing layer (get-only, as in UIKit): another face of the view's geometry and colours,
     /// plus corner radius, border and sublayers (`Drawing/CALayer.swift`).
     public var layer: CALayer {
