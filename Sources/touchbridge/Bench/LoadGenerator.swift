@@ -129,7 +129,7 @@ final class LoadGenerator: TransportClientDelegate {
         report.answered += 1
         report.count(\.answeredPerSecond, at: receiveTime)
         report.latencies.append(receiveTime - scheduled)
-        if !options.echo, text.contains(#""kind":"transition""#) { report.framesWithTransitions += 1 }
+        if !options.echo, Self.contains(Self.transitionKind, in: text) { report.framesWithTransitions += 1 }
         if options.sequential, receiveTime < sendingEnds { send(id, session, scheduledAt: MonotonicClock.now()) }
         finishIfDone()
     }
@@ -204,15 +204,29 @@ final class LoadGenerator: TransportClientDelegate {
 
     /// The next frame of `LoadPan`'s endless pan, scheduled at `time`.
     private func send(_ id: ConnectionID, _ session: SessionState, scheduledAt time: Double) {
-        let (phase, x, y) = LoadPan.frame(session.frame)
         let seq = session.frame
         session.frame += 1
-        let t = (time - session.clientStart) * 1000
-        let text = String(format: #"{"pointers":[{"id":1,"phase":"%@","pointerType":"touch","t":%.3f,"x":%.2f,"y":%.2f}],"seq":%d,"type":"input"}"#, phase.rawValue, t, x, y, seq)
+        let text = LoadPan.inputMessage(frame: seq, milliseconds: (time - session.clientStart) * 1000)
         session.scheduled[seq] = time
         if client.send(text, to: id) {
             report.sent += 1
             report.count(\.sentPerSecond, at: time)
+        }
+    }
+
+    private static let transitionKind = Array(#""kind":"transition""#.utf8)
+
+    /// Whether `text`'s UTF-8 holds `needle`: a byte search, where Foundation's `contains` converts
+    /// the text to UTF-16 first (a tenth of the generator's time at 24,000 frames a second).
+    static func contains(_ needle: [UInt8], in text: String) -> Bool {
+        guard let first = needle.first else { return true }
+        var text = text
+        return text.withUTF8 { haystack in
+            guard haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                if needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
+            }
+            return false
         }
     }
 
