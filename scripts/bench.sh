@@ -51,6 +51,7 @@ done
 scripts/profile-server.sh  # the real server's instructions per message, by part
 scripts/syscalls-server.sh  # the real server's and the echo's system calls per round trip (strace)
 $bin bench load --sequential --duration 5 --rounds 5
+scripts/bench-pinned.sh  # issue 25's one-core figure: 24,000 msg/s, server and generator pinned apart
 $bin bench load --sessions 500 --rate 120 --duration 30 --rounds 1
 $bin bench idle --sessions 2000
 LD_PRELOAD="$PWD/Benchmarks/.build/release/libMallocInterposerSwift.so" Benchmarks/.build/release/touchkit-allocations
