@@ -192,7 +192,7 @@ package struct JSONWriter: ~Copyable {
     /// `value`'s UTF-8, escaped, read where the string holds it.
     ///
     /// Not through `withUTF8`, which is `mutating`: it needed a copy of the string, a retain and a
-    /// release each, and a log entry writes some eight strings (names, notation pieces): ~600 of a pan
+    /// release each, and a log entry writes some eight strings (names, notation pieces): 560 of a pan
     /// message's ~40k instructions (docs/performance.md, "fourth pass"). A native or small string's
     /// bytes are contiguous; only a string of another kind (bridged, foreign) is copied.
     @inline(__always)

@@ -124,7 +124,7 @@ public final class Hub {
         let routed = session.process(input)
 
         // A session becomes a device only by its `hello` (`Session.join`), which this call just
-        // processed if it had none before: looking its id up on every message hashed the id string, ~310
+        // processed if it had none before: looking its id up on every message hashed the id string, ~330
         // instructions a message (docs/performance.md, "fourth pass").
         if watched == nil, case .device(let shared) = session.state {
             sessions[shared.id] = shared
