@@ -51,7 +51,7 @@ extension RenderSnapshot.Node {
     ///
     /// Returns the properties whose wire values changed (a `set` op's patch) apart from the rest, so the
     /// caller moves the patch into its op: taken out of a struct that held it, the patch came with a
-    /// copy of the whole struct and its destruction, ~350 instructions a refreshed view
+    /// copy of the whole struct and its destruction, ~420 instructions a refreshed view
     /// (docs/performance.md, "fourth pass").
     mutating func refresh(from view: NotedRenderView) -> (Refreshed, patch: RenderProps) {
         guard var engine = source.take() else { preconditionFailure("view \(id) was published without its engine node") }
