@@ -173,12 +173,9 @@ package struct JSONWriter: ~Copyable {
 
     /// `"value"`, escaped as `JSONEncoder` escapes it (the type's comment says how).
     package mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            buffer.append(UInt8(ascii: "\""))
-            Self.appendEscaped(utf8, to: &buffer)
-            buffer.append(UInt8(ascii: "\""))
-        }
+        buffer.append(UInt8(ascii: "\""))
+        Self.appendEscaped(value, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// `"…"` holding what `body` writes into it, escaped as `string(_:)` escapes: text made in pieces
@@ -190,6 +187,20 @@ package struct JSONWriter: ~Copyable {
             body(&content)
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// `value`'s UTF-8, escaped, read where the string holds it.
+    ///
+    /// Not through `withUTF8`, which is `mutating`: it needed a copy of the string, a retain and a
+    /// release each, and a log entry writes some eight strings (names, notation pieces): 560 of a pan
+    /// message's ~40k instructions (docs/performance.md, "fourth pass"). A native or small string's
+    /// bytes are contiguous; only a string of another kind (bridged, foreign) is copied.
+    @inline(__always)
+    fileprivate static func appendEscaped(_ value: String, to buffer: inout JSONByteBuffer) {
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &buffer) }
+        guard written == nil else { return }
+        var contiguous = value
+        contiguous.withUTF8 { appendEscaped($0, to: &buffer) }
     }
 
     /// `utf8` with `"`, `\` and control characters escaped. Runs are cut only at those ASCII bytes, so
@@ -289,7 +300,6 @@ package struct JSONStringContent: TextOutputStream {
 
     /// Appends `string`, escaped.
     package mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { JSONWriter.appendEscaped($0, to: &buffer.pointee) }
+        JSONWriter.appendEscaped(string, to: &buffer.pointee)
     }
 }

@@ -123,7 +123,10 @@ public final class Hub {
         let watched = session.shared
         let routed = session.process(input)
 
-        if case .device(let shared) = session.state, sessions[shared.id] == nil {
+        // A session becomes a device only by its `hello` (`Session.join`), which this call just
+        // processed if it had none before: looking its id up on every message hashed the id string, ~330
+        // instructions a message (docs/performance.md, "fourth pass").
+        if watched == nil, case .device(let shared) = session.state {
             sessions[shared.id] = shared
         }
         var result: [(connection: ConnectionID, effect: SessionEffect)] = []

@@ -48,7 +48,7 @@ struct PublishedRender {
         let reshaped = tracker.collect(reviewing: unsettled) { view in
             guard let position = positions[view.id] else { return }
             let wasAnimating = snapshot.nodes[position].isAnimating
-            let refreshed = snapshot.nodes[position].refresh(from: view)
+            let (refreshed, patch) = snapshot.nodes[position].refresh(from: view)
             guard refreshed.changed else { return }
             animatingCount += (snapshot.nodes[position].isAnimating ? 1 : 0) - (wasAnimating ? 1 : 0)
             if refreshed.holdsNaN {
@@ -56,13 +56,12 @@ struct PublishedRender {
             } else if !unsettled.isEmpty {
                 unsettled.remove(view.id)
             }
-            let displayListChanged = refreshed.displayListChanged
-            if !refreshed.patch.isEmpty {
+            if !patch.isEmpty {
                 // Moved into the op: a copy of the patch retained and released each of its values.
-                ops.append(.set(id: view.id, props: (consume refreshed).patch))
+                ops.append(.set(id: view.id, props: consume patch))
                 opPositions.append(position)
             }
-            if displayListChanged {
+            if refreshed.displayListChanged {
                 ops.append(.display(id: view.id, displayList: snapshot.nodes[position].displayList))
                 opPositions.append(position)
             }

@@ -35,12 +35,10 @@ extension RenderSnapshot.Node {
             props: WireGeometry.props(of: node), displayList: node.displayList.map(WireGeometry.displayList), source: node)
     }
 
-    /// What refreshing a view changed on the wire.
+    /// What refreshing a view changed on the wire, besides its patch.
     struct Refreshed {
         /// Whether the engine node changed at all (when not, nothing else is set).
         var changed: Bool
-        /// The properties whose wire values changed (a `set` op's patch).
-        var patch = RenderProps()
         var displayListChanged = false
         /// The engine node holds a NaN, so it was converted whole (`PublishedRender` reviews it every step).
         var holdsNaN = false
@@ -50,17 +48,22 @@ extension RenderSnapshot.Node {
     /// from is refreshed property by property, and only the properties that changed are turned into
     /// wire values and compared with the published ones — no engine node is made or copied, and a
     /// view whose node did not change costs its comparisons only.
-    mutating func refresh(from view: NotedRenderView) -> Refreshed {
+    ///
+    /// Returns the properties whose wire values changed (a `set` op's patch) apart from the rest, so the
+    /// caller moves the patch into its op: taken out of a struct that held it, the patch came with a
+    /// copy of the whole struct and its destruction, ~420 instructions a refreshed view
+    /// (docs/performance.md, "fourth pass").
+    mutating func refresh(from view: NotedRenderView) -> (Refreshed, patch: RenderProps) {
         guard var engine = source.take() else { preconditionFailure("view \(id) was published without its engine node") }
         let changed = view.refresh(&engine)
-        let refreshed = changed.isEmpty ? Refreshed(changed: false) : apply(changed, of: engine)
+        let refreshed = changed.isEmpty ? (Refreshed(changed: false), RenderProps()) : apply(changed, of: engine)
         source = consume engine
         return refreshed
     }
 
     /// Brings the wire values to `engine`, of which the `changed` properties differ from the engine
     /// node the view was made from.
-    private mutating func apply(_ changed: RenderNode.Properties, of engine: borrowing RenderNode) -> Refreshed {
+    private mutating func apply(_ changed: RenderNode.Properties, of engine: borrowing RenderNode) -> (Refreshed, patch: RenderProps) {
         if changed.contains(.name) { name = engine.name }
         let holdsNaN = engine.containsNaN
         let patch: RenderProps
@@ -79,7 +82,7 @@ extension RenderSnapshot.Node {
             displayListChanged = list != displayList
             displayList = list
         }
-        return Refreshed(changed: true, patch: patch, displayListChanged: displayListChanged, holdsNaN: holdsNaN)
+        return (Refreshed(changed: true, displayListChanged: displayListChanged, holdsNaN: holdsNaN), patch)
     }
 
     /// Whether the view's wire values were made from `node`. Compared in place: comparing `source`
