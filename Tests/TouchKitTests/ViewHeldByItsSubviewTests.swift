@@ -42,6 +42,24 @@ import TouchKitTestSupport
         }
     }
 
+    /// A host that keeps a window after its application (`SceneLinting.window(showing:)`, which
+    /// `touchbridge lint` reads afterwards) keeps its scene whole: only a scene that goes with its
+    /// application is taken apart.
+    @Test func aWindowKeptAfterItsApplicationKeepsItsViews() {
+        let window: UIWindow
+        weak var application: UIApplication?
+        do {
+            let app = UIApplication()
+            application = app
+            window = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            let parent = UIView(0, 0, 200, 200)
+            window.addSubview(parent)
+            parent.addSubview(UIView(10, 10, 20, 20))
+        }
+        #expect(application == nil)
+        #expect(window.subviews.count == 1 && window.subviews.first?.subviews.count == 1, "the kept window lost its views")
+    }
+
     private func droppedScene(removedFromWindow: Bool) throws -> Watched {
         var watched = Watched()
         let h = Harness()

@@ -96,9 +96,10 @@ open class UIApplication: UIResponder {
         for window in windows { window.application = nil }
         if screen.application === self { screen.application = nil }
         createdDigitizer?.applicationWentAway()
-        // A view that app code holds may have become its holder's ancestor (see `DepartedSubtrees`):
-        // every tree lets go of its subviews, so no such cycle outlives the application.
-        for root in windows + departedSubtrees.alive { root.letGoOfSubtree() }
+        // A view that app code holds may have become its holder's ancestor (see `DepartedSubtrees`): the
+        // trees removed from the windows let go of their subviews, so no such cycle outlives the
+        // application; each window takes its own tree apart when it goes (`UIWindow.deinit`).
+        for root in departedSubtrees.alive { root.letGoOfSubtree() }
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).
