@@ -11,7 +11,9 @@ import TouchBridgeServer
         var thread: UInt = 1
         var seconds = 0.0
         var reads = 0
-        lazy var meter = EnginePieceMeter(cpuClock: read)
+        /// Reads this clock without holding it: the clock holds the meter, and a meter holding the clock
+        /// back would keep both alive (LeakSanitizer, `scripts/sanitize.sh address`).
+        lazy var meter = EnginePieceMeter(cpuClock: { [unowned self] in read() })
 
         func read() -> ThreadCPUClock.Reading {
             reads += 1

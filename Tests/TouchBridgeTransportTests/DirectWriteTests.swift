@@ -46,7 +46,8 @@ struct DirectWriteTests {
     @Test func aReplyDoesNotWaitForTheOtherConnectionsOfTheTurn() throws {
         let d = RecordingDelegate()
         let queuedElsewhere = Locked<[Int]>([])
-        d.onText = { t, id, text in
+        // Unowned: the delegate holds this closure, which would otherwise hold it back (LeakSanitizer).
+        d.onText = { [unowned d] t, id, text in
             if text == "hold" {
                 usleep(150_000)  // the others' messages arrive meanwhile: the next poll finds both ready
             } else {

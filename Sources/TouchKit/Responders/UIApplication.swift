@@ -72,6 +72,8 @@ open class UIApplication: UIResponder {
     /// `UIMenuController.shared` while this application's code runs.
     lazy var menuController = UIMenuController(application: self)
     @exclusivity(unchecked) private var trace: [TraceEvent] = []
+    /// Subtrees that left the windows, taken apart with them when the application goes.
+    private var departedSubtrees = DepartedSubtrees()
     private var nextObjectID = 1
     private var turnDepth = 0
 
@@ -94,6 +96,10 @@ open class UIApplication: UIResponder {
         for window in windows { window.application = nil }
         if screen.application === self { screen.application = nil }
         createdDigitizer?.applicationWentAway()
+        // A view that app code holds may have become its holder's ancestor (see `DepartedSubtrees`): the
+        // trees removed from the windows let go of their subviews, so no such cycle outlives the
+        // application; each window takes its own tree apart when it goes (`UIWindow.deinit`).
+        for root in departedSubtrees.alive { root.letGoOfSubtree() }
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).
@@ -330,6 +336,7 @@ open class UIApplication: UIResponder {
     // MARK: Touch cancellation when views leave the window (UIKIT-CANCEL-VIEW-REMOVED)
 
     func viewsLeftWindow(_ root: UIView) {
+        departedSubtrees.note(root)
         performTurn {
             gestureEnvironment.subtreeLeftWindow(root)
             animator.viewsLeftWindow(root)

@@ -384,6 +384,20 @@ open class UIView: UIResponder {
         didMoveToSuperview()
     }
 
+    /// Detaches every view of this subtree from its superview, with no `willMove`/`didMove` calls and
+    /// no render notes: its application is gone (`UIApplication.deinit`), so nothing draws or hears
+    /// of the tree any more, and subviews held elsewhere keep living on their own, as a freed
+    /// window's do. Breaks the cycles of views held by their own subviews (`DepartedSubtrees`).
+    func letGoOfSubtree() {
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            let children = view.subviews
+            view.subviews = []
+            for child in children { child.superviewLink = nil }
+            pending.append(contentsOf: children)
+        }
+    }
+
     func windowChanged(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
         guard oldWindow !== newWindow else { return }
         forEachInSubtree { $0.willMove(toWindow: newWindow) }

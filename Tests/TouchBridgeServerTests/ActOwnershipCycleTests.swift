@@ -1,0 +1,55 @@
+import Testing
+import TouchBridgeProtocol
+import TouchBridgeScenes
+@testable import TouchBridgeServer
+import TouchKit
+
+/// A client's `act` can move a view into a view it holds: TouchTracker's canvas keeps its palette, so
+/// `move canvas to palette` makes each keep the other alive, and a `remove` of the palette then takes the
+/// pair out of the window. Each session that did so would leave the scene's views behind when it ended;
+/// the application takes its trees apart as it goes (`DepartedSubtrees`), so they go with the session.
+@Suite struct ActOwnershipCycleTests {
+    private static let moves = #"{"type":"act","t":100,"seq":1,"actions":[{"move":{"view":"canvas","to":"palette"}}]}"#
+    private static let removes = #"{"type":"act","t":200,"seq":2,"actions":[{"remove":{"view":"palette"}}]}"#
+
+    @Test(arguments: [false, true])
+    func aCanvasMovedIntoItsPaletteGoesWithTheSession(paletteRemoved: Bool) throws {
+        weak var application: UIApplication?
+        weak var canvas: UIView?
+        weak var palette: UIView?
+        do {
+            let hello = Hello(role: .device, scene: .named("touch-tracker"), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
+            let shared = try SharedSession(id: "cycle", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: LibraryCatalog()))
+            application = shared.application
+            let tracker = try #require(Self.tracker(in: shared.application))
+            canvas = tracker
+            palette = tracker.palette
+            for text in paletteRemoved ? [Self.moves, Self.removes] : [Self.moves] {
+                guard case .act(let act) = try ClientMessage.decode(text) else {
+                    Issue.record("not an act: \(text)")
+                    return
+                }
+                let runner = try AppActionRunner(act.actions, application: shared.application)
+                _ = try shared.step(seq: act.seq, alwaysReport: true) { app throws(InputError) in
+                    try app.advance(to: act.t / 1000)
+                    try runner.apply(at: act.t / 1000)
+                }
+            }
+            #expect(tracker.isDescendant(of: tracker.palette), "the act moved the canvas into its palette")
+            #expect((tracker.window == nil) == paletteRemoved)
+        }
+        #expect(application == nil)
+        #expect(canvas == nil, "the canvas outlived its session")
+        #expect(palette == nil, "the palette outlived its session")
+    }
+
+    private static func tracker(in application: UIApplication) -> TouchTrackerView? {
+        var found: TouchTrackerView?
+        func visit(_ view: UIView) {
+            if let tracker = view as? TouchTrackerView { found = tracker }
+            view.subviews.forEach(visit)
+        }
+        application.windows.forEach(visit)
+        return found
+    }
+}
