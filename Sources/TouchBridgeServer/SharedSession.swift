@@ -27,6 +27,13 @@ final class SharedSession {
     /// The device left; the session is over.
     private(set) var isEnded = false
 
+    /// The session's views go with it, whatever app code did to them: a view moved into a view it
+    /// holds (an `act` `move`) would otherwise keep both alive (`DepartedSubtrees`). A scene switch
+    /// does the same for the app it replaces.
+    deinit {
+        application.takeViewTreesApart()
+    }
+
     /// Builds the session's first app. Also returns the log of building it (often empty).
     init(id: String, hello: Hello, receivedAt: Double, environment: SessionEnvironment) throws(ProtocolError) {
         self.id = id
@@ -168,7 +175,9 @@ final class SharedSession {
     func switchScene(to request: SceneRequest) throws(ProtocolError) -> [SessionEffect] {
         let (newApplication, name) = try Self.build(request, viewport: viewport, logDetail: logDetail, environment: environment)
         try? newApplication.advance(to: application.currentTime)
+        let retired = application
         application = newApplication
+        retired.takeViewTreesApart()
         sceneName = name
         published = PublishedRender(application)
         return fullRenderEffects(withLints: true) + publish(seq: nil, alwaysReport: false)

@@ -7,7 +7,8 @@ import TouchKit
 /// A client's `act` can move a view into a view it holds: TouchTracker's canvas keeps its palette, so
 /// `move canvas to palette` makes each keep the other alive, and a `remove` of the palette then takes the
 /// pair out of the window. Each session that did so would leave the scene's views behind when it ended;
-/// the application takes its trees apart as it goes (`DepartedSubtrees`), so they go with the session.
+/// the session takes its app's trees apart when it ends or switches scene (`SharedSession.deinit`,
+/// `UIApplication.takeViewTreesApart()`), so they go with it.
 @Suite struct ActOwnershipCycleTests {
     private static let moves = #"{"type":"act","t":100,"seq":1,"actions":[{"move":{"view":"canvas","to":"palette"}}]}"#
     private static let removes = #"{"type":"act","t":200,"seq":2,"actions":[{"remove":{"view":"palette"}}]}"#
@@ -41,6 +42,29 @@ import TouchKit
         #expect(application == nil)
         #expect(canvas == nil, "the canvas outlived its session")
         #expect(palette == nil, "the palette outlived its session")
+    }
+
+    /// A scene switch retires the app it replaces: the cycle goes then, while the session lives on.
+    @Test func aCanvasMovedIntoItsPaletteGoesWhenTheSessionSwitchesScene() throws {
+        let hello = Hello(role: .device, scene: .named("touch-tracker"), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
+        let shared = try SharedSession(id: "cycle", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: LibraryCatalog()))
+        weak var canvas: UIView?
+        do {
+            let tracker = try #require(Self.tracker(in: shared.application))
+            canvas = tracker
+            guard case .act(let act) = try ClientMessage.decode(Self.moves) else {
+                Issue.record("not an act")
+                return
+            }
+            let runner = try AppActionRunner(act.actions, application: shared.application)
+            _ = try shared.step(seq: act.seq, alwaysReport: true) { app throws(InputError) in
+                try app.advance(to: act.t / 1000)
+                try runner.apply(at: act.t / 1000)
+            }
+        }
+        #expect(canvas != nil, "the scene is still showing")
+        _ = try shared.switchScene(to: .named("image-translation"))
+        #expect(canvas == nil, "the replaced scene's canvas outlived the switch")
     }
 
     private static func tracker(in application: UIApplication) -> TouchTrackerView? {

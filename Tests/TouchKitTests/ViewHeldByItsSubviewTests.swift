@@ -8,8 +8,9 @@ import TouchKitTestSupport
 /// that palette. Views hold their subviews, so the two keep each other alive — with their recognizers,
 /// the touches they kept and the views their animations move — after the application went (the leak
 /// LeakSanitizer reported from `IncrementalRenderTests`, through the weak reference of an animation's
-/// part to one of those views). The application takes its trees apart when it goes, the ones in its
-/// window and the ones removed from it (`DepartedSubtrees`), so everything goes with it.
+/// part to one of those views). A host done with the application takes its trees apart, the ones in its
+/// window and the ones removed from it (`takeViewTreesApart()`, `DepartedSubtrees`), so everything goes
+/// with it; without that call TouchKit keeps every tree whole, as UIKit does.
 @Suite struct ViewHeldByItsSubviewTests {
     /// A view holding another view, as TouchTracker's holds its palette; it keeps its touches until they end.
     final class OwnerView: TouchView {
@@ -35,16 +36,32 @@ import TouchKitTestSupport
     /// The owner moved into the view it holds, with a finger down on it and a repeating animation inside
     /// the pair; the pair then stays in the window, or is removed from it (a detached cycle).
     @Test(arguments: [false, true])
-    func aViewMovedIntoTheViewItHoldsGoesWithItsApplication(removedFromWindow: Bool) throws {
+    func aViewMovedIntoTheViewItHoldsGoesWhenItsHostTakesTheTreesApart(removedFromWindow: Bool) throws {
         let watched = try droppedScene(removedFromWindow: removedFromWindow)
         for (index, object) in watched.everything.enumerated() {
             #expect(object == nil, "object \(index) of [app, window, owner, companion, animated, touch] is still alive")
         }
     }
 
-    /// A host that keeps a window after its application (`SceneLinting.window(showing:)`, which
-    /// `touchbridge lint` reads afterwards) keeps its scene whole: only a scene that goes with its
-    /// application is taken apart.
+    /// UIKit: a view keeps its subviews while anything holds it. A view app code keeps after its
+    /// application and window went still has its tree, and a host that keeps a window after its
+    /// application (`SceneLinting.window(showing:)`, which `touchbridge lint` reads afterwards) keeps
+    /// its scene whole: only `takeViewTreesApart()` takes a tree apart.
+    @Test func aKeptViewKeepsItsSubviewsAfterItsApplicationAndWindowGo() {
+        let kept: UIView
+        weak var window: UIWindow?
+        do {
+            let app = UIApplication()
+            let madeWindow = UIWindow(application: app, frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            window = madeWindow
+            kept = UIView(0, 0, 200, 200)
+            madeWindow.addSubview(kept)
+            kept.addSubview(UIView(10, 10, 20, 20))
+        }
+        #expect(window == nil)
+        #expect(kept.superview == nil && kept.subviews.count == 1, "the kept view lost its subview")
+    }
+
     @Test func aWindowKeptAfterItsApplicationKeepsItsViews() {
         let window: UIWindow
         weak var application: UIApplication?
@@ -83,6 +100,7 @@ import TouchKitTestSupport
         watched.animated = animated
         watched.touch = owner.kept.first ?? h.app.digitizer.activeTouches.first
         #expect(watched.touch != nil)
+        h.app.takeViewTreesApart()  // what the server does when the session ends (`SharedSession.deinit`)
         return watched
     }
 }

@@ -1,6 +1,6 @@
 /// The roots of subtrees that left an application's windows and may still be alive, so the
-/// application can take their hierarchies apart when it goes away (`UIView.letGoOfSubtree()`), as
-/// each window does its own (`UIWindow.deinit`).
+/// application can take their hierarchies apart with its windows' when its host is done with it
+/// (`UIApplication.takeViewTreesApart()`).
 ///
 /// Why: app code may hold a view strongly that later becomes one of its ancestors — TouchTracker's view
 /// keeps its palette, and `act`'s `move` can put the view inside that palette. Views hold their

@@ -72,7 +72,7 @@ open class UIApplication: UIResponder {
     /// `UIMenuController.shared` while this application's code runs.
     lazy var menuController = UIMenuController(application: self)
     @exclusivity(unchecked) private var trace: [TraceEvent] = []
-    /// Subtrees that left the windows, taken apart with them when the application goes.
+    /// Subtrees that left the windows, taken apart with them by `takeViewTreesApart()`.
     private var departedSubtrees = DepartedSubtrees()
     private var nextObjectID = 1
     private var turnDepth = 0
@@ -96,10 +96,17 @@ open class UIApplication: UIResponder {
         for window in windows { window.application = nil }
         if screen.application === self { screen.application = nil }
         createdDigitizer?.applicationWentAway()
-        // A view that app code holds may have become its holder's ancestor (see `DepartedSubtrees`): the
-        // trees removed from the windows let go of their subviews, so no such cycle outlives the
-        // application; each window takes its own tree apart when it goes (`UIWindow.deinit`).
-        for root in departedSubtrees.alive { root.letGoOfSubtree() }
+    }
+
+    /// Takes every view tree of this application apart — its windows' and the ones removed from them
+    /// that are still alive (`DepartedSubtrees`) — so a view that app code holds and that became its
+    /// holder's ancestor does not keep both alive. A host calls it when it is done with the application
+    /// (the server, when a session ends or changes scene): UIKit never takes a tree apart on its own
+    /// (a view keeps its subviews while anything holds it), and neither does TouchKit, so app code and
+    /// hosts that keep views or windows afterwards (`touchbridge lint`) see them whole.
+    package func takeViewTreesApart() {
+        let roots: [UIView] = windows + departedSubtrees.alive
+        for root in roots { root.letGoOfSubtree() }
     }
 
     /// Tells the delegate the app finished launching (hosts call this once after setting up).

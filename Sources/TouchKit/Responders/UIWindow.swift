@@ -17,12 +17,6 @@ open class UIWindow: UIView {
     /// Whether this is the application's key window (`makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
 
-    /// The scene goes with its window: its tree lets go of its subviews, so a view that app code holds
-    /// and that became its holder's ancestor does not keep both alive (`DepartedSubtrees`). A host that
-    /// keeps the window after its application (`touchbridge lint`) keeps the scene whole.
-    deinit {
-        letGoOfSubtree()
-    }
     /// The parts of the screen the device covers (notch, home indicator), which become the window's
     /// `safeAreaInsets`. Linux adaptation: on iOS the hardware sets them; here the host does, with
     /// `transition(to:safeAreaInsets:)` or before the window shows its root view controller.

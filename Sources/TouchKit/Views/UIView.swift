@@ -385,9 +385,9 @@ open class UIView: UIResponder {
     }
 
     /// Detaches every view of this subtree from its superview, with no `willMove`/`didMove` calls and
-    /// no render notes: its application is gone (`UIApplication.deinit`), so nothing draws or hears
-    /// of the tree any more, and subviews held elsewhere keep living on their own, as a freed
-    /// window's do. Breaks the cycles of views held by their own subviews (`DepartedSubtrees`).
+    /// no render notes: its host is done with the application (`UIApplication.takeViewTreesApart()`),
+    /// so nothing draws or hears of the tree any more. Breaks the cycles of views held by their own
+    /// subviews (`DepartedSubtrees`).
     func letGoOfSubtree() {
         var pending: [UIView] = [self]
         while let view = pending.popLast() {
