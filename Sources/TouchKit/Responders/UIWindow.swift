@@ -16,7 +16,6 @@ open class UIWindow: UIView {
     private var windowApplication: Unmanaged<UIApplication>?
     /// Whether this is the application's key window (`makeKeyAndVisible()`).
     public private(set) var isKeyWindow = false
-
     /// The parts of the screen the device covers (notch, home indicator), which become the window's
     /// `safeAreaInsets`. Linux adaptation: on iOS the hardware sets them; here the host does, with
     /// `transition(to:safeAreaInsets:)` or before the window shows its root view controller.

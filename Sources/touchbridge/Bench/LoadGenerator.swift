@@ -218,7 +218,7 @@ final class LoadGenerator: TransportClientDelegate {
 
     /// Whether `text`'s UTF-8 holds `needle`: a byte search, where Foundation's `contains` converts
     /// the text to UTF-16 first (a tenth of the generator's time at 24,000 frames a second).
-    static func contains(_ needle: [UInt8], in text: String) -> Bool {
+    private static func contains(_ needle: [UInt8], in text: String) -> Bool {
         guard let first = needle.first else { return true }
         var text = text
         return text.withUTF8 { haystack in
