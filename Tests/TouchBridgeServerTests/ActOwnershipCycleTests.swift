@@ -19,23 +19,12 @@ import TouchKit
         weak var canvas: UIView?
         weak var palette: UIView?
         do {
-            let hello = Hello(role: .device, scene: .named("touch-tracker"), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
-            let shared = try SharedSession(id: "cycle", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: LibraryCatalog()))
+            let shared = try Self.trackerSession()
             application = shared.application
             let tracker = try #require(Self.tracker(in: shared.application))
             canvas = tracker
             palette = tracker.palette
-            for text in paletteRemoved ? [Self.moves, Self.removes] : [Self.moves] {
-                guard case .act(let act) = try ClientMessage.decode(text) else {
-                    Issue.record("not an act: \(text)")
-                    return
-                }
-                let runner = try AppActionRunner(act.actions, application: shared.application)
-                _ = try shared.step(seq: act.seq, alwaysReport: true) { app throws(InputError) in
-                    try app.advance(to: act.t / 1000)
-                    try runner.apply(at: act.t / 1000)
-                }
-            }
+            for text in paletteRemoved ? [Self.moves, Self.removes] : [Self.moves] { try Self.act(text, on: shared) }
             #expect(tracker.isDescendant(of: tracker.palette), "the act moved the canvas into its palette")
             #expect((tracker.window == nil) == paletteRemoved)
         }
@@ -46,25 +35,34 @@ import TouchKit
 
     /// A scene switch retires the app it replaces: the cycle goes then, while the session lives on.
     @Test func aCanvasMovedIntoItsPaletteGoesWhenTheSessionSwitchesScene() throws {
-        let hello = Hello(role: .device, scene: .named("touch-tracker"), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
-        let shared = try SharedSession(id: "cycle", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: LibraryCatalog()))
+        let shared = try Self.trackerSession()
         weak var canvas: UIView?
         do {
             let tracker = try #require(Self.tracker(in: shared.application))
             canvas = tracker
-            guard case .act(let act) = try ClientMessage.decode(Self.moves) else {
-                Issue.record("not an act")
-                return
-            }
-            let runner = try AppActionRunner(act.actions, application: shared.application)
-            _ = try shared.step(seq: act.seq, alwaysReport: true) { app throws(InputError) in
-                try app.advance(to: act.t / 1000)
-                try runner.apply(at: act.t / 1000)
-            }
+            try Self.act(Self.moves, on: shared)
         }
         #expect(canvas != nil, "the scene is still showing")
         _ = try shared.switchScene(to: .named("image-translation"))
         #expect(canvas == nil, "the replaced scene's canvas outlived the switch")
+    }
+
+    private static func trackerSession() throws -> SharedSession {
+        let hello = Hello(role: .device, scene: .named("touch-tracker"), viewport: Viewport(width: 400, height: 800, scale: 2), clock: .manual)
+        return try SharedSession(id: "cycle", hello: hello, receivedAt: 0, environment: SessionEnvironment(catalog: LibraryCatalog()))
+    }
+
+    /// Applies the `act` message `text` as the session does: at its time, in one engine step.
+    private static func act(_ text: String, on shared: SharedSession) throws {
+        guard case .act(let act) = try ClientMessage.decode(text) else {
+            Issue.record("not an act: \(text)")
+            return
+        }
+        let runner = try AppActionRunner(act.actions, application: shared.application)
+        _ = try shared.step(seq: act.seq, alwaysReport: true) { app throws(InputError) in
+            try app.advance(to: act.t / 1000)
+            try runner.apply(at: act.t / 1000)
+        }
     }
 
     private static func tracker(in application: UIApplication) -> TouchTrackerView? {
