@@ -219,7 +219,8 @@ def test_a_step_refused_as_rate_limited_is_asked_again(browser, server):
         tab.mouse.click(200, 400)
         tab.wait_for_function("() => window.__touchbridge.log.some(e => e.kind === 'hitTest')")
         tab.click("#step-pause")
-        tab.wait_for_function("() => window.__touchbridge.stepping.active && window.__touchbridge.stepping.frames > 1")
+        # `stepping` comes before the `step` of the last frame: wait for both, or `frame` is still 0.
+        tab.wait_for_function("() => { const s = window.__touchbridge.stepping; return s.active && s.frames > 1 && s.frame === s.frames - 1 }")
         last = tab.evaluate("() => window.__touchbridge.stepping.frame")
         tab.keyboard.press("ArrowLeft")
         tab.wait_for_function("(n) => window.__touchbridge.stepping.frame === n", arg=last - 1)
