@@ -15,18 +15,18 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     private let logger: Logger
     private let metrics: SessionMetrics
     /// Each connection's share of engine time (internal: replay slices are charged to it too).
-    var budget: EngineBudget
+    @exclusivity(unchecked) var budget: EngineBudget
     /// What each piece of charged work costs in the thread's CPU time: one CPU-clock read at its end.
-    private var meter: EnginePieceMeter
+    @exclusivity(unchecked) private var meter: EnginePieceMeter
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
-    package var recorder: SessionRecorder?
+    @exclusivity(unchecked) package var recorder: SessionRecorder?
     /// Pauses sessions and steps through them or through recordings, as the hub's stepping handler (set
     /// here, it is the hub's too); nil: no stepping. The bridge only runs its replay slices' timers.
-    package var stepper: SessionStepper? {
+    @exclusivity(unchecked) package var stepper: SessionStepper? {
         didSet { hub.stepping = stepper }
     }
     /// The server time of the input being handled: what the journal's reports are kept at.
-    private var inputTime = 0.0
+    @exclusivity(unchecked) private var inputTime = 0.0
 
     /// Reads the monotonic clock (`MonotonicClock.now` unless a test counts the reads): once per
     /// message, at the end of its work (its start is the transport's arrival time); at the start of any

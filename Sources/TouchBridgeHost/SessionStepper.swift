@@ -81,17 +81,17 @@ package final class SessionStepper: SteppingHandler {
     private let limits: ProtocolLimits
     /// The largest recording opened, listed or uploaded, in bytes.
     package let maxRecordingBytes: Int
-    private var library: RecordingLibrary?
-    private var histories: [ConnectionID: SessionHistory] = [:]
+    @exclusivity(unchecked) private var library: RecordingLibrary?
+    @exclusivity(unchecked) private var histories: [ConnectionID: SessionHistory] = [:]
     /// The message bytes all histories hold together.
-    private var historyBytes = 0
+    @exclusivity(unchecked) private var historyBytes = 0
     /// The replay of each device's history, kept after its first pause and extended at the next.
-    private var liveTimelines: [ConnectionID: StepTimeline] = [:]
-    private var paused: [ConnectionID: Paused] = [:]
-    private var uploads: RecordingUploads
-    private var replays: [ConnectionID: Replay] = [:]
+    @exclusivity(unchecked) private var liveTimelines: [ConnectionID: StepTimeline] = [:]
+    @exclusivity(unchecked) private var paused: [ConnectionID: Paused] = [:]
+    @exclusivity(unchecked) private var uploads: RecordingUploads
+    @exclusivity(unchecked) private var replays: [ConnectionID: Replay] = [:]
     /// Each connection's `what-if` or `flake` in progress (one at a time).
-    private var runningAnalyses: [ConnectionID: any SlicedAnalysis] = [:]
+    @exclusivity(unchecked) private var runningAnalyses: [ConnectionID: any SlicedAnalysis] = [:]
     /// What runs `export-test`, `what-if` and `flake` (or refuses them).
     private let analyses: any SteppingAnalyses
     /// Reads the monotonic clock, in seconds: a replay stops its slice `replaySliceSeconds` after it started.

@@ -8,7 +8,7 @@ package final class EffectExecutor {
     /// The sessions whose effects this executor carries out.
     package let hub: Hub
     /// The slow-consumer policy every render goes through, with its count of held renders.
-    package private(set) var coalescer: RenderCoalescer
+    @exclusivity(unchecked) package private(set) var coalescer: RenderCoalescer
 
     /// An executor for `hub`'s effects; `coalescer` sets the slow-consumer thresholds.
     package init(hub: Hub, coalescer: RenderCoalescer = RenderCoalescer()) {

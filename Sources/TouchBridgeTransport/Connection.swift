@@ -149,39 +149,39 @@ final class Connection {
     let info: ConnectionInfo
     let openedAt: Double
 
-    var outbound = OutboundQueue()
+    @exclusivity(unchecked) var outbound = OutboundQueue()
     /// Reading from the peer is paused (lws_rx_flow_control) until its outbound queue drains.
-    var readPaused = false
+    @exclusivity(unchecked) var readPaused = false
     /// Reading from the peer is held until then (`holdReading`): it used its share of the server.
-    var readHeldUntil: Double?
+    @exclusivity(unchecked) var readHeldUntil: Double?
     /// Whether lws is reading from the peer: neither paused nor held.
-    var reading = true
+    @exclusivity(unchecked) var reading = true
     /// Since when its outbound queue has not been empty: a client that reads empties it now and
     /// then, one that does not has the oldest backlog.
-    var backlogSince: Double?
+    @exclusivity(unchecked) var backlogSince: Double?
     /// Reassembly buffer for a message that arrives in pieces.
-    var inbound: [UInt8] = []
-    var inMessage = false
+    @exclusivity(unchecked) var inbound: [UInt8] = []
+    @exclusivity(unchecked) var inMessage = false
     /// Marked by the owner once the connection said hello; until then the join deadline applies.
-    var joined = false
+    @exclusivity(unchecked) var joined = false
     /// Refused after the upgrade (no access token): closing, and never shown to the delegate.
-    var refused = false
-    var lastActivity: Double
+    @exclusivity(unchecked) var refused = false
+    @exclusivity(unchecked) var lastActivity: Double
     var lastPingSent: Double = 0
-    var pingPending = false
-    var rate: RateLimiter
+    @exclusivity(unchecked) var pingPending = false
+    @exclusivity(unchecked) var rate: RateLimiter
     /// Armed timers, unsorted (a session has very few).
     var timers: [(token: UInt64, deadline: Double)] = []
     /// When the `sul` in `pss` is scheduled to fire, if it is.
     var wakeAt: Double?
     /// Queued output waits in the engine's `pendingWrites` to be written as the service thread leaves.
-    var writePending = false
+    @exclusivity(unchecked) var writePending = false
     /// A write made outside the connection's own callbacks found it dead: its next writeable callback closes it.
-    var writeFailed = false
+    @exclusivity(unchecked) var writeFailed = false
     /// The CLOSED callback came: `wsi` and `pss` are gone.
-    var isClosed = false
+    @exclusivity(unchecked) var isClosed = false
     /// A close we asked for: `immediate` drops queued messages, else they are flushed first.
-    var pendingClose: (code: UInt16, reason: String, immediate: Bool)?
+    @exclusivity(unchecked) var pendingClose: (code: UInt16, reason: String, immediate: Bool)?
     /// The close that ended (or is ending) the connection: ours or the peer's.
     var closeCode: UInt16?
     var closeReason = ""

@@ -89,32 +89,32 @@ final class WebSocketEngine {
     private let shared = Locked(CrossThreadState())
 
     // Service-thread state.
-    private(set) var connections: [ConnectionID: Connection] = [:]
+    @exclusivity(unchecked) private(set) var connections: [ConnectionID: Connection] = [:]
     /// Open connections that have not been marked joined.
-    private(set) var unjoinedCount = 0
+    @exclusivity(unchecked) private(set) var unjoinedCount = 0
     /// Bytes queued for every connection together (`OutboundFrame.heldBytes`).
-    private(set) var outboundBytes = 0
+    @exclusivity(unchecked) private(set) var outboundBytes = 0
     /// Connections not read because of backpressure (`Connection.readPaused`).
-    private(set) var readPausedCount = 0
+    @exclusivity(unchecked) private(set) var readPausedCount = 0
     /// Connections paused whose host has not been told yet: told once the lws callback that paused them
     /// returns, so a send never calls back into its sender.
-    private var pauseNotices: [ConnectionID] = []
+    @exclusivity(unchecked) private var pauseNotices: [ConnectionID] = []
     /// A server's connections with messages queued since the service thread started work for the
     /// connection it works for now: written as it leaves that connection (`flushWrites`) — when it starts
     /// work for another one, a callback other than a message's ends, or the service turn ends — instead
     /// of each in a writeable callback of its own.
-    private var pendingWrites: [Connection] = []
+    @exclusivity(unchecked) private var pendingWrites: [Connection] = []
     /// The connection the service thread last started work for (`beginWork`).
-    private var currentConnection: ConnectionID?
+    @exclusivity(unchecked) private var currentConnection: ConnectionID?
     /// Engine callbacks in progress. lws calls back from inside some of its own functions (rx flow
     /// control, writes): only the outermost callback may start writing.
-    private var callbackDepth = 0
+    @exclusivity(unchecked) private var callbackDepth = 0
     let metrics: TransportMetrics
-    private(set) var stopping = false
+    @exclusivity(unchecked) private(set) var stopping = false
     private var stopDeadline = 0.0
-    private var serviceThread: pthread_t?
+    @exclusivity(unchecked) private var serviceThread: pthread_t?
     /// Set while the context is being destroyed: callbacks still arrive but must not touch lws.
-    private(set) var tearingDown = false
+    @exclusivity(unchecked) private(set) var tearingDown = false
 
     /// A client's engine: its frames are masked (RFC 6455 §5.3), which lws does frame by frame, so it
     /// writes each queued message with its own `lws_write`; a server frames several into one write.

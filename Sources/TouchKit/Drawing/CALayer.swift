@@ -33,16 +33,16 @@ open class CALayer {
     private var ownTransform = CATransform3DIdentity { didSet { noteRenderChange(); implicitAction("transform", from: oldValue) } }
 
     /// Rounds the background, border and clip (a view's layer: drawn by the page).
-    public var cornerRadius: CGFloat = 0 { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var cornerRadius: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Border width in points, drawn inside the bounds above the content.
-    public var borderWidth: CGFloat = 0 { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var borderWidth: CGFloat = 0 { didSet { noteRenderChange() } }
     /// Border colour; nil draws no border.
-    public var borderColor: CGColor? { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var borderColor: CGColor? { didSet { noteRenderChange() } }
     /// A view's layer shadow is drawn by the page around the view's background shape; standalone
     /// sublayers keep these values without drawing a shadow [choose].
-    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { noteRenderChange() } }
     /// 0 (default) draws no shadow, as in Core Animation.
-    public var shadowOpacity: Float = 0 { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var shadowOpacity: Float = 0 { didSet { noteRenderChange() } }
     /// Core Animation's default (0, −3): a shadow above the layer.
     public var shadowOffset = CGSize(width: 0, height: -3) { didSet { noteRenderChange() } }
     /// Blur radius in points; Core Animation's default 3.
@@ -64,11 +64,11 @@ open class CALayer {
     public var contentsScale: CGFloat = 1
 
     /// The layer's sublayers, back to front; nil when it has none, as in Core Animation.
-    public private(set) var sublayers: [CALayer]? { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public private(set) var sublayers: [CALayer]? { didSet { noteRenderChange() } }
     /// Running block animations of the owning view's properties (`UIView.animate`).
-    var propertyAnimations: [PropertyAnimation] = [] { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) var propertyAnimations: [PropertyAnimation] = [] { didSet { noteRenderChange() } }
     /// Core Animation animations added with `add(_:forKey:)` or by implicit actions, in the order added.
-    var addedAnimations: [AddedLayerAnimation] = [] { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) var addedAnimations: [AddedLayerAnimation] = [] { didSet { noteRenderChange() } }
     /// The layer this one is a sublayer of; nil for a view's own layer and a detached one.
     public private(set) weak var superlayer: CALayer?
 

@@ -43,7 +43,7 @@ public final class UIImage: Equatable, Sendable {
 /// is set to true — the classic reason an image's recognizer never fires.
 open class UIImageView: UIView {
     /// The image shown, stretched to the bounds; nil shows nothing.
-    public var image: UIImage? { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var image: UIImage? { didSet { noteRenderChange() } }
 
     /// An image view sized to `image`, with user interaction off, as UIKit's.
     public init(image: UIImage?) {

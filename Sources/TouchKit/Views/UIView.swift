@@ -95,7 +95,7 @@ open class UIView: UIResponder {
     }
     /// Clip the subviews' drawing to the bounds. It changes no hit-test: a point outside a view's bounds
     /// never reaches its subviews anyway, because `point(inside:with:)` fails first (UIKIT-HIT-POINT-INSIDE).
-    public var clipsToBounds = false { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { noteRenderChange() } }
     /// The layer's `anchorPoint`, kept by the view so its geometry needs no layer: the point of the bounds,
     /// in unit coordinates, that `center` refers to and `transform` turns about (UIKIT-LAYER-ANCHOR-POINT).
     @exclusivity(unchecked) var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteRenderChange() } }
@@ -106,7 +106,7 @@ open class UIView: UIResponder {
     /// How content is laid out in the bounds (`scaleToFill` by default), kept for code that sets and reads
     /// it: the page draws an image as a placeholder box filling the bounds whatever the mode [choose]
     /// (UIView+Appearance.swift).
-    public var contentMode: ContentMode = .scaleToFill { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) public var contentMode: ContentMode = .scaleToFill { didSet { noteRenderChange() } }
     /// A drawing-system hint that the view fills its bounds with opaque content (true by default, as in
     /// UIKit); the page draws what the view draws either way, so it changes nothing on screen.
     public var isOpaque = true
@@ -123,7 +123,7 @@ open class UIView: UIResponder {
     }
     /// The layer, made on first use; optional rather than `lazy` so `deinit` can tell the layer its
     /// view is gone without making one.
-    private var backingLayerStorage: CALayer?
+    @exclusivity(unchecked) private var backingLayerStorage: CALayer?
 
     /// The class of the backing layer; override with `CAShapeLayer.self` to draw a path as the
     /// view's own content.
@@ -204,13 +204,13 @@ open class UIView: UIResponder {
     /// This view or a descendant needs layout or display: the end-of-turn passes visit only such
     /// subtrees. Invariant: when set, it is set on every ancestor too.
     var needsPass = true
-    var displayList: [DrawCommand]? { didSet { noteRenderChange() } }
+    @exclusivity(unchecked) var displayList: [DrawCommand]? { didSet { noteRenderChange() } }
     /// The bounds' size when `draw(_:)` recorded `displayList`: the page places it by `contentMode` (UIKIT-VIEW-CONTENT-MODE).
-    var displayListSize: CGSize?
+    @exclusivity(unchecked) var displayListSize: CGSize?
     /// This view is in its window's `renderChanges` since the last collection (`RenderChangeTracker`).
-    var isRenderChangeNoted = false
+    @exclusivity(unchecked) var isRenderChangeNoted = false
     /// A window's views whose render state changed, and whether any moved (nil on other views).
-    var renderChanges: RenderChangeLog?
+    @exclusivity(unchecked) var renderChanges: RenderChangeLog?
     @exclusivity(unchecked) var recognizers: [UIGestureRecognizer] = []
     /// `interactions`' storage (UIInteraction.swift).
     var ownedInteractions: [UIInteraction] = []
