@@ -16,7 +16,8 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     private let metrics: SessionMetrics
     /// Each connection's share of engine time (internal: replay slices are charged to it too).
     @exclusivity(unchecked) var budget: EngineBudget
-    /// What each piece of charged work costs in the thread's CPU time: one CPU-clock read at its end.
+    /// What each piece of charged work costs in the thread's CPU time: one CPU-clock read at its end,
+    /// none for a short piece (charged its wall time).
     @exclusivity(unchecked) private var meter: EnginePieceMeter
     /// Writes every device session to a JSON Lines file (`serve --record`); nil records nothing.
     @exclusivity(unchecked) package var recorder: SessionRecorder?
@@ -177,9 +178,8 @@ package final class HubBridge: TransportDelegate, SessionJournal {
     func port(_ transport: any SocketTransport, now: Double) -> TransportPort { TransportPort(transport: transport, logger: logger, now: now) }
 
     /// Runs `work` for connection `id`, started at monotonic time `now`, then reads the monotonic
-    /// clock and the thread's CPU clock once each, and charges the piece's CPU time since the previous
-    /// piece, capped at its wall time (`EnginePieceMeter`), to the connection's engine share (and the
-    /// dispatch metric).
+    /// clock once (and the thread's CPU clock once, unless the piece was short), and charges what
+    /// `EnginePieceMeter` says the piece cost to the connection's engine share (and the dispatch metric).
     func charging(_ id: ConnectionID, now: Double, _ work: () -> Void) {
         work()
         let seconds = meter.ended(wallSeconds: clock() - now)

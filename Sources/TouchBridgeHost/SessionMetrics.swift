@@ -25,7 +25,7 @@ final class SessionMetrics {
         rendersCoalesced = ReportedTotal(registry.makeCounter(descriptor: .server(
             "renders_coalesced_total", "Render diffs held back from slow connections (replaced by one full render).")))
         dispatchSeconds = registry.makeValueHistogram(
-            descriptor: .server("dispatch_seconds", "Service-thread CPU time to handle one message or timer (decode, engine and encoding)."),
+            descriptor: .server("dispatch_seconds", "Service-thread time charged for one message or timer (decode, engine and encoding): its CPU time; under 100 µs, its wall time."),
             buckets: [0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25])
         sessions = registry.makeGauge(descriptor: .server("sessions", "Device sessions running."), labels: gaugeLabels)
         connections = registry.makeGauge(

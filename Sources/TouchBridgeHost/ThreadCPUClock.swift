@@ -10,7 +10,8 @@ import Darwin
 /// counted as an expensive message and sent its calm client to wait for the busy pool behind the
 /// attackers (calm p99 15 s with 12 attackers, debug build, load 13–20 on two cores). A read costs
 /// about 270 ns on the development machine (`CLOCK_MONOTONIC`: 56 ns) and is a system call on Linux,
-/// where the monotonic clock is served by the vDSO: so it is read once per piece of work, at its end.
+/// where the monotonic clock is served by the vDSO: so it is read once per piece of work, at its end,
+/// and not at all for a piece under 100 µs, which is charged its wall time (`EnginePieceMeter`).
 enum ThreadCPUClock {
     /// One read: which thread read it, and that thread's CPU seconds so far. A thread's CPU clock
     /// starts at zero when the thread does, and two threads' readings cannot be subtracted.

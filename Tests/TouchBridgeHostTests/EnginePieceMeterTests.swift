@@ -3,8 +3,9 @@ import Testing
 @testable import TouchBridgeHost
 import TouchBridgeServer
 
-/// What a piece of engine work is charged: the thread's CPU time since the previous read of its CPU
-/// clock, capped at the piece's own wall time, with the CPU clock read once per piece, at its end.
+/// What a piece of engine work is charged: a short one its wall time; any other the thread's CPU time
+/// since the previous read of its CPU clock, less what the short pieces since paid, capped at the
+/// piece's own wall time, with the CPU clock read once per such piece, at its end.
 @Suite struct EnginePieceMeterTests {
     /// A thread's CPU clock whose readings the test scripts, counting them, and the meter reading it.
     final class ScriptedCPUClock: @unchecked Sendable {
@@ -33,13 +34,46 @@ import TouchBridgeServer
         #expect(cpu.pieceEnds(at: 2, wall: 0.001) == 0.001, "no previous read: CPU since the thread started, capped")
         // A piece that ran through: 300 µs of CPU in 310 µs of wall time, nothing done between.
         #expect(abs(cpu.pieceEnds(at: 2.0003, wall: 0.000_31) - 0.0003) < 1e-12, "its own CPU time")
-        // 40 µs of transport work (a read, a write), then a 50 µs piece that ran through.
-        #expect(abs(cpu.pieceEnds(at: 2.000_39, wall: 0.000_05) - 0.000_05) < 1e-12, "the transport's work is not charged past the wall time")
-        // 9.95 ms of transport work (handshakes), then a 50 µs piece preempted for 5 ms.
-        #expect(cpu.pieceEnds(at: 2.010_39, wall: 0.005_05) == 0.005_05, "a preempted piece pays at most its wall time")
+        // 40 µs of transport work (a read, a write), then a 150 µs piece that ran through.
+        #expect(abs(cpu.pieceEnds(at: 2.000_49, wall: 0.000_15) - 0.000_15) < 1e-12, "the transport's work is not charged past the wall time")
+        // 9.95 ms of transport work (handshakes), then a 150 µs piece preempted for 5 ms.
+        #expect(cpu.pieceEnds(at: 2.010_59, wall: 0.005_15) == 0.005_15, "a preempted piece pays at most its wall time")
         // A 20 ms piece right after the previous one: its whole CPU time, whatever its wall time.
-        #expect(abs(cpu.pieceEnds(at: 2.030_39, wall: 0.025) - 0.02) < 1e-12)
-        #expect(cpu.reads == 5, "one read per piece")
+        #expect(abs(cpu.pieceEnds(at: 2.030_59, wall: 0.025) - 0.02) < 1e-12)
+        #expect(cpu.reads == 5, "one read per piece of 100 µs or more")
+    }
+
+    /// A piece under 100 µs pays its wall time and reads nothing (a read is a system call); the next
+    /// piece that reads subtracts what they paid from the CPU time it finds.
+    @Test func aShortPieceIsChargedItsWallTimeWithoutARead() {
+        let cpu = ScriptedCPUClock()
+        _ = cpu.pieceEnds(at: 1, wall: 0.001)
+        // Three 30 µs frames that ran through, 20 µs of transport work before each: no read.
+        for n in 1...3 {
+            #expect(cpu.pieceEnds(at: 1 + Double(n) * 0.000_05, wall: 0.000_03) == 0.000_03)
+        }
+        #expect(cpu.reads == 1)
+        // Then 20 µs of transport work and a 300 µs piece preempted for 2 ms: its CPU time and the
+        // transport's since the read, less what the three paid.
+        #expect(abs(cpu.pieceEnds(at: 1.000_47, wall: 0.002_3) - 0.000_38) < 1e-12)
+        #expect(cpu.reads == 2)
+    }
+
+    /// A short piece that lost time inside it pays it; the next reading piece pays that much less, never
+    /// below zero, and never more than 1 ms of wall-charged pieces pass between two reads.
+    @Test func whatShortPiecesPaidBeyondTheirCPUTimeIsBoundedByARead() {
+        let cpu = ScriptedCPUClock()
+        _ = cpu.pieceEnds(at: 1, wall: 0.001)
+        // 10 µs frames that each waited 80 µs: 90 µs each, charged whole. The twelfth would take the
+        // wall-charged total past 1 ms: it reads, and pays the CPU since (120 µs) less the 990 µs: nothing.
+        for n in 1...11 {
+            #expect(cpu.pieceEnds(at: 1 + Double(n) * 0.000_01, wall: 0.000_09) == 0.000_09)
+        }
+        #expect(cpu.reads == 1)
+        #expect(cpu.pieceEnds(at: 1.000_12, wall: 0.000_09) == 0)
+        #expect(cpu.reads == 2)
+        // After the read, a piece that ran through pays its own CPU time again.
+        #expect(abs(cpu.pieceEnds(at: 1.000_32, wall: 0.000_2) - 0.000_2) < 1e-12)
     }
 
     @Test func workChargedToNobodyIsNotTheNextPiecesEither() {
