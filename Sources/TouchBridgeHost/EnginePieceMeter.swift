@@ -41,7 +41,7 @@
 /// thread than the previous one (or earlier than it: a new thread) counts as such a first.
 struct EnginePieceMeter {
     /// A piece with less wall time than this is charged its wall time and the CPU clock is not read:
-    /// it cannot have lost more than this to preemption. A read is a system call (~0.4 µs, 2–3% of a
+    /// it cannot have lost more than this to preemption. A read is a system call (~0.4 µs, about 2% of a
     /// release server's CPU per message, docs/performance.md), and a release build's frames are short.
     static let wallChargeLimit = 0.000_1
     /// Wall time charged without a read, in all, after which the next piece reads the CPU clock anyway:
