@@ -26,6 +26,11 @@ import TouchBridgeServer
             self.seconds = seconds
             return meter.ended(wallSeconds: wall)
         }
+
+        /// The charges of `count` pieces of `wall` each, this clock moving `step` before each ends.
+        func charges(ofPieces count: Int, every step: Double, wall: Double) -> [Double] {
+            (0..<count).map { _ in pieceEnds(at: seconds + step, wall: wall) }
+        }
     }
 
     @Test func aPieceIsChargedTheCPUTimeSinceThePreviousReadCappedAtItsWallTime() {
@@ -49,9 +54,7 @@ import TouchBridgeServer
         let cpu = ScriptedCPUClock()
         _ = cpu.pieceEnds(at: 1, wall: 0.001)
         // Three 30 µs frames that ran through, 20 µs of transport work before each: no read.
-        for n in 1...3 {
-            #expect(cpu.pieceEnds(at: 1 + Double(n) * 0.000_05, wall: 0.000_03) == 0.000_03)
-        }
+        #expect(cpu.charges(ofPieces: 3, every: 0.000_05, wall: 0.000_03) == Array(repeating: 0.000_03, count: 3))
         #expect(cpu.reads == 1)
         // Then 20 µs of transport work and a 300 µs piece preempted for 2 ms: its CPU time and the
         // transport's since the read, less what the three paid.
@@ -66,9 +69,7 @@ import TouchBridgeServer
         _ = cpu.pieceEnds(at: 1, wall: 0.001)
         // 10 µs frames that each waited 80 µs: 90 µs each, charged whole. The twelfth would take the
         // wall-charged total past 1 ms: it reads, and pays the CPU since (120 µs) less the 990 µs: nothing.
-        for n in 1...11 {
-            #expect(cpu.pieceEnds(at: 1 + Double(n) * 0.000_01, wall: 0.000_09) == 0.000_09)
-        }
+        #expect(cpu.charges(ofPieces: 11, every: 0.000_01, wall: 0.000_09) == Array(repeating: 0.000_09, count: 11))
         #expect(cpu.reads == 1)
         #expect(cpu.pieceEnds(at: 1.000_12, wall: 0.000_09) == 0)
         #expect(cpu.reads == 2)
