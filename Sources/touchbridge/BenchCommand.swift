@@ -75,7 +75,7 @@ struct LoadBenchCommand: ParsableCommand {
     @Option(help: "Service threads of the started server and of its echo (`serve --shards`; 0 = one per core).")
     var shards = 1
 
-    @Option(help: "Drive the server (or the proxy in front of several) at this WebSocket URL instead of starting one; no echo baseline and no server CPU or memory then. It must admit the load: no rate limit or engine-time share.")
+    @Option(help: "Drive the server (or the proxy in front of several) at this ws:// URL instead of starting one; no echo baseline and no server CPU or memory then. It must admit the load: no rate limit or engine-time share.")
     var url: String?
 
     @Option(help: "Rounds of server-then-echo, interleaved so both see the same machine; the table is the round with the median round-trip ratio, and each round's ratios are listed.")

@@ -7,7 +7,7 @@ import TouchBridgeTransport
 /// one-finger pan frames at `rate` per second for `duration` seconds. Frames go out on schedule
 /// whether or not earlier ones were answered, and each round trip is measured from its scheduled
 /// time, so a slow server shows up as latency rather than as a lower send rate.
-final class LoadGenerator: TransportClientDelegate {
+final class LoadGenerator: PollingWebSocketClientDelegate {
     struct Options {
         var sessions: Int
         var rate: Double
@@ -66,25 +66,26 @@ final class LoadGenerator: TransportClientDelegate {
     }
 
     private let options: Options
-    private let client: TransportClient
+    private let client: PollingWebSocketClient
     private var sessions: [ConnectionID: SessionState] = [:]
     private var order: [ConnectionID] = []
     private var report = Report()
     private var start = 0.0
     private var sendingEnds = 0.0
-    private var ticker: ConnectionID?
+    private var finished = false
     /// Called once every session has its scene (before the first frame is sent).
     var onReady: (() -> Void)?
     /// Called when the last answer arrived (or the generator gave up waiting): the end of the
     /// interval the server's CPU is measured over.
     var onFinish: (() -> Void)?
-    private static let tickToken: UInt64 = 1
     private static let tick = 0.001
 
     init(options: Options) throws {
         self.options = options
         FileDescriptorLimit.raiseToMaximum()
-        client = try TransportClient(configuration: TransportClientConfiguration(outboundQueueLimit: 100_000))
+        var configuration = PollingWebSocketClient.Configuration()
+        configuration.busyPolling = options.sequential
+        client = PollingWebSocketClient(configuration: configuration)
         client.delegate = self
         for _ in 0..<options.sessions {
             let id = try client.connect(to: options.url)
@@ -100,7 +101,7 @@ final class LoadGenerator: TransportClientDelegate {
 
     // MARK: Delegate
 
-    func client(_ client: TransportClient, didOpen id: ConnectionID, info: ConnectionInfo) {
+    func client(_ client: PollingWebSocketClient, didOpen id: ConnectionID) {
         guard let session = sessions[id] else { return }
         session.clientStart = MonotonicClock.now()
         if options.echo {
@@ -111,7 +112,7 @@ final class LoadGenerator: TransportClientDelegate {
         }
     }
 
-    func client(_ client: TransportClient, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
+    func client(_ client: PollingWebSocketClient, didReceiveText text: String, from id: ConnectionID, at receiveTime: Double) {
         guard let session = sessions[id] else { return }
         if text.hasPrefix(#"{"full":"#) {
             if text.hasPrefix(#"{"full":false"#) {
@@ -134,21 +135,17 @@ final class LoadGenerator: TransportClientDelegate {
         finishIfDone()
     }
 
-    func client(_ client: TransportClient, didClose id: ConnectionID, code: UInt16, reason: String) {
+    func client(_ client: PollingWebSocketClient, didClose id: ConnectionID, code: UInt16, reason: String) {
         report.closed += 1
         sessions[id]?.closed = true
         // A session that closes before its scene (a refused connection, a join deadline) must not
         // hold the load back forever: it starts without it, and the report says how many joined.
         if start == 0 { return startIfAllReady() }
-        if id == ticker {
-            ticker = order.first { sessions[$0]?.ready == true && sessions[$0]?.closed == false }
-            // Every session closed: nothing is left to send or wait for.
-            guard ticker != nil else { return finish(at: MonotonicClock.now()) }
-            armTick()
-        }
+        // Every session closed: nothing is left to send or wait for.
+        if !finished, sessions.values.allSatisfy(\.closed) { finish(at: MonotonicClock.now()) }
     }
 
-    func client(_ client: TransportClient, timerFired token: UInt64, for id: ConnectionID) {
+    func clientTimerFired(_ client: PollingWebSocketClient) {
         let now = MonotonicClock.now()
         if now < sendingEnds, !options.sequential {
             for connection in order {
@@ -176,7 +173,6 @@ final class LoadGenerator: TransportClientDelegate {
         for (index, connection) in order.enumerated() {
             sessions[connection]?.nextSend = start + Double(index) / Double(order.count) / options.rate
         }
-        ticker = order.first { sessions[$0]?.ready == true && sessions[$0]?.closed == false }
         if options.sequential, let first = order.first, let session = sessions[first] {
             send(first, session, scheduledAt: start)
         }
@@ -184,18 +180,18 @@ final class LoadGenerator: TransportClientDelegate {
     }
 
     private func armTick() {
-        guard let ticker else { return }
-        client.armTimer(for: ticker, token: Self.tickToken, after: Self.tick)
+        if !finished { client.armTimer(after: Self.tick) }
     }
 
     private func finishIfDone() {
         let now = MonotonicClock.now()
-        guard start > 0, now >= sendingEnds else { return }
+        guard !finished, start > 0, now >= sendingEnds else { return }
         let outstanding = report.sent - report.answered
         if outstanding == 0 || now >= sendingEnds + 3 { finish(at: now) }
     }
 
     private func finish(at now: Double) {
+        finished = true
         report.elapsed = min(now, sendingEnds) - start
         report.measuredInterval = now - start
         onFinish?()
