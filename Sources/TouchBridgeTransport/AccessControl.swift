@@ -38,7 +38,7 @@ struct AccessControl: Sendable {
     /// The token of an `Authorization: Bearer …` header.
     static func bearer(_ authorization: String?) -> String? {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: " ")
+        return authorization.dropFirst("bearer ".count).trimming { $0 == " " }
     }
 
     /// Compares without returning early, so the time taken says nothing about how much matched.
@@ -54,12 +54,3 @@ struct AccessControl: Sendable {
 /// Close code for a WebSocket whose access token is missing or wrong (private-use range; 401 as in
 /// HTTP's Unauthorized). The connection is closed right after the upgrade, before any message.
 package let unauthorizedCloseCode: UInt16 = 4401
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.first == set { s.removeFirst() }
-        while s.last == set { s.removeLast() }
-        return String(s)
-    }
-}

@@ -32,9 +32,6 @@ struct ClientFrameReader {
         self.maxMessageBytes = maxMessageBytes
     }
 
-    /// Bytes read but not yet taken as frames.
-    var bufferedCount: Int { buffer.count - start }
-
     /// Takes `bytes`, the next bytes the socket read.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start == buffer.count {

@@ -42,9 +42,12 @@ struct ClientHandshake {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimming(Self.isOptionalWhitespace)
         }
         guard headers["upgrade"]?.lowercased() == "websocket" else { throw refused("no Upgrade: websocket") }
+        guard headers["connection"]?.lowercased().split(separator: ",").contains(where: { $0.trimming(Self.isOptionalWhitespace) == "upgrade" }) == true else {
+            throw refused("no Connection: Upgrade")
+        }
         guard headers["sec-websocket-accept"] == Self.accept(for: key) else { throw refused("a wrong Sec-WebSocket-Accept") }
         return (end + 4, headers["sec-websocket-protocol"])
     }
@@ -65,13 +68,12 @@ struct ClientHandshake {
         return String(decoding: out.prefix(Int(truncatingIfNeeded: max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// HTTP's optional whitespace around a header's value and its list items (RFC 9110 §5.6.3).
+    private static func isOptionalWhitespace(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
+
     private func refused(_ why: String) -> ClientFrameReader.Failure {
         ClientFrameReader.Failure(code: 1006, reason: "handshake refused: \(why)")
-    }
-}
-
-private extension Substring {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

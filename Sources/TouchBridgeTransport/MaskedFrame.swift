@@ -14,28 +14,12 @@ enum MaskedFrame {
     /// Pong (opcode 10).
     static let pong: UInt8 = 0xA
 
-    /// Appends the frame of `payload` with `opcode`, masked with `key`, to `bytes`.
+    /// Appends the frame of `payload` with `opcode`, masked with `key` (its bytes high to low), to `bytes`.
     static func append(opcode: UInt8, payload: some Collection<UInt8>, key: UInt32, to bytes: inout [UInt8]) {
-        bytes.append(0x80 | opcode)
-        let length = payload.count
-        switch length {
-        case ..<126:
-            bytes.append(0x80 | UInt8(truncatingIfNeeded: length))
-        case ..<65_536:
-            bytes.append(0x80 | 126)
-            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: length))
-        default:
-            bytes.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
-        }
-        let mask = [UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16),
-                    UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)]
-        bytes.append(contentsOf: mask)
-        var index = 0
-        for byte in payload {
-            bytes.append(byte ^ mask[index & 3])
-            index += 1
+        WebSocketFrameHeader.append(opcode: opcode, length: payload.count, masked: true, to: &bytes)
+        withUnsafeBytes(of: key.bigEndian) { mask in
+            bytes.append(contentsOf: mask)
+            for (index, byte) in payload.enumerated() { bytes.append(byte ^ mask[index & 3]) }
         }
     }
 }

@@ -98,13 +98,7 @@ package final class PollingWebSocketClient {
     package func send(_ text: String, to id: ConnectionID) -> Bool {
         guard let socket = sockets[id], socket.phase == .open, socket.failure == nil else { return false }
         var text = text
-        text.withUTF8 { MaskedFrame.append(opcode: MaskedFrame.text, payload: $0, key: keys.take(), to: &socket.outbound) }
-        guard socket.queuedCount <= configuration.maxQueuedBytes else {
-            socket.failure = ClientFrameReader.Failure(code: 1008, reason: "outbound queue overflow")
-            return false
-        }
-        write(socket)
-        return true
+        return text.withUTF8 { queue(socket, opcode: MaskedFrame.text, payload: $0) }
     }
 
     /// Arms the client's one timer to fire `seconds` from now (replacing an armed one).
@@ -210,7 +204,7 @@ package final class PollingWebSocketClient {
         }
         socket.outbound.removeAll(keepingCapacity: socket.outbound.capacity <= 1 << 16)
         socket.outboundStart = 0
-        if socket.phase == .closing, socket.closeSent, socket.closeReceived { socket.failure = socket.closeOutcome }
+        if socket.phase == .closing, socket.closeReceived { socket.failure = socket.closeOutcome }
     }
 
     private func read(_ socket: Socket) {
@@ -234,8 +228,7 @@ package final class PollingWebSocketClient {
                 case .text(let text):
                     if socket.phase == .open { delegate?.client(self, didReceiveText: text, from: socket.id, at: now) }
                 case .ping(let payload):
-                    MaskedFrame.append(opcode: MaskedFrame.pong, payload: payload, key: keys.take(), to: &socket.outbound)
-                    write(socket)
+                    queue(socket, opcode: MaskedFrame.pong, payload: payload)
                 case .close(let code, let reason):
                     // The server's close is what the connection reports; an open one answers it first.
                     socket.closeReceived = true
@@ -270,9 +263,20 @@ package final class PollingWebSocketClient {
         if !socket.closeReceived { socket.closeOutcome = .init(code: code, reason: reason) }
         var payload = [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)]
         payload += reason.utf8.prefix(123)
-        MaskedFrame.append(opcode: MaskedFrame.close, payload: payload, key: keys.take(), to: &socket.outbound)
-        socket.closeSent = true
+        queue(socket, opcode: MaskedFrame.close, payload: payload)
+    }
+
+    /// Masks a frame onto `socket`'s queue and writes what the socket takes now. False, and the
+    /// connection closing with 1008, when the queue would pass `maxQueuedBytes`.
+    @discardableResult
+    private func queue(_ socket: Socket, opcode: UInt8, payload: some Collection<UInt8>) -> Bool {
+        guard socket.queuedCount + payload.count <= configuration.maxQueuedBytes else {
+            socket.failure = socket.failure ?? .init(code: 1008, reason: "outbound queue overflow")
+            return false
+        }
+        MaskedFrame.append(opcode: opcode, payload: payload, key: keys.take(), to: &socket.outbound)
         write(socket)
+        return true
     }
 
     /// Connections that ended: their sockets closed and the delegate told, once.
@@ -299,7 +303,7 @@ private final class Socket {
     var outboundStart = 0
     var responseHead: [UInt8] = []
     var reader: ClientFrameReader
-    var closeSent = false
+    /// The server's close frame arrived (this side's went out when `phase` became `.closing`).
     var closeReceived = false
     /// The code and reason the connection reports once its close completes.
     var closeOutcome = ClientFrameReader.Failure(code: 1006, reason: "")

@@ -153,6 +153,8 @@ struct ClientFramingTests {
             + "Sec-WebSocket-Accept: \(ClientHandshake.accept(for: handshake.key))\r\nSec-WebSocket-Protocol: touchbridge.v1\r\n\r\n"
         let frame = text("hi")
         let response = try #require(try handshake.response(in: Array(good.utf8) + frame))
+        let listed = good.replacingOccurrences(of: "Connection: Upgrade", with: "Connection: keep-alive,\tUpgrade")
+        #expect(try handshake.response(in: Array(listed.utf8))?.headCount == listed.utf8.count)
         #expect(response.headCount == good.utf8.count)
         #expect(response.subprotocol == "touchbridge.v1")
         #expect(try handshake.response(in: Array(good.utf8.dropLast(1))) == nil)
@@ -160,6 +162,7 @@ struct ClientFramingTests {
         let refusals = [
             "HTTP/1.1 403 Forbidden\r\n\r\n",
             good.replacingOccurrences(of: "Upgrade: WebSocket\r\n", with: ""),
+            good.replacingOccurrences(of: "Connection: Upgrade\r\n", with: "Connection: keep-alive\r\n"),
             good.replacingOccurrences(of: ClientHandshake.accept(for: handshake.key), with: ClientHandshake.accept(for: "other")),
         ]
         for refusal in refusals {

@@ -103,6 +103,33 @@ struct PollingClientTests {
         #expect(server.delegate.waitUntil { $0.closes().map(\.1) == [4000] })
     }
 
+    @Test func serverPingsAreAnsweredSoAQuietConnectionStaysOpen() throws {
+        // Idle after 1 s without a frame from the client; pinged every 0.2 s. Only the client's pongs
+        // keep it open until it speaks at 1.6 s.
+        let server = try RunningServer {
+            $0.idleTimeout = 1
+            $0.keepAlivePingInterval = 0.2
+        }
+        let recorder = PollingRecorder()
+        var spoke = false
+        recorder.onOpen = { client, _ in client.armTimer(after: 1.6) }
+        recorder.onTimer = { [unowned recorder] client in
+            guard !spoke else {  // the second firing is the watchdog's
+                recorder.timedOut = true
+                return client.requestStop()
+            }
+            spoke = true
+            client.send("still here", to: 1)
+            client.armTimer(after: 20)
+        }
+        recorder.onText = { client, _, _ in client.requestStop() }
+        recorder.onClose = { client in client.requestStop() }
+        let client = PollingWebSocketClient()
+        _ = try client.connect(to: "ws://127.0.0.1:\(server.port)/ws")
+        try recorder.run(client)
+        #expect(recorder.events.prefix(2) == [.open(1), .text(1, "still here")])
+    }
+
     @Test func aTooBigMessageClosesWith1009() throws {
         let server = try RunningServer()
         server.delegate.onText = { transport, id, _ in transport.send(String(repeating: "x", count: 2_000), to: id) }
